@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'cancelled']);
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull(),
+    startDateTime: timestamp({ withTimezone: true }).notNull(),
+    endDateTime: timestamp({ withTimezone: true }).notNull(),
+    address: text().notNull(),
+    city: text().notNull(),
+    country: text().notNull().default('Cameroun'),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    category: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    isPublic: boolean().notNull().default(true),
+    isHighlighted: boolean().notNull().default(false),
+    maxParticipants: integer(),
+    organizerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    status: eventStatusEnum().notNull().default('draft'),
+    participantsCount: integer().notNull().default(0),
+    commentsCount: integer().notNull().default(0),
+    likesCount: integer().notNull().default(0),
+    viewsCount: integer().notNull().default(0),
+    /** Lower-cased title, description and address without accents, for search. */
+    searchText: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('events_status_start_idx').on(table.status, table.startDateTime),
+    index('events_start_idx').on(table.startDateTime),
+    index('events_category_idx').on(table.category),
+    index('events_organizer_idx').on(table.organizerId),
+    index('events_created_idx').on(table.createdAt),
+  ],
+);
+
+export const eventTicketTypes = pgTable(
+  'event_ticket_types',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+    name: text().notNull(),
+    /** Integer francs CFA. */
+    price: integer().notNull().default(0),
+    quantity: integer().notNull(),
+    description: text().notNull().default(''),
+  },
+  (table) => [index('event_ticket_types_event_idx').on(table.eventId, table.position)],
+);
+
+export const eventImages = pgTable(
+  'event_images',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+    /** Internal storage keys of the re-encoded WebP files. */
+    cardKey: text().notNull(),
+    detailKey: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('event_images_event_idx').on(table.eventId, table.position)],
+);

@@ -1,0 +1,6 @@
+export * from './audit';
+export * from './events';
+export * from './partners';
+export * from './settings';
+export * from './users';
+export * from './waitlist';

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
+export const planEnum = pgEnum('plan', ['freemium', 'premium']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    /** Stored as typed; unique without regard to case. */
+    username: text(),
+    /** Lower-cased. */
+    email: text(),
+    /** E.164. */
+    phone: text(),
+    passwordHash: text().notNull(),
+    role: roleEnum().notNull().default('user'),
+    /** Granted permissions; the effective ones are computed per request. */
+    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    isAdminValidated: boolean().notNull().default(false),
+    requestedAdminType: text(),
+    isBlocked: boolean().notNull().default(false),
+    isVerified: boolean().notNull().default(false),
+    plan: planEnum().notNull().default('freemium'),
+    failedLoginAttempts: integer().notNull().default(0),
+    lockUntil: timestamp({ withTimezone: true }),
+    avatar: text(),
+    address: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_phone_key').on(table.phone),
+    index('users_role_idx').on(table.role, table.createdAt),
+    index('users_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    userAgent: text(),
+    ip: text(),
+  },
+  (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
+);
+
+export const otpPurposeEnum = pgEnum('otp_purpose', ['verify', 'reset']);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: otpPurposeEnum().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+);

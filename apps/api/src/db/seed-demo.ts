@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { toE164 } from '@app/shared/phone';
+import { hashPassword } from '../lib/password';
+import { searchable } from '../lib/text';
+import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
+
+const DEMO_PASSWORD = 'Demo-Passw0rd!';
+
+const PEOPLE = [
+  ['Awa', 'Ngono', '677 12 34 01'],
+  ['Jean-Pierre', 'Mbarga', '699 45 12 02'],
+  ['Mireille', 'Fotso', '655 98 76 03'],
+  ['Samuel', 'Etoo', '670 11 22 04'],
+  ['Brenda', 'Tchoupo', '691 23 45 05'],
+  ['Christian', 'Kamga', '678 54 32 06'],
+  ['Nadège', 'Atangana', '656 67 89 07'],
+  ['Hervé', 'Nkoulou', '672 90 12 08'],
+  ['Sandrine', 'Mvondo', '694 34 56 09'],
+  ['Patrick', 'Djomo', '679 78 90 10'],
+  ['Estelle', 'Abena', '657 21 43 11'],
+  ['Rodrigue', 'Wandji', '675 65 87 12'],
+] as const;
+
+const EVENTS = [
+  ['Festival Ngondo', 'Douala', 'Berges du Wouri', 'festival', 'published', 12],
+  ['Concert Makossa Live', 'Douala', 'Canal Olympia Bessengué', 'concert', 'published', 20],
+  ['Conférence Tech Cameroun', 'Yaoundé', 'Palais des Congrès', 'conference', 'draft', 35],
+  ['Tournoi de football inter-quartiers', 'Bafoussam', 'Stade municipal', 'sport', 'published', 5],
+  ['Exposition d’art contemporain', 'Yaoundé', 'Musée national', 'art', 'cancelled', -3],
+  ['Nuit du Ndolé', 'Kribi', 'Plage de Kribi', 'food', 'published', 9],
+  ['Salon des entrepreneurs', 'Garoua', 'Hôtel Ribadu', 'business', 'draft', 40],
+  ['Atelier développement web', 'Douala', 'Akwa, rue Joss', 'training', 'published', -10],
+  ['Marché artisanal', 'Bafoussam', 'Place des fêtes', 'other', 'draft', 15],
+  ['Festival Nyem-Nyem', 'Garoua', 'Stade Roumdé Adjia', 'festival', 'cancelled', 25],
+] as const;
+
+/**
+ * A realistic demo on top of the base seed. Idempotent: every row has a natural key (phone,
+ * e-mail, title) and conflicts are skipped.
+ */
+export async function seedDemo(app: FastifyInstance): Promise<void> {
+  const statuses = ['pending', 'approved', 'rejected'] as const;
+  await app.db
+    .insert(waitlistEntries)
+    .values(
+      PEOPLE.map(([first, last, phone], index) => {
+        const name = `${first} ${last}`;
+        const email =
+          `${first}.${last}`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/\p{Diacritic}/gu, '') + '@exemple.cm';
+        const e164 = toE164(phone) ?? phone;
+        return {
+          name,
+          email,
+          phone: e164,
+          status: statuses[index % 3] ?? 'pending',
+          searchText: searchable(name, email, e164),
+          createdAt: new Date(Date.now() - index * 86_400_000),
+        };
+      }),
+    )
+    .onConflictDoNothing();
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const demoUsers = [
+    { firstName: 'Aïcha', lastName: 'Bello', username: 'aicha', email: 'aicha@exemple.cm', phone: toE164('677 00 11 22') },
+    { firstName: 'Paul', lastName: 'Biya Ndzana', username: 'paulndz', email: 'paul@exemple.cm', phone: toE164('699 00 11 33') },
+    { firstName: 'Grâce', lastName: 'Eyenga', username: 'grace', email: 'grace@exemple.cm', phone: null },
+  ];
+  await app.db
+    .insert(users)
+    .values([
+      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true })),
+      {
+        firstName: 'Didier',
+        lastName: 'Moukoko',
+        username: 'didier_admin',
+        email: 'didier.admin@exemple.cm',
+        passwordHash,
+        role: 'admin' as const,
+        requestedAdminType: 'admin',
+        isVerified: true,
+        isAdminValidated: false,
+      },
+    ])
+    .onConflictDoNothing();
+
+  const existing = new Set((await app.db.select({ title: events.title }).from(events)).map((row) => row.title));
+  const organizer = (await app.db.select({ id: users.id, email: users.email }).from(users)).find(
+    (u) => u.email === 'aicha@exemple.cm',
+  );
+  for (const [title, city, address, category, status, inDays] of EVENTS) {
+    if (existing.has(title)) continue;
+    const start = new Date(Date.now() + inDays * 86_400_000);
+    start.setUTCHours(17, 0, 0, 0);
+    const description = `${title} à ${city} : venez nombreux partager ce moment.`;
+    const [event] = await app.db
+      .insert(events)
+      .values({
+        title,
+        description,
+        startDateTime: start,
+        endDateTime: new Date(start.getTime() + 4 * 3600_000),
+        address,
+        city,
+        category,
+        status,
+        maxParticipants: 100 + title.length * 10,
+        organizerId: organizer?.id ?? null,
+        participantsCount: title.length * 3,
+        likesCount: title.length * 2,
+        viewsCount: title.length * 25,
+        commentsCount: title.length % 7,
+        tags: [city.toLowerCase(), category],
+        searchText: searchable(title, description, address, city),
+      })
+      .returning({ id: events.id });
+    if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
+  }
+  app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_SETTINGS } from '@app/shared/settings';
+import { hashPassword } from '../lib/password';
+import { insertSettingsIfMissing } from '../modules/settings/settings.repository';
+import { users } from './schema/index';
+
+/**
+ * First-start seed: the settings with their defaults and one superadmin. Idempotent: an
+ * existing settings row or superadmin is left alone.
+ */
+export async function seedBase(app: FastifyInstance): Promise<void> {
+  await insertSettingsIfMissing(app.db, DEFAULT_SETTINGS);
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
+  if (existing) return;
+  const email = app.config.ADMIN_EMAIL ?? 'admin@localhost';
+  const password = app.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+  const inserted = await app.db
+    .insert(users)
+    .values({
+      firstName: 'Super',
+      lastName: 'Admin',
+      username: 'admin',
+      email: email.toLowerCase(),
+      passwordHash: await hashPassword(password),
+      role: 'superadmin',
+      isAdminValidated: true,
+      isVerified: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) return;
+  if (app.config.ADMIN_PASSWORD) app.log.info({ email }, 'superadmin created from ADMIN_EMAIL / ADMIN_PASSWORD');
+  else app.log.warn(`superadmin created: ${email} / ${password} (shown once; set ADMIN_PASSWORD to choose it)`);
+}

@@ -1,0 +1,100 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { effectivePermissions, type Permission } from '@app/shared/permissions';
+import type { PublicUser } from '@app/shared/users';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { newToken, sha256 } from '../../lib/tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The account behind a request, with the permissions it holds right now. */
+export interface SessionUser {
+  id: string;
+  role: UserRow['role'];
+  isBlocked: boolean;
+  isVerified: boolean;
+  permissions: Permission[];
+  row: UserRow;
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    role: row.role,
+    isBlocked: row.isBlocked,
+    isVerified: row.isVerified,
+    permissions: effectivePermissions(row),
+    row,
+  };
+}
+
+export function userStatus(row: Pick<UserRow, 'isBlocked' | 'isVerified'>): PublicUser['status'] {
+  if (row.isBlocked) return 'blocked';
+  return row.isVerified ? 'active' : 'pending';
+}
+
+/** The user as every API answer shows it: no secret, effective permissions. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    permissions: effectivePermissions(row),
+    isAdminValidated: row.isAdminValidated,
+    isBlocked: row.isBlocked,
+    isVerified: row.isVerified,
+    requestedAdminType:
+      row.requestedAdminType === 'admin' || row.requestedAdminType === 'superadmin' ? row.requestedAdminType : null,
+    status: userStatus(row),
+    avatar: row.avatar,
+    lockUntil: row.lockUntil && row.lockUntil > new Date() ? row.lockUntil.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    lastLogin: row.lastLogin?.toISOString() ?? null,
+  };
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  ttlHours: number,
+  meta: { ip?: string; userAgent?: string } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return { token, expiresAt };
+}
+
+/** The live session of a bearer token and its account, or null. One query. */
+export async function findSession(db: Database, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+  if (!token || token.length > 200) return null;
+  const [found] = await db
+    .select({ sessionId: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of an account (password reset, block, revoke). */
+export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPermission } from '@app/shared/permissions';
+import { forbidden, unauthorized } from '../lib/errors';
+import { findSession } from '../modules/auth/session.service';
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Deny by default: every /api route declares `config.access` (`public`, `authenticated` or a
+ * permission). A route without it cannot be registered, and this one hook enforces it.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api')) return;
+    // The docs page's own routes are registered by @fastify/swagger-ui, which cannot declare access.
+    if (url.startsWith('/api/docs')) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);
+    }
+    if (access !== 'public' && access !== 'authenticated' && !isPermission(access)) {
+      throw new Error(`Route ${String(route.method)} ${url} declares an unknown access '${access}'`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token) {
+      const session = await findSession(app.db, token);
+      if (session && !session.user.isBlocked) {
+        request.user = session.user;
+        request.sessionId = session.sessionId;
+      }
+    }
+    const access = request.routeOptions.config?.access;
+    // Unmatched /api paths reach the not-found handler, which has no declaration: let it answer 404.
+    if (!request.routeOptions.url?.startsWith('/api')) return;
+    if (access === 'public') return;
+    if (access === undefined) throw forbidden();
+    if (!request.user)
+      throw unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
+    if (access === 'authenticated') return;
+    if (!request.user.permissions.includes(access)) throw forbidden('Vous n’avez pas la permission requise pour cette action');
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../lib/db-errors';
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps de la requête est vide',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Le corps de la requête n’est pas un JSON valide',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'La requête est trop volumineuse',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Longueur de contenu invalide',
+  FST_REQ_FILE_TOO_LARGE: 'Le fichier est trop volumineux',
+  FST_PARTS_LIMIT: 'Trop de parties dans le formulaire',
+  FST_FILES_LIMIT: 'Trop de fichiers',
+  FST_FIELDS_LIMIT: 'Trop de champs dans le formulaire',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Le formulaire doit être envoyé en multipart/form-data',
+  FST_ERR_VALIDATION: 'Données invalides',
+};
+
+function fieldName(instancePath: string | undefined, fallback: string): string {
+  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return path || fallback;
+}
+
+/** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = fieldName(issue.instancePath, error.validationContext ?? 'body');
+        fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message ?? 'Valeur invalide'];
+      }
+      const first = Object.values(fieldErrors)[0]?.[0];
+      return reply.code(400).send({ message: first ?? 'Données invalides', code: 'VALIDATION_ERROR', fieldErrors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ message: 'Erreur interne du serveur', code: 'INTERNAL_ERROR' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'SERVICE_UNAVAILABLE' });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ message: 'Erreur interne du serveur', code: 'INTERNAL_ERROR' });
+    }
+    const message =
+      (error.code && FRAMEWORK_MESSAGES[error.code]) ||
+      (status === 413
+        ? 'La requête est trop volumineuse'
+        : status === 415
+          ? 'Type de contenu non pris en charge'
+          : 'Requête invalide');
+    return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: 'Ressource introuvable', code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,23 @@
+import type { Access } from '@app/shared/permissions';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { SessionUser } from './modules/auth/session.service';
+import type { SettingsService } from './modules/settings/settings.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    database: DatabaseHandle;
+    settings: SettingsService;
+  }
+  interface FastifyRequest {
+    /** The signed-in account, resolved from the bearer token on every request; null when anonymous. */
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route. Every /api route must declare it (deny by default). */
+    access?: Access;
+  }
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Permission, Role } from '@app/shared/permissions';
+import { users } from '../src/db/schema/index';
+import { hashPassword } from '../src/lib/password';
+import { createSession, type UserRow } from '../src/modules/auth/session.service';
+
+export const TEST_PASSWORD = 'Correct-Horse-42';
+let cachedHash: Promise<string> | undefined;
+
+export interface UserOverrides {
+  role?: Role;
+  permissions?: Permission[];
+  isAdminValidated?: boolean;
+  isBlocked?: boolean;
+  isVerified?: boolean;
+  email?: string | null;
+  phone?: string | null;
+  username?: string | null;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+}
+
+/** Inserts an account directly (verified, role user unless told otherwise). */
+export async function createUser(app: FastifyInstance, overrides: UserOverrides = {}): Promise<UserRow> {
+  const suffix = randomBytes(4).toString('hex');
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  const passwordHash = overrides.password ? await hashPassword(overrides.password) : await cachedHash;
+  const [row] = await app.db
+    .insert(users)
+    .values({
+      firstName: overrides.firstName ?? 'Awa',
+      lastName: overrides.lastName ?? 'Ngono',
+      username: overrides.username === undefined ? `user_${suffix}` : overrides.username,
+      email: overrides.email === undefined ? `user_${suffix}@example.cm` : overrides.email,
+      phone: overrides.phone === undefined ? null : overrides.phone,
+      passwordHash,
+      role: overrides.role ?? 'user',
+      permissions: overrides.permissions ?? [],
+      isAdminValidated: overrides.isAdminValidated ?? overrides.role === 'admin',
+      isBlocked: overrides.isBlocked ?? false,
+      isVerified: overrides.isVerified ?? true,
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+/** A bearer token for an account, as if it had signed in. */
+export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<string> {
+  return (await createSession(app.db, user.id, 24)).token;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,20 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LeaveForLanding } from './routes/public/leave-for-landing';
+import { RouteLoading } from './routes/public/route-loading';
+
+/**
+ * The single-page app: every route but `/`, which is its own prerendered page. Each screen is a
+ * separate chunk, loaded when its route is visited.
+ */
+export const router = createBrowserRouter([
+  { path: '/', element: <LeaveForLanding /> },
+  { path: '/GetStarted', lazy: () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage })) },
+  { path: '/auth/get-started', element: <Navigate to="/GetStarted" replace /> },
+  { path: '/terms', lazy: () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage })) },
+  {
+    path: '/admin/*',
+    lazy: () => import('./routes/admin/admin-routes').then((m) => ({ Component: m.AdminRoutes })),
+    hydrateFallbackElement: <RouteLoading />,
+  },
+  { path: '*', element: <LeaveForLanding /> },
+]);

@@ -1,0 +1,7 @@
+export function RouteLoading() {
+  return (
+    <p role="status" className="p-6 text-slate-600">
+      Chargement...
+    </p>
+  );
+}

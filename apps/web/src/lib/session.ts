@@ -1,0 +1,48 @@
+/** Local storage keys of spec §3: `token`, `userContact` {email, phone}, `userEmail`. */
+const TOKEN_KEY = 'token';
+const CONTACT_KEY = 'userContact';
+const EMAIL_KEY = 'userEmail';
+
+export interface UserContact {
+  email?: string;
+  phone?: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return storage()?.getItem(TOKEN_KEY) ?? null;
+}
+
+export function setToken(token: string): void {
+  storage()?.setItem(TOKEN_KEY, token);
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(TOKEN_KEY);
+}
+
+export function getUserContact(): UserContact | null {
+  const raw = storage()?.getItem(CONTACT_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as UserContact;
+  } catch {
+    return null;
+  }
+}
+
+export function setUserContact(contact: UserContact): void {
+  storage()?.setItem(CONTACT_KEY, JSON.stringify(contact));
+  if (contact.email) storage()?.setItem(EMAIL_KEY, contact.email);
+}
+
+export function getUserEmail(): string | null {
+  return storage()?.getItem(EMAIL_KEY) ?? null;
+}

@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromiumPath } from './fixtures/chromium';
+import { REPO_ROOT, type RunningServer, startServer } from './fixtures/server';
+
+/** One server for the suite, on the built app; tests that need their own start one. */
+export default async function globalSetup() {
+  chromiumPath();
+  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  }
+  const server: RunningServer = await startServer();
+  process.env.E2E_BASE_URL = server.baseURL;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  return async () => {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Every error body of the API (architecture, convention 7). `message` is French and shown as is. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid({ message: 'Identifiant invalide' }) });
+
+export const PAGE_LIMIT_MAX = 100;
+
+/** `?page=1&limit=10`, 1-based, limit capped (architecture, API conventions). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().min(0) });
+}
+
+export const messageSchema = z.object({ message: z.string() });
+
+/** Trimmed text with a French message for an empty value. */
+export function requiredText(message: string, max = 200) {
+  return z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `${max} caractères au maximum` });
+}
+
+export const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.union([z.literal(''), z.email({ message: 'Adresse e-mail invalide' })]))
+  .optional()
+  .transform((value) => (value ? value : undefined));

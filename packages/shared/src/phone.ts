@@ -1,0 +1,34 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+
+export const DEFAULT_COUNTRY = 'CM' as const;
+export const DEFAULT_DIAL_CODE = '+237';
+
+/**
+ * Parses a phone number written in any usual form ('677 12 34 56', '+237677123456',
+ * '00237 6 77 12 34 56') with Cameroon as the default country, and answers its E.164 form,
+ * or null when it is not a valid number.
+ */
+export function toE164(input: string): string | null {
+  const cleaned = input.trim().replace(/^00/, '+');
+  if (!cleaned || cleaned.length > 30) return null;
+  const parsed = parsePhoneNumberFromString(cleaned, DEFAULT_COUNTRY);
+  if (!parsed || !parsed.isValid()) return null;
+  return parsed.number;
+}
+
+export const PHONE_INVALID = 'Numéro de téléphone invalide';
+
+export const phoneSchema = z
+  .string({ message: 'Numéro de téléphone requis' })
+  .trim()
+  .min(1, { message: 'Numéro de téléphone requis' })
+  .max(30, { message: PHONE_INVALID })
+  .transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return e164;
+  });

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const int = (min: number, message: string) =>
+  z.coerce.number({ message }).int({ message }).min(min, { message }).max(1_000_000, { message });
+
+/** Application settings (spec §3) with the defaults of §9 and the validation of §5. */
+export const settingsSchema = z.object({
+  general: z.object({
+    siteName: z.string().trim().max(100),
+    siteDescription: z.string().trim().max(500),
+    contactEmail: z.union([z.literal(''), z.email({ message: 'Adresse e-mail invalide' })]),
+    supportPhone: z.string().trim().max(30),
+  }),
+  events: z.object({
+    maxEventsPerUser: int(1, 'Au moins 1 évènement par utilisateur'),
+    maxParticipantsPerEvent: int(1, 'Au moins 1 participant par évènement'),
+    requireApproval: z.boolean(),
+    allowMultipleTickets: z.boolean(),
+  }),
+  notifications: z.object({
+    emailNotifications: z.boolean(),
+    pushNotifications: z.boolean(),
+    notifyOnNewEvent: z.boolean(),
+    notifyOnEventUpdate: z.boolean(),
+    notifyOnRegistration: z.boolean(),
+  }),
+  security: z.object({
+    requireEmailVerification: z.boolean(),
+    passwordMinLength: int(6, 'La longueur minimale du mot de passe est d’au moins 6').max(64, {
+      message: 'La longueur minimale du mot de passe est de 64 au plus',
+    }),
+    sessionTimeout: int(1, 'La durée de session est d’au moins 1 heure'),
+    maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion'),
+  }),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  general: {
+    siteName: 'Évènements Cameroun',
+    siteDescription: 'Créez, partagez et vivez les évènements près de chez vous.',
+    contactEmail: 'contact@evenements.cm',
+    supportPhone: '+237 6 77 00 00 00',
+  },
+  events: {
+    maxEventsPerUser: 10,
+    maxParticipantsPerEvent: 1000,
+    requireApproval: false,
+    allowMultipleTickets: true,
+  },
+  notifications: {
+    emailNotifications: true,
+    pushNotifications: false,
+    notifyOnNewEvent: true,
+    notifyOnEventUpdate: true,
+    notifyOnRegistration: true,
+  },
+  security: {
+    requireEmailVerification: true,
+    passwordMinLength: 8,
+    sessionTimeout: 24,
+    maxLoginAttempts: 5,
+  },
+};
+
+/** What the public site may read of the settings (landing footer). */
+export const publicSettingsSchema = z.object({
+  siteName: z.string(),
+  contactEmail: z.string(),
+  supportPhone: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

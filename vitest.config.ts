@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'apps/api/src/**/*.test.ts',
+      'apps/api/test/**/*.test.ts',
+      'packages/shared/src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
