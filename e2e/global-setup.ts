@@ -6,10 +6,11 @@ import { REPO_ROOT, type RunningServer, startServer } from './fixtures/server';
 /** One server for the suite, on the built app; tests that need their own start one. */
 export default async function globalSetup() {
   chromiumPath();
-  if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+  const distDir = process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
-  const server: RunningServer = await startServer();
+  const server: RunningServer = await startServer({ WEB_DIST_DIR: distDir });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;
   return async () => {

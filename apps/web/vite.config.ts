@@ -37,6 +37,9 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
   build: {
+    // A separate output folder lets several builds (tests in parallel) not overwrite each other.
+    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,

@@ -4,3 +4,4 @@ export * from './partners';
 export * from './settings';
 export * from './users';
 export * from './waitlist';
+export * from './notifications';

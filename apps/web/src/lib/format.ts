@@ -1,0 +1,41 @@
+import { getLanguage, LOCALES, type Language } from './i18n';
+
+/** The people are in Africa/Douala (UTC+1, no daylight saving). */
+export const TIME_ZONE = 'Africa/Douala';
+
+const INVALID = { fr: 'Date invalide', en: 'Invalid date' } as const;
+const MISSING = { fr: 'Non disponible', en: 'Not available' } as const;
+
+function toDate(value: string | number | Date | null | undefined): Date | null | 'invalid' {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? 'invalid' : date;
+}
+
+/** 'Date invalide' for a bad date, 'Non disponible' for a missing one (spec §8). */
+export function formatDate(
+  value: string | number | Date | null | undefined,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  language: Language = getLanguage(),
+): string {
+  const date = toDate(value);
+  if (date === null) return MISSING[language];
+  if (date === 'invalid') return INVALID[language];
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: TIME_ZONE, ...options }).format(date);
+}
+
+/** French long date-time: 'samedi 12 décembre 2026 à 18:00'. */
+export function formatLongDateTime(value: string | number | Date | null | undefined, language: Language = getLanguage()): string {
+  return formatDate(value, { dateStyle: 'full', timeStyle: 'short' }, language);
+}
+
+export function formatNumber(value: number | null | undefined, language: Language = getLanguage()): string {
+  return new Intl.NumberFormat(LOCALES[language]).format(value ?? 0);
+}
+
+/** Money is integer francs CFA, no decimals. */
+export function formatMoney(value: number | null | undefined, language: Language = getLanguage()): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'XAF', maximumFractionDigits: 0 }).format(
+    value ?? 0,
+  );
+}
