@@ -1,6 +1,5 @@
 // Lists installed packages whose `engines.node` does not accept Node 20.19.
 import fs from 'node:fs';
-import path from 'node:path';
 import semver from 'semver';
 
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));

@@ -13,7 +13,7 @@ export function toE164(input: string): string | null {
   const cleaned = input.trim().replace(/^00/, '+');
   if (!cleaned || cleaned.length > 30) return null;
   const parsed = parsePhoneNumberFromString(cleaned, DEFAULT_COUNTRY);
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   return parsed.number;
 }
 

@@ -45,11 +45,10 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     .values(
       PEOPLE.map(([first, last, phone], index) => {
         const name = `${first} ${last}`;
-        const email =
-          `${first}.${last}`
-            .toLowerCase()
-            .normalize('NFD')
-            .replace(/\p{Diacritic}/gu, '') + '@exemple.cm';
+        const email = `${`${first}.${last}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/\p{Diacritic}/gu, '')}@exemple.cm`;
         const e164 = toE164(phone) ?? phone;
         return {
           name,

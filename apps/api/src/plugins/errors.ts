@@ -66,7 +66,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ message: 'Ressource introuvable', code: 'NOT_FOUND' });
   });
 });

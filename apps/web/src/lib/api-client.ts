@@ -71,7 +71,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'include',
       signal: controller.signal,
     });
-  } catch (error) {
+  } catch (_error) {
     const timedOut = controller.signal.reason === 'timeout';
     throw new ApiRequestError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, timedOut ? 'TIMEOUT' : 'NETWORK', null);
   } finally {
