@@ -6,8 +6,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
+import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { NotificationService } from './modules/notifications/notifications.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
@@ -71,6 +73,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('settings', new SettingsService(database.db));
+  const notifications = new NotificationService(database.db, config, app.log);
+  app.decorate('notifications', notifications);
+  notifications.start();
+  app.addHook('onClose', async () => {
+    await notifications.stop();
+  });
   app.addHook('onClose', async () => {
     await database.close();
   });
@@ -90,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(adminsRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import type { Access } from '@app/shared/permissions';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { SessionUser } from './modules/auth/session.service';
+import type { NotificationService } from './modules/notifications/notifications.service';
 import type { SettingsService } from './modules/settings/settings.service';
 
 declare module 'fastify' {
@@ -10,6 +11,8 @@ declare module 'fastify' {
     db: Database;
     database: DatabaseHandle;
     settings: SettingsService;
+    /** E-mail and SMS delivery: `sendEmail({ to, subject, text, html? })`, `sendSms({ to, text })`. */
+    notifications: NotificationService;
   }
   interface FastifyRequest {
     /** The signed-in account, resolved from the bearer token on every request; null when anonymous. */

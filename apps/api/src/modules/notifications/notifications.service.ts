@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import {
+  claimDueMessages,
+  insertMessage,
+  markAttemptFailed,
+  markSent,
+  type OutboundMessageRow,
+} from './notifications.repository';
+import {
+  type EmailMessage,
+  type EmailTransport,
+  emailTransportFromConfig,
+  type SmsMessage,
+  type SmsProvider,
+  smsProviderFromConfig,
+} from './notifications.transports';
+
+export type { EmailMessage, SmsMessage } from './notifications.transports';
+
+export interface DeliveryResult {
+  /** The `outbound_messages` row. */
+  id: string;
+  /** `sent` when the first attempt succeeded; `pending` when it failed and will be retried. */
+  status: 'sent' | 'pending' | 'failed';
+  error?: string;
+}
+
+export interface NotificationOptions {
+  email?: EmailTransport;
+  sms?: SmsProvider;
+  /** Attempts before a message is marked `failed` (it stays in the table). */
+  maxAttempts?: number;
+}
+
+/** Delay before the next attempt: 30 s, 1 min, 2 min … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+const LEASE_MS = 120_000;
+
+/**
+ * E-mail and SMS delivery. Every message is stored in `outbound_messages`, sent at once, and
+ * when the send fails it stays pending and the retry loop sends it again later.
+ */
+export class NotificationService {
+  readonly email: EmailTransport;
+  readonly sms: SmsProvider;
+  private readonly maxAttempts: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    config: Config,
+    private readonly log: FastifyBaseLogger,
+    options: NotificationOptions = {},
+  ) {
+    this.email =
+      options.email ??
+      emailTransportFromConfig(config, (file, message) =>
+        log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox'),
+      );
+    this.sms =
+      options.sms ??
+      smsProviderFromConfig(config, (file, message) => log.info({ file, to: message.to }, 'SMS written to the outbox'));
+    this.maxAttempts = options.maxAttempts ?? 20;
+  }
+
+  sendEmail(message: EmailMessage): Promise<DeliveryResult> {
+    return this.enqueue({
+      channel: 'email',
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+    });
+  }
+
+  sendSms(message: SmsMessage): Promise<DeliveryResult> {
+    return this.enqueue({ channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null });
+  }
+
+  /** Sends the pending messages that are due; answers how many were sent. */
+  async processDue(limit = 20): Promise<number> {
+    const rows = await claimDueMessages(this.db, limit, LEASE_MS);
+    let sent = 0;
+    for (const row of rows) {
+      const result = await this.attempt(row);
+      if (result.status === 'sent') sent += 1;
+    }
+    return sent;
+  }
+
+  /** Starts the retry loop (one tick every `intervalMs`). */
+  start(intervalMs = 15_000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.running = this.running
+        .then(() => this.processDue())
+        .catch((error: unknown) => this.log.warn({ err: error }, 'outbound message retry failed'));
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the loop and waits for the tick under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running.catch(() => {});
+    this.email.close?.();
+  }
+
+  private async enqueue(values: {
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string;
+    text: string;
+    html: string | null;
+  }): Promise<DeliveryResult> {
+    // Held for the first attempt so the retry loop does not pick it up at the same time.
+    const row = await insertMessage(this.db, { ...values, nextAttemptAt: new Date(Date.now() + LEASE_MS) });
+    return this.attempt(row);
+  }
+
+  private async attempt(row: OutboundMessageRow): Promise<DeliveryResult> {
+    const attempts = row.attempts + 1;
+    try {
+      if (row.channel === 'email') {
+        await this.email.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
+      } else {
+        await this.sms.send({ to: row.recipient, text: row.text });
+      }
+      await markSent(this.db, row.id, attempts);
+      return { id: row.id, status: 'sent' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = attempts >= this.maxAttempts;
+      await markAttemptFailed(this.db, row.id, {
+        attempts,
+        lastError: message,
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        failed,
+      });
+      this.log.warn({ channel: row.channel, messageId: row.id, attempts, err: message }, 'message not sent; will retry');
+      return { id: row.id, status: failed ? 'failed' : 'pending', error: message };
+    }
+  }
+}
