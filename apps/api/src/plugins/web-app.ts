@@ -22,14 +22,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     root: distDir,
     wildcard: false,
     preCompressed: true,
+    cacheControl: false,
     index: false,
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.header('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else if (filePath.endsWith('.html')) {
-        res.header('cache-control', 'no-cache');
+        res.setHeader('cache-control', 'no-cache');
       } else {
-        res.header('cache-control', 'public, max-age=3600');
+        res.setHeader('cache-control', 'public, max-age=3600');
       }
     },
   });

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html lang="fr"><body>landing</body></html>');
+  fs.writeFileSync(path.join(distDir, 'app.html'), '<!doctype html><html lang="fr"><body>app shell</body></html>');
+  fs.writeFileSync(path.join(distDir, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))})`);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Admin-Passw0rd!' });
+  const database = await openDatabase({ statementTimeoutMs: 5000 });
+  app = await buildApp({ config, database, webDistDir: distDir, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('serving the built web app', () => {
+  it('answers / with the landing page, never cached', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('landing');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers client routes with the app shell', async () => {
+    for (const url of ['/GetStarted', '/admin/events', '/terms']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('app shell');
+    }
+  });
+
+  it('serves hashed assets compressed with a one-year immutable cache', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+
+  it('answers a missing file with 404 and an unknown /api path with the JSON 404', async () => {
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
