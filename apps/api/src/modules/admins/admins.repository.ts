@@ -1,0 +1,113 @@
+import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import type { AdminCounts } from '@app/shared/admins';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { likePattern } from '../../lib/text';
+import type { UserRow } from '../auth/session.service';
+
+export type UserListRole = 'admin' | 'user' | 'partner';
+export type UserListStatus = 'all' | 'validated' | 'pending' | 'blocked' | 'active';
+
+export interface UserListFilter {
+  role: UserListRole;
+  q?: string;
+  status: UserListStatus;
+  page: number;
+  limit: number;
+}
+
+const ACCENTED = 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucny';
+
+function roleCondition(role: UserListRole): SQL {
+  return role === 'admin' ? inArray(users.role, ['admin', 'superadmin']) : eq(users.role, role);
+}
+
+/** Accent- and case-insensitive match on names, e-mail, username and phone. */
+function searchCondition(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const haystack = sql`translate(lower(concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})), ${ACCENTED}, ${PLAIN})`;
+  return sql`${haystack} like ${likePattern(q)}`;
+}
+
+/** Spec §4 for administrators; active/blocked/pending of `userStatus` for the other roles. */
+function statusCondition(role: UserListRole, status: UserListStatus): SQL | undefined {
+  if (status === 'all') return undefined;
+  if (role === 'admin') {
+    if (status === 'validated') return eq(users.isAdminValidated, true);
+    if (status === 'blocked') return and(eq(users.isAdminValidated, false), eq(users.isBlocked, true));
+    if (status === 'pending') return and(eq(users.isAdminValidated, false), eq(users.isBlocked, false));
+    return sql`false`;
+  }
+  if (status === 'blocked') return eq(users.isBlocked, true);
+  if (status === 'active') return and(eq(users.isBlocked, false), eq(users.isVerified, true));
+  if (status === 'pending') return and(eq(users.isBlocked, false), eq(users.isVerified, false));
+  return sql`false`;
+}
+
+export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(roleCondition(filter.role), searchCondition(filter.q), statusCondition(filter.role, filter.status));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Administrators per status of spec §4, the search applied. One query. */
+export async function countAdminsByStatus(db: Database, q?: string): Promise<AdminCounts> {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      validated: sql<number>`count(*) filter (where ${users.isAdminValidated})::int`,
+      blocked: sql<number>`count(*) filter (where not ${users.isAdminValidated} and ${users.isBlocked})::int`,
+      pending: sql<number>`count(*) filter (where not ${users.isAdminValidated} and not ${users.isBlocked})::int`,
+    })
+    .from(users)
+    .where(and(roleCondition('admin'), searchCondition(q)));
+  return row ?? { all: 0, validated: 0, blocked: 0, pending: 0 };
+}
+
+export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export type UserPatch = Partial<Pick<UserRow, 'permissions' | 'isAdminValidated' | 'isBlocked' | 'role'>>;
+
+/** Updates an account unless it became a superadmin meanwhile; null when nothing matched. */
+export async function updateManagedUser(db: Pick<Database, 'update'>, id: string, patch: UserPatch): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.id, id), not(eq(users.role, 'superadmin'))))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes an account that is not a superadmin; its sessions and codes go with it (cascade). */
+export async function deleteManagedUser(db: Pick<Database, 'delete'>, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .delete(users)
+    .where(and(eq(users.id, id), not(eq(users.role, 'superadmin'))))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertAdmin(
+  db: Pick<Database, 'insert'>,
+  values: { firstName: string; lastName: string; email: string; passwordHash: string; permissions: string[] },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, role: 'admin', isAdminValidated: true, isVerified: true })
+    .returning();
+  if (!row) throw new Error('admin not inserted');
+  return row;
+}

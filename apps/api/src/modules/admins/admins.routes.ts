@@ -1,0 +1,162 @@
+import {
+  auditListResponseSchema,
+  createAdminSchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  updateAdminSchema,
+  userActionParamsSchema,
+  userResponseSchema,
+} from '@app/shared/admins';
+import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import {
+  createAdmin,
+  getManagedUser,
+  listManagedUsers,
+  listUserAudit,
+  revokeUser,
+  setBlocked,
+  updateAdmin,
+} from './admins.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/**
+ * The /users calls of spec §7 for managing accounts. Routes acting on an account of either kind
+ * declare 'authenticated'; the service then requires `manage_admins` (or `validate_admins` to
+ * approve and read) for an administrator and `manage_users` for anyone else. See admins.service.ts.
+ */
+export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Liste des comptes : role=admin (admins et superadmins, manage_admins) ou utilisateurs (manage_users)',
+        querystring: listUsersQuerySchema,
+        response: { 200: listUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => listManagedUsers(app, actorOf(request), request.query),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'manage_admins' },
+      schema: {
+        tags: ['users'],
+        summary: 'Ajoute un administrateur validé, avec au plus les permissions de son auteur',
+        body: createAdminSchema,
+        response: { 201: userResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await createAdmin(app, actorOf(request), request.body);
+      return reply.code(201).send({ message: 'Administrateur ajouté avec succès !', user });
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], summary: 'Un compte', params: idParamsSchema, response: { 200: userResponseSchema, ...errors } },
+    },
+    async (request) => ({ user: await getManagedUser(app, actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    '/users/:id/audit',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Les dernières actions du journal d’audit faites par ce compte ou sur lui (lecture seule)',
+        params: idParamsSchema,
+        response: { 200: auditListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ items: await listUserAudit(app, actorOf(request), request.params.id) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Approuve un administrateur et/ou change ses permissions',
+        params: idParamsSchema,
+        body: updateAdminSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const before = request.body.isAdminValidated;
+      const user = await updateAdmin(app, actorOf(request), request.params.id, request.body);
+      return { message: before ? 'Administrateur approuvé' : 'Droits mis à jour', user };
+    },
+  );
+
+  app.put(
+    '/users/:id/:action',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Bloque (block) ou débloque (unblock) un compte ; bloquer met fin à ses sessions',
+        params: userActionParamsSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const blocked = request.params.action === 'block';
+      const user = await setBlocked(app, actorOf(request), request.params.id, blocked);
+      return { message: blocked ? 'Compte bloqué' : 'Compte débloqué', user };
+    },
+  );
+
+  app.patch(
+    '/users/:id/unblock',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Débloque un administrateur',
+        params: idParamsSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Compte débloqué',
+      user: await setBlocked(app, actorOf(request), request.params.id, false),
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['users'],
+        summary: 'Révoque un administrateur (suppression définitive) ; jamais un superadmin',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeUser(app, actorOf(request), request.params.id);
+      return { message: 'Compte supprimé' };
+    },
+  );
+};

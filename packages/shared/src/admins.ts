@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { PERMISSIONS, type Permission, ROLES } from './permissions';
+import { publicUserSchema } from './users';
+
+/**
+ * Administrator account status (spec §4): validated if isAdminValidated; else blocked if
+ * isBlocked; else pending. Blocking an administrator withdraws its validation, so a blocked one
+ * shows BLOQUÉ and, once unblocked, waits for a new approval (EN ATTENTE).
+ */
+export const ADMIN_STATUSES = ['validated', 'pending', 'blocked'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+export function adminStatus(user: { isAdminValidated: boolean; isBlocked: boolean }): AdminStatus {
+  if (user.isAdminValidated) return 'validated';
+  if (user.isBlocked) return 'blocked';
+  return 'pending';
+}
+
+/** The eleven permissions of spec §6, grouped for the rights checklist. */
+export const PERMISSION_GROUPS: { id: string; permissions: Permission[] }[] = [
+  { id: 'content', permissions: ['manage_events', 'manage_partners', 'manage_business'] },
+  { id: 'people', permissions: ['manage_users', 'manage_chats'] },
+  { id: 'money', permissions: ['manage_transactions', 'manage_ads', 'manage_referrals', 'manage_rewards'] },
+  { id: 'administration', permissions: ['validate_admins', 'manage_admins'] },
+];
+
+const permissionListSchema = z
+  .array(z.enum(PERMISSIONS, { message: 'Permission inconnue' }))
+  .max(PERMISSIONS.length)
+  .transform((list) => [...new Set(list)]);
+
+/** An account as the administration screen sees it: `grantedPermissions` is the stored list. */
+export const managedUserSchema = publicUserSchema.extend({
+  grantedPermissions: z.array(z.enum(PERMISSIONS)),
+  adminStatus: z.enum(ADMIN_STATUSES).nullable(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+/** `GET /users`: `role=admin` lists admin and superadmin accounts; no role or `role=user` the users. */
+export const listUsersQuerySchema = z.object({
+  role: z.enum(['admin', 'user', 'partner']).optional(),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['all', 'validated', 'pending', 'blocked', 'active']).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const adminCountsSchema = z.object({
+  all: z.number().int(),
+  validated: z.number().int(),
+  pending: z.number().int(),
+  blocked: z.number().int(),
+});
+export type AdminCounts = z.infer<typeof adminCountsSchema>;
+
+export const listUsersResponseSchema = z.object({
+  items: z.array(managedUserSchema),
+  total: z.number().int().min(0),
+  /** Per status, for `role=admin` (search applied, status filter not). */
+  counts: adminCountsSchema.optional(),
+});
+export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
+
+export const userResponseSchema = z.object({ message: z.string().optional(), user: managedUserSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** `PUT /users/{id}`: approve (`isAdminValidated: true`) and/or change the granted permissions. */
+export const updateAdminSchema = z
+  .strictObject({
+    permissions: permissionListSchema.optional(),
+    isAdminValidated: z.boolean().optional(),
+    role: z.enum(ROLES).optional(),
+  })
+  .refine((value) => value.permissions !== undefined || value.isAdminValidated !== undefined || value.role !== undefined, {
+    message: 'Aucune modification demandée',
+  });
+export type UpdateAdminInput = z.input<typeof updateAdminSchema>;
+
+export const userActionParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  action: z.enum(['block', 'unblock'], { message: 'Action inconnue : block ou unblock' }),
+});
+
+export const ADMIN_PASSWORD_MIN = 8;
+
+/** `POST /users`: the admin-creation payload of spec §3. */
+export const createAdminSchema = z.strictObject({
+  firstName: requiredText('Le prénom est requis', 100),
+  lastName: requiredText('Le nom est requis', 100),
+  email: z
+    .string({ message: 'L’adresse e-mail est requise' })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'L’adresse e-mail est requise' })
+    .max(254, { message: '254 caractères au maximum' })
+    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+  password: z
+    .string({ message: 'Le mot de passe est requis' })
+    .min(1, { message: 'Le mot de passe est requis' })
+    .min(ADMIN_PASSWORD_MIN, { message: `Le mot de passe doit contenir au moins ${ADMIN_PASSWORD_MIN} caractères` })
+    .max(256, { message: '256 caractères au maximum' }),
+  permissions: permissionListSchema.default([]),
+  role: z.literal('admin', { message: 'Le rôle doit être admin' }).default('admin'),
+});
+export type CreateAdminInput = z.input<typeof createAdminSchema>;
+export type CreateAdminBody = z.output<typeof createAdminSchema>;
+
+/** One line of the audit log, with the actor's name when the account still exists. */
+export const auditEntrySchema = z.object({
+  _id: z.uuid(),
+  action: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditListResponseSchema = z.object({ items: z.array(auditEntrySchema) });
