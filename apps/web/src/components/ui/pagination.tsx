@@ -1,0 +1,34 @@
+import { useT } from '../../lib/i18n';
+import { Button } from './button';
+import { uiMessages } from './messages';
+
+/** Page count of spec §9: ceil(total / limit), at least 1. */
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+/** First / previous / next / last buttons and 'Page X sur N' (spec §2, paged admin tables). */
+export function Pagination({ page, count, onChange }: { page: number; count: number; onChange: (page: number) => void }) {
+  const t = useT(uiMessages);
+  const atStart = page <= 1;
+  const atEnd = page >= count;
+  return (
+    <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-center gap-2 py-3">
+      <Button variant="secondary" size="sm" disabled={atStart} onClick={() => onChange(1)} aria-label={t('first')}>
+        «
+      </Button>
+      <Button variant="secondary" size="sm" disabled={atStart} onClick={() => onChange(page - 1)} aria-label={t('previous')}>
+        ‹
+      </Button>
+      <span className="px-2 text-sm text-slate-700" aria-live="polite">
+        {t('page', { page, count })}
+      </span>
+      <Button variant="secondary" size="sm" disabled={atEnd} onClick={() => onChange(page + 1)} aria-label={t('next')}>
+        ›
+      </Button>
+      <Button variant="secondary" size="sm" disabled={atEnd} onClick={() => onChange(count)} aria-label={t('last')}>
+        »
+      </Button>
+    </nav>
+  );
+}
