@@ -8,6 +8,7 @@ export default defineConfig({
       'packages/shared/src/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
+    globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -46,7 +46,9 @@ export async function openTestDatabase(
   config: Config,
 ): Promise<{ database: DatabaseHandle; url?: string; dropDatabase: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ statementTimeoutMs: config.STATEMENT_TIMEOUT_MS });
+    const template = process.env.PGLITE_TEMPLATE;
+    const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const database = await openDatabase({ statementTimeoutMs: config.STATEMENT_TIMEOUT_MS, loadDataDir });
     return { database, dropDatabase: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; without it, in memory. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (tests). */
+  loadDataDir?: Blob;
   poolSize?: number;
   statementTimeoutMs: number;
 }
@@ -40,7 +42,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { relaxedDurability: false });
+  const client = await PGlite.create(options.dataDir ?? 'memory://', {
+    relaxedDurability: false,
+    loadDataDir: options.loadDataDir,
+  });
   await client.exec(`SET statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;
