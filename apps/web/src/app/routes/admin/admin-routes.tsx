@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RouteLoading } from '../public/route-loading';
 
 // Each back-office screen is its own chunk. Owners: shell, dashboard, waitlist, settings, stats
@@ -7,16 +7,46 @@ import { RouteLoading } from '../public/route-loading';
 const AdminShell = lazy(() => import('./admin-shell').then((m) => ({ default: m.AdminShell })));
 const EventsPage = lazy(() => import('./events-page').then((m) => ({ default: m.EventsPage })));
 const AdministrationPage = lazy(() => import('./administration-page').then((m) => ({ default: m.AdministrationPage })));
+const HomePage = lazy(() => import('./home-page').then((m) => ({ default: m.HomePage })));
+const WaitlistPage = lazy(() => import('./waitlist-page').then((m) => ({ default: m.WaitlistPage })));
+const SettingsPage = lazy(() => import('./settings-page').then((m) => ({ default: m.SettingsPage })));
+const StatsPage = lazy(() => import('./stats-page').then((m) => ({ default: m.StatsPage })));
+const placeholders = () => import('./placeholder-pages');
+const TransactionsPage = lazy(() => placeholders().then((m) => ({ default: m.TransactionsPage })));
+const AdsPage = lazy(() => placeholders().then((m) => ({ default: m.AdsPage })));
+const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
+const RolesPage = lazy(() => placeholders().then((m) => ({ default: m.RolesPage })));
+const ReportsPage = lazy(() => placeholders().then((m) => ({ default: m.ReportsPage })));
+const UsersPage = lazy(() => placeholders().then((m) => ({ default: m.UsersPage })));
+const PartnersPage = lazy(() => placeholders().then((m) => ({ default: m.PartnersPage })));
+const BusinessPage = lazy(() => placeholders().then((m) => ({ default: m.BusinessPage })));
+const ReferralsPage = lazy(() => placeholders().then((m) => ({ default: m.ReferralsPage })));
+const RewardsPage = lazy(() => placeholders().then((m) => ({ default: m.RewardsPage })));
+const RewardRulesPage = lazy(() => placeholders().then((m) => ({ default: m.RewardRulesPage })));
 
 export function AdminRoutes() {
   return (
     <Suspense fallback={<RouteLoading />}>
       <Routes>
         <Route element={<AdminShell />}>
-          <Route index element={<p>Accueil</p>} />
+          <Route index element={<HomePage />} />
           <Route path="events" element={<EventsPage />} />
           <Route path="administration" element={<AdministrationPage />} />
-          <Route path="*" element={<p>Accueil</p>} />
+          <Route path="waitlist" element={<WaitlistPage />} />
+          <Route path="settings" element={<SettingsPage />} />
+          <Route path="stats" element={<StatsPage />} />
+          <Route path="transactions" element={<TransactionsPage />} />
+          <Route path="ads" element={<AdsPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="roles" element={<RolesPage />} />
+          <Route path="reports" element={<ReportsPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="partners" element={<PartnersPage />} />
+          <Route path="business" element={<BusinessPage />} />
+          <Route path="referrals" element={<ReferralsPage />} />
+          <Route path="rewards" element={<RewardsPage />} />
+          <Route path="reward-rules" element={<RewardRulesPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>
     </Suspense>

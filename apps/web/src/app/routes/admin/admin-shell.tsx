@@ -1,9 +1,62 @@
-import { Outlet } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AdminLayout } from '../../../components/layouts/admin-layout';
+import { logout } from '../../../features/admin-shell/api/logout';
+import { AdminGuard, SIGN_IN_PATH } from '../../../features/admin-shell/components/admin-guard';
+import { Breadcrumb } from '../../../features/admin-shell/components/breadcrumb';
+import { Sidebar } from '../../../features/admin-shell/components/sidebar';
+import { TopBar } from '../../../features/admin-shell/components/top-bar';
+import { shellMessages } from '../../../features/admin-shell/messages';
+import { useLanguage, useT } from '../../../lib/i18n';
+import { RouteLoading } from '../public/route-loading';
 
 export function AdminShell() {
   return (
-    <main className="p-6">
-      <Outlet />
-    </main>
+    <AdminGuard>
+      <ShellFrame />
+    </AdminGuard>
+  );
+}
+
+function ShellFrame() {
+  const t = useT(shellMessages);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  // A new screen closes the phone menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  const onLogout = async () => {
+    await logout();
+    queryClient.clear();
+    navigate(SIGN_IN_PATH, { replace: true });
+  };
+
+  return (
+    <AdminLayout
+      menuOpen={menuOpen}
+      onMenuClose={closeMenu}
+      closeMenuLabel={t('closeMenu')}
+      sidebar={<Sidebar onNavigate={closeMenu} onLogout={onLogout} />}
+      header={<TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />}
+      breadcrumb={<Breadcrumb />}
+      footer={
+        <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600 sm:px-6 lg:px-8">
+          {t('footer', { year: new Date().getFullYear() })}
+        </footer>
+      }
+    >
+      <Suspense fallback={<RouteLoading />}>
+        <Outlet />
+      </Suspense>
+    </AdminLayout>
   );
 }

@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <h1 className="text-2xl font-bold">Accueil</h1>;
+}

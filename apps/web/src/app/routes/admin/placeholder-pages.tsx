@@ -1,0 +1,59 @@
+import { PlaceholderPage } from '../../../features/admin-shell/components/placeholder-page';
+import { RequirePermission } from '../../../features/admin-shell/components/require-permission';
+
+// Screens that later issues build; each keeps its sidebar permission.
+export const TransactionsPage = () => (
+  <RequirePermission permission="manage_transactions">
+    <PlaceholderPage module="transactions" />
+  </RequirePermission>
+);
+export const AdsPage = () => (
+  <RequirePermission permission="manage_ads">
+    <PlaceholderPage module="publicites" />
+  </RequirePermission>
+);
+export const MessagesPage = () => (
+  <RequirePermission permission="manage_chats">
+    <PlaceholderPage module="messagerie" />
+  </RequirePermission>
+);
+export const RolesPage = () => (
+  <RequirePermission permission="manage_admins">
+    <PlaceholderPage module="roles" />
+  </RequirePermission>
+);
+export const ReportsPage = () => (
+  <RequirePermission permission="manage_users">
+    <PlaceholderPage module="signalements" />
+  </RequirePermission>
+);
+export const UsersPage = () => (
+  <RequirePermission permission="manage_users">
+    <PlaceholderPage module="utilisateurs" notBuilt />
+  </RequirePermission>
+);
+export const PartnersPage = () => (
+  <RequirePermission permission="manage_partners">
+    <PlaceholderPage module="partenaires" notBuilt />
+  </RequirePermission>
+);
+export const BusinessPage = () => (
+  <RequirePermission permission="manage_business">
+    <PlaceholderPage module="business" notBuilt />
+  </RequirePermission>
+);
+export const ReferralsPage = () => (
+  <RequirePermission permission="manage_referrals">
+    <PlaceholderPage module="parrainage" notBuilt />
+  </RequirePermission>
+);
+export const RewardsPage = () => (
+  <RequirePermission permission="manage_rewards">
+    <PlaceholderPage module="recompenses" notBuilt />
+  </RequirePermission>
+);
+export const RewardRulesPage = () => (
+  <RequirePermission permission="manage_rewards">
+    <PlaceholderPage module="regles-recompense" notBuilt />
+  </RequirePermission>
+);

@@ -1,0 +1,3 @@
+export function WaitlistPage() {
+  return <h1 className="text-2xl font-bold">Waitlist</h1>;
+}

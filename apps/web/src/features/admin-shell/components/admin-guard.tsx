@@ -1,0 +1,69 @@
+import { ADMIN_ROLES } from '@app/shared/permissions';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ApiRequestError, onUnauthorized } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { getToken } from '../../../lib/session';
+import { useMe } from '../api/get-me';
+import { AdminUserContext } from '../hooks/use-admin-user';
+import { shellMessages } from '../messages';
+
+export const SIGN_IN_PATH = '/GetStarted';
+
+/**
+ * Checks the session before any back-office screen: a loading text meanwhile, /GetStarted when
+ * not signed in, the 'Erreur' screen when the check fails otherwise. Any later 401 of a
+ * back-office call (the session was revoked or expired) also leads to /GetStarted.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const t = useT(shellMessages);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasToken = !!getToken();
+  const me = useMe();
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        navigate(SIGN_IN_PATH, { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  if (!hasToken) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (me.isPending) {
+    return (
+      <p role="status" className="p-6 text-slate-600">
+        {t('checking')}
+      </p>
+    );
+  }
+  if (me.isError) {
+    if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={SIGN_IN_PATH} replace />;
+    return (
+      <div role="alert" className="mx-auto max-w-lg p-6">
+        <h1 className="text-2xl font-bold text-red-700">{t('errorTitle')}</h1>
+        <p className="mt-2 text-slate-800">{me.error.message}</p>
+        <Button className="mt-4" onClick={() => me.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  const user = me.data.user;
+  if (!ADMIN_ROLES.includes(user.role)) {
+    return (
+      <div className="mx-auto max-w-lg p-6">
+        <h1 className="text-2xl font-bold">{t('notAdminTitle')}</h1>
+        <p className="mt-2 text-slate-700">{t('notAdminText')}</p>
+        <a href="/" className={buttonClass('secondary', 'md', 'mt-4')}>
+          {t('goHome')}
+        </a>
+      </div>
+    );
+  }
+  return <AdminUserContext.Provider value={user}>{children}</AdminUserContext.Provider>;
+}

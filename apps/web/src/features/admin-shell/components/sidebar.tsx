@@ -1,0 +1,70 @@
+import { NavLink } from 'react-router';
+import { setLanguage, useLanguage, useT } from '../../../lib/i18n';
+import { useAdminUser } from '../hooks/use-admin-user';
+import { shellMessages } from '../messages';
+import { type NavEntry, PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100 ${
+    isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'
+  }`;
+
+const actionClass =
+  'flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100';
+
+export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: () => void }) {
+  const t = useT(shellMessages);
+  const user = useAdminUser();
+  const language = useLanguage();
+  const permissions = user?.permissions ?? [];
+
+  const renderEntry = (entry: NavEntry) => (
+    <li key={entry.id}>
+      <NavLink
+        to={entry.path ? `/admin/${entry.path}` : '/admin'}
+        end={entry.path === ''}
+        className={itemClass}
+        onClick={onNavigate}
+        data-nav={entry.id}
+      >
+        <span aria-hidden="true" className="w-5 text-center">
+          {entry.icon}
+        </span>
+        {t(entry.id)}
+      </NavLink>
+    </li>
+  );
+
+  return (
+    <nav aria-label={t('mainNav')} className="flex min-h-full flex-col gap-4 px-3 py-4">
+      <p className="px-3 text-lg font-bold text-white">{t('brand')}</p>
+      <ul className="space-y-1">{visibleEntries(PRIMARY_NAV, permissions).map(renderEntry)}</ul>
+      <ul className="space-y-1 border-t border-slate-700 pt-4">
+        {visibleEntries(SECONDARY_NAV, permissions).map(renderEntry)}
+        <li>
+          <button
+            type="button"
+            className={actionClass}
+            lang={language === 'fr' ? 'en' : 'fr'}
+            title={t('switchLanguageHint')}
+            onClick={() => setLanguage(language === 'fr' ? 'en' : 'fr')}
+            data-nav="english"
+          >
+            <span aria-hidden="true" className="w-5 text-center">
+              🌐
+            </span>
+            {t('switchLanguage')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={actionClass} onClick={onLogout} data-nav="logout">
+            <span aria-hidden="true" className="w-5 text-center">
+              ⎋
+            </span>
+            {t('logout')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
