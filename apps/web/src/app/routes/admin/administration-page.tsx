@@ -1,3 +1,5 @@
+import { AdministrationScreen } from '../../../features/admins/components/administration-screen';
+
 export function AdministrationPage() {
-  return <h1 className="text-2xl font-bold">Administration</h1>;
+  return <AdministrationScreen />;
 }

@@ -1,0 +1,24 @@
+import type { AdminStatus, ListUsersResponse } from '@app/shared/admins';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys } from './keys';
+
+export type AdminFilter = 'all' | AdminStatus;
+export interface AdminListParams {
+  q: string;
+  status: AdminFilter;
+  page: number;
+  limit: number;
+}
+
+/** `GET /api/users?role=admin`: admin and superadmin accounts, searched and filtered by the server. */
+export function getAdmins(params: AdminListParams): Promise<ListUsersResponse> {
+  return apiRequest<ListUsersResponse>('/users', { query: { role: 'admin', ...params } });
+}
+
+export const adminsQueryOptions = (params: AdminListParams) =>
+  queryOptions({ queryKey: adminKeys.list(params), queryFn: () => getAdmins(params), placeholderData: keepPreviousData });
+
+export function useAdmins(params: AdminListParams) {
+  return useQuery(adminsQueryOptions(params));
+}

@@ -1,0 +1,150 @@
+import { type CreateAdminBody, type CreateAdminInput, createAdminSchema, type ManagedUser } from '@app/shared/admins';
+import type { Permission } from '@app/shared/permissions';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from '../../../components/ui/toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { useCreateAdmin } from '../api/create-admin';
+import { adminsMessages } from '../messages';
+import { buttonStyles } from './button-styles';
+import { Modal } from './modal';
+import { PermissionChecklist } from './permission-checklist';
+
+const EMPTY: CreateAdminInput = { firstName: '', lastName: '', email: '', password: '', permissions: [], role: 'admin' };
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+interface AddAdminDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (admin: ManagedUser) => void;
+  grantable: readonly Permission[];
+}
+
+/** Spec §2/§5: first name, last name, e-mail and password required; the rights ticked are granted. */
+export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdminDialogProps) {
+  const t = useT(adminsMessages);
+  const create = useCreateAdmin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm<CreateAdminInput, unknown, CreateAdminBody>({
+    resolver: zodResolver(createAdminSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(EMPTY);
+    setServerError(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setServerError(null);
+    create.mutate(values, {
+      onSuccess: (data) => {
+        toast.success(t('created'));
+        form.reset(EMPTY);
+        onCreated(data.user);
+      },
+      onError: (error) => {
+        setServerError(error.message);
+        const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : undefined;
+        for (const field of TEXT_FIELDS) {
+          const message = fieldErrors?.[field]?.[0];
+          if (message) form.setError(field, { message });
+        }
+      },
+    });
+  });
+
+  const labels: Record<(typeof TEXT_FIELDS)[number], string> = {
+    firstName: t('firstName'),
+    lastName: t('lastName'),
+    email: t('email'),
+    password: t('password'),
+  };
+  const autoComplete = { firstName: 'off', lastName: 'off', email: 'off', password: 'new-password' } as const;
+
+  return (
+    <Modal open={open} title={t('addTitle')} onClose={close} closeLabel={t('close')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-600">{t('addIntro')}</p>
+        {serverError && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            <p className="font-medium">{t('createError')}</p>
+            <p>{serverError}</p>
+          </div>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          {TEXT_FIELDS.map((field) => {
+            const id = `add-admin-${field}`;
+            const error = errors[field]?.message;
+            const isPassword = field === 'password';
+            return (
+              <div key={field} className={field === 'email' || isPassword ? 'sm:col-span-2' : undefined}>
+                <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+                  {labels[field]}{' '}
+                  <span aria-hidden="true" className="text-red-600">
+                    *
+                  </span>
+                </label>
+                <input
+                  id={id}
+                  type={isPassword ? (showPassword ? 'text' : 'password') : field === 'email' ? 'email' : 'text'}
+                  autoComplete={autoComplete[field]}
+                  aria-required="true"
+                  aria-invalid={error ? 'true' : undefined}
+                  aria-describedby={error ? `${id}-error` : isPassword ? `${id}-hint` : undefined}
+                  className={`w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
+                    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
+                  }`}
+                  {...form.register(field)}
+                />
+                {isPassword && !error && (
+                  <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+                    {t('passwordHint')}
+                  </p>
+                )}
+                {error && (
+                  <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={showPassword}
+            onChange={(event) => setShowPassword(event.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          {t('showPassword')}
+        </label>
+        <div>
+          <p className="mb-2 text-sm font-medium text-slate-700">{t('permissions')}</p>
+          <Controller
+            control={form.control}
+            name="permissions"
+            render={({ field }) => (
+              <PermissionChecklist value={field.value ?? []} onChange={field.onChange} grantable={grantable} />
+            )}
+          />
+        </div>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+          <button type="button" onClick={close} className={buttonStyles.secondary}>
+            {t('cancel')}
+          </button>
+          <button type="submit" disabled={create.isPending} className={buttonStyles.primary}>
+            {create.isPending ? t('working') : t('create')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,245 @@
+import type { ManagedUser } from '@app/shared/admins';
+import type { Permission } from '@app/shared/permissions';
+import type { PublicUser } from '@app/shared/users';
+import { type ReactNode, useId, useState } from 'react';
+import { toast } from '../../../components/ui/toast';
+import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { useBlockAdmin } from '../api/block-admin';
+import { useAdmin } from '../api/get-admin';
+import { useRevokeAdmin } from '../api/revoke-admin';
+import { useUnblockAdmin } from '../api/unblock-admin';
+import { useUpdateAdmin } from '../api/update-admin';
+import { adminsMessages } from '../messages';
+import { AuditList } from './audit-list';
+import { buttonStyles } from './button-styles';
+import { Modal } from './modal';
+import { PermissionChecklist } from './permission-checklist';
+import { AdminStatusBadge } from './status-badge';
+
+interface AdminDetailProps {
+  id: string;
+  me: PublicUser | undefined;
+  onBack: () => void;
+  onRevoked: () => void;
+}
+
+export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
+  const t = useT(adminsMessages);
+  const detail = useAdmin(id);
+  return (
+    <section
+      aria-labelledby="admin-detail-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <button
+        type="button"
+        onClick={onBack}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <span aria-hidden="true">←</span> {t('back')}
+      </button>
+      {detail.isPending ? (
+        <p className="text-sm text-slate-500">{t('loading')}</p>
+      ) : detail.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('detailError')} : {detail.error.message}
+        </p>
+      ) : (
+        <AdminDetailBody
+          key={`${detail.data.user._id}:${detail.data.user.grantedPermissions.join(',')}:${detail.data.user.adminStatus}`}
+          admin={detail.data.user}
+          me={me}
+          onRevoked={onRevoked}
+        />
+      )}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function sameSet(a: readonly string[], b: readonly string[]) {
+  return a.length === b.length && a.every((item) => b.includes(item));
+}
+
+function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: PublicUser | undefined; onRevoked: () => void }) {
+  const t = useT(adminsMessages);
+  const [draft, setDraft] = useState<Permission[]>(admin.grantedPermissions);
+  const [confirm, setConfirm] = useState<'block' | 'revoke' | null>(null);
+  const confirmTextId = useId();
+  const update = useUpdateAdmin();
+  const block = useBlockAdmin();
+  const unblock = useUnblockAdmin();
+  const revoke = useRevokeAdmin();
+
+  const mine = me?.permissions ?? [];
+  const canManage = mine.includes('manage_admins');
+  const canApprove = canManage || mine.includes('validate_admins');
+  const isSelf = me?._id === admin._id;
+  const isSuper = admin.role === 'superadmin';
+  const status = admin.adminStatus ?? 'pending';
+  const untouchable = isSelf || isSuper;
+  const editable = !untouchable && (status === 'pending' ? canApprove : canManage);
+  const dirty = !sameSet(draft, admin.grantedPermissions);
+  const busy = update.isPending || block.isPending || unblock.isPending || revoke.isPending;
+  const name = `${admin.firstName} ${admin.lastName}`.trim() || admin.email || admin._id;
+
+  const fail = (prefix: string) => (error: Error) => toast.error(`${prefix} : ${error.message}`);
+
+  const approve = () =>
+    update.mutate(
+      { id: admin._id, body: { permissions: draft, isAdminValidated: true, role: 'admin' } },
+      { onSuccess: () => toast.success(t('approved')), onError: fail(t('validateError')) },
+    );
+  const saveRights = () =>
+    update.mutate(
+      { id: admin._id, body: { permissions: draft } },
+      { onSuccess: () => toast.success(t('rightsSaved')), onError: fail(t('rightsError')) },
+    );
+  const doBlock = () =>
+    block.mutate(admin._id, {
+      onSuccess: () => {
+        setConfirm(null);
+        toast.success(t('blocked'));
+      },
+      onError: (error) => {
+        setConfirm(null);
+        fail(t('blockError'))(error);
+      },
+    });
+  const doUnblock = () =>
+    unblock.mutate(admin._id, { onSuccess: () => toast.success(t('unblocked')), onError: fail(t('unblockError')) });
+  const doRevoke = () =>
+    revoke.mutate(admin._id, {
+      onSuccess: () => {
+        setConfirm(null);
+        toast.success(t('revoked'));
+        onRevoked();
+      },
+      onError: (error) => {
+        setConfirm(null);
+        fail(t('revokeError'))(error);
+      },
+    });
+
+  let permissionsNote: string | null = null;
+  if (isSuper) permissionsNote = t('permissionsSuperadmin');
+  else if (isSelf) permissionsNote = t('permissionsSelf');
+  else if (!editable) permissionsNote = t('permissionsReadOnly');
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id="admin-detail-title" className="truncate text-xl font-bold text-slate-900">
+            {name}
+          </h2>
+          <p className="text-sm text-slate-500">
+            {isSuper ? t('superadmin') : 'Admin'}
+            {isSelf && ` · ${t('you')}`}
+          </p>
+        </div>
+        <AdminStatusBadge status={status} />
+      </header>
+
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field label={t('email')}>{admin.email ?? t('none')}</Field>
+        <Field label={t('phone')}>{admin.phone ?? t('none')}</Field>
+        <Field label={t('username')}>{admin.username ?? t('none')}</Field>
+        <Field label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</Field>
+        <Field label={t('createdAt')}>{formatDate(admin.createdAt)}</Field>
+        <Field label={t('lastLogin')}>{formatDate(admin.lastLogin, { dateStyle: 'medium', timeStyle: 'short' })}</Field>
+      </dl>
+
+      {status === 'pending' && !isSuper && (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pendingNote')}</p>
+      )}
+      {status === 'blocked' && <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{t('blockedNote')}</p>}
+
+      <section aria-labelledby="admin-permissions-title">
+        <h3 id="admin-permissions-title" className="mb-2 font-semibold text-slate-900">
+          {t('permissions')}
+        </h3>
+        {permissionsNote && <p className="mb-2 text-sm text-slate-500">{permissionsNote}</p>}
+        <PermissionChecklist
+          value={isSuper ? admin.permissions : draft}
+          onChange={setDraft}
+          disabled={!editable || busy}
+          grantable={mine}
+        />
+      </section>
+
+      {!untouchable && (
+        <div className="flex flex-wrap gap-2">
+          {status === 'pending' && canApprove && (
+            <button type="button" onClick={approve} disabled={busy} className={buttonStyles.primary}>
+              {update.isPending ? t('working') : t('approve')}
+            </button>
+          )}
+          {status !== 'pending' && canManage && (
+            <button type="button" onClick={saveRights} disabled={busy || !dirty} className={buttonStyles.primary}>
+              {update.isPending ? t('working') : t('saveRights')}
+            </button>
+          )}
+          {status === 'blocked' && canManage && (
+            <button type="button" onClick={doUnblock} disabled={busy} className={buttonStyles.secondary}>
+              {unblock.isPending ? t('working') : t('unblock')}
+            </button>
+          )}
+          {status !== 'blocked' && canManage && (
+            <button type="button" onClick={() => setConfirm('block')} disabled={busy} className={buttonStyles.secondary}>
+              {t('block')}
+            </button>
+          )}
+          {canManage && (
+            <button type="button" onClick={() => setConfirm('revoke')} disabled={busy} className={buttonStyles.dangerOutline}>
+              {t('revoke')}
+            </button>
+          )}
+        </div>
+      )}
+
+      <section aria-labelledby="admin-audit-title">
+        <h3 id="admin-audit-title" className="mb-2 font-semibold text-slate-900">
+          {t('recentActions')}
+        </h3>
+        <AuditList userId={admin._id} />
+      </section>
+
+      <Modal
+        open={confirm !== null}
+        role="alertdialog"
+        title={t(confirm === 'revoke' ? 'revokeConfirmTitle' : 'blockConfirmTitle', { name })}
+        onClose={() => setConfirm(null)}
+        closeLabel={t('close')}
+        describedBy={confirmTextId}
+      >
+        <p id={confirmTextId} className="text-sm text-slate-700">
+          {t(confirm === 'revoke' ? 'revokeConfirmText' : 'blockConfirmText')}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-2">
+          <button type="button" onClick={() => setConfirm(null)} className={buttonStyles.secondary}>
+            {t('cancel')}
+          </button>
+          {confirm === 'revoke' ? (
+            <button type="button" onClick={doRevoke} disabled={revoke.isPending} className={buttonStyles.danger}>
+              {revoke.isPending ? t('working') : t('revokeConfirm')}
+            </button>
+          ) : (
+            <button type="button" onClick={doBlock} disabled={block.isPending} className={buttonStyles.danger}>
+              {block.isPending ? t('working') : t('block')}
+            </button>
+          )}
+        </div>
+      </Modal>
+    </div>
+  );
+}

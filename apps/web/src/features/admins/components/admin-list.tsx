@@ -1,0 +1,196 @@
+import type { AdminCounts, ManagedUser } from '@app/shared/admins';
+import { useT } from '../../../lib/i18n';
+import type { AdminFilter } from '../api/get-admins';
+import { useAdmins } from '../api/get-admins';
+import { adminsMessages } from '../messages';
+import { AdminStatusBadge } from './status-badge';
+
+const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'filterPending' | 'filterBlocked' }[] = [
+  { value: 'all', key: 'filterAll' },
+  { value: 'validated', key: 'filterValidated' },
+  { value: 'pending', key: 'filterPending' },
+  { value: 'blocked', key: 'filterBlocked' },
+];
+
+export const ADMIN_PAGE_SIZE = 20;
+
+interface AdminListProps {
+  search: string;
+  onSearch: (value: string) => void;
+  /** The debounced search sent to the server. */
+  query: string;
+  filter: AdminFilter;
+  onFilter: (value: AdminFilter) => void;
+  page: number;
+  onPage: (page: number) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  meId: string | undefined;
+}
+
+function countOf(counts: AdminCounts | undefined, filter: AdminFilter): number | undefined {
+  return counts?.[filter];
+}
+
+export function AdminList(props: AdminListProps) {
+  const t = useT(adminsMessages);
+  const list = useAdmins({ q: props.query, status: props.filter, page: props.page, limit: ADMIN_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ADMIN_PAGE_SIZE));
+
+  return (
+    <section aria-labelledby="admin-list-title" className="flex min-w-0 flex-col gap-3">
+      <h2 id="admin-list-title" className="sr-only">
+        {t('title')}
+      </h2>
+      <div>
+        <label htmlFor="admin-search" className="mb-1 block text-sm font-medium text-slate-700">
+          {t('search')}
+        </label>
+        <input
+          id="admin-search"
+          type="search"
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          placeholder={t('searchPlaceholder')}
+          autoComplete="off"
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+        />
+      </div>
+      <fieldset>
+        <legend className="sr-only">{t('filterLabel')}</legend>
+        <div className="flex flex-wrap gap-1.5">
+          {FILTERS.map((item) => {
+            const count = countOf(list.data?.counts, item.value);
+            const active = props.filter === item.value;
+            return (
+              <button
+                key={item.value}
+                type="button"
+                aria-pressed={active}
+                onClick={() => props.onFilter(item.value)}
+                className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  active ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+                }`}
+              >
+                {t(item.key)}
+                {count !== undefined && (
+                  <span className={`ml-1.5 text-xs ${active ? 'text-white/80' : 'text-slate-500'}`}>{count}</span>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      {list.isPending ? (
+        <div aria-busy="true" className="space-y-2">
+          <p className="sr-only">{t('loading')}</p>
+          {[0, 1, 2, 3].map((index) => (
+            <div key={index} className="h-16 animate-pulse rounded-lg bg-slate-200/70" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+          <p className="font-medium">{t('listError')}</p>
+          <p className="mt-1 text-red-600">{list.error.message}</p>
+          <button
+            type="button"
+            onClick={() => list.refetch()}
+            className="mt-3 rounded-md bg-white px-3 py-1.5 font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-100"
+          >
+            {t('retry')}
+          </button>
+        </div>
+      ) : list.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('empty')}</p>
+      ) : (
+        <ul
+          className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+        >
+          {list.data.items.map((admin) => (
+            <li key={admin._id}>
+              <AdminRow
+                admin={admin}
+                selected={admin._id === props.selectedId}
+                isMe={admin._id === props.meId}
+                onSelect={props.onSelect}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.data && list.data.total > ADMIN_PAGE_SIZE && (
+        <nav aria-label={t('page', { page: props.page, pages })} className="flex items-center justify-between gap-2 text-sm">
+          <button
+            type="button"
+            disabled={props.page <= 1}
+            onClick={() => props.onPage(props.page - 1)}
+            className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-40"
+          >
+            {t('previous')}
+          </button>
+          <span>{t('page', { page: props.page, pages })}</span>
+          <button
+            type="button"
+            disabled={props.page >= pages}
+            onClick={() => props.onPage(props.page + 1)}
+            className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-40"
+          >
+            {t('next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function initials(admin: ManagedUser): string {
+  return `${admin.firstName.charAt(0)}${admin.lastName.charAt(0)}`.toUpperCase() || '?';
+}
+
+function AdminRow({
+  admin,
+  selected,
+  isMe,
+  onSelect,
+}: {
+  admin: ManagedUser;
+  selected: boolean;
+  isMe: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const t = useT(adminsMessages);
+  const name = `${admin.firstName} ${admin.lastName}`.trim() || admin.email || admin.username || admin._id;
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(admin._id)}
+      aria-current={selected ? 'true' : undefined}
+      data-admin-id={admin._id}
+      className={`flex w-full items-center gap-3 px-3 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+        selected ? 'bg-brand-50' : 'hover:bg-slate-50'
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+      >
+        {initials(admin)}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center gap-1.5">
+          <span className="truncate font-medium text-slate-900">{name}</span>
+          {admin.role === 'superadmin' && (
+            <span className="shrink-0 rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-white">
+              {t('superadmin')}
+            </span>
+          )}
+          {isMe && <span className="shrink-0 text-xs text-slate-500">({t('you')})</span>}
+        </span>
+        <span className="block truncate text-sm text-slate-500">{admin.email ?? admin.phone ?? admin.username}</span>
+      </span>
+      {admin.adminStatus && <AdminStatusBadge status={admin.adminStatus} />}
+    </button>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useT } from '../../../lib/i18n';
+import type { AdminFilter } from '../api/get-admins';
+import { useMe } from '../api/get-me';
+import { adminsMessages } from '../messages';
+import { AddAdminDialog } from './add-admin-dialog';
+import { AdminDetail } from './admin-detail';
+import { AdminList } from './admin-list';
+import { buttonStyles } from './button-styles';
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/**
+ * Spec §2 Administration: the list (search, status filter) on the left, the selected
+ * administrator on the right. Below 1024 px one shows at a time; the selection is `?id=` so the
+ * browser's Back returns to the list.
+ */
+export function AdministrationScreen() {
+  const t = useT(adminsMessages);
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('id');
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim(), 250);
+  const [filter, setFilter] = useState<AdminFilter>('all');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+
+  const title = t('title');
+  useEffect(() => {
+    document.title = `${title} · Évènements Cameroun`;
+  }, [title]);
+
+  const select = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('id', id);
+    else next.delete('id');
+    setParams(next, { replace: !id });
+  };
+  const permissions = me.data?.user.permissions ?? [];
+  const canManage = permissions.includes('manage_admins');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-4">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          <p className="text-sm text-slate-600">{t('subtitle')}</p>
+        </div>
+        {canManage && (
+          <button type="button" onClick={() => setAdding(true)} className={buttonStyles.primary}>
+            + {t('addAdmin')}
+          </button>
+        )}
+      </header>
+
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className={selectedId ? 'hidden lg:block' : undefined}>
+          <AdminList
+            search={search}
+            onSearch={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            query={query}
+            filter={filter}
+            onFilter={(value) => {
+              setFilter(value);
+              setPage(1);
+            }}
+            page={page}
+            onPage={setPage}
+            selectedId={selectedId}
+            onSelect={select}
+            meId={me.data?.user._id}
+          />
+        </div>
+        {selectedId ? (
+          <AdminDetail id={selectedId} me={me.data?.user} onBack={() => select(null)} onRevoked={() => select(null)} />
+        ) : (
+          <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
+            {t('selectPrompt')}
+          </p>
+        )}
+      </div>
+
+      <AddAdminDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(admin) => {
+          setAdding(false);
+          select(admin._id);
+        }}
+        grantable={permissions}
+      />
+    </div>
+  );
+}
