@@ -10,7 +10,9 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accessPlugin } from './plugins/access';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -98,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(waitlistRoutes);
+      await api.register(publicSettingsRoutes);
       await api.register(adminsRoutes);
     },
     { prefix: '/api' },

@@ -6,8 +6,20 @@ export const WAITLIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const waitlistStatusSchema = z.enum(WAITLIST_STATUSES);
 export type WaitlistStatus = z.infer<typeof waitlistStatusSchema>;
 
-/** Public sign-up (spec §5): name required, phone required (+237 default), e-mail optional. */
-export const waitlistSignupSchema = z.object({
+/** Below this many milliseconds between the form appearing and its sending, a person did not type it. */
+export const WAITLIST_MIN_FILL_MS = 1500;
+
+/**
+ * Public sign-up (spec §5): name required, phone required (+237 default), e-mail optional.
+ *
+ * Anti-bot, without CAPTCHA (both fields optional so the original client's `{ name, phone, email }`
+ * still works; the per-IP rate limit covers clients that send neither):
+ * - `website` is a honeypot: the landing form renders it hidden and out of the tab order, so a
+ *   person leaves it empty. When it is filled the API answers the usual success and stores nothing.
+ * - `elapsedMs` is the time since the form appeared; under WAITLIST_MIN_FILL_MS the API refuses
+ *   with a French message (400, code TOO_FAST).
+ */
+export const waitlistSignupSchema = z.strictObject({
   name: requiredText('Le nom est requis', 120),
   phone: phoneSchema,
   email: optionalEmail,
@@ -15,8 +27,16 @@ export const waitlistSignupSchema = z.object({
   ref: z
     .string()
     .trim()
-    .max(64)
+    .max(64, { message: 'Code de parrainage invalide' })
     .regex(/^[\w-]*$/, { message: 'Code de parrainage invalide' })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  website: z.string().max(500).optional(),
+  elapsedMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000 * 30)
     .optional(),
 });
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
@@ -45,3 +65,26 @@ export const waitlistPageSchema = pageOf(waitlistEntrySchema);
 export type WaitlistPage = z.infer<typeof waitlistPageSchema>;
 
 export const waitlistCountSchema = z.object({ count: z.number().int().min(0) });
+
+/** Answer of `POST /api/waitlist`: 201 for a new entry, 200 when the phone or e-mail is already listed. */
+export const waitlistSignupResponseSchema = z.object({
+  message: z.string(),
+  alreadyRegistered: z.boolean(),
+});
+export type WaitlistSignupResponse = z.infer<typeof waitlistSignupResponseSchema>;
+
+/** `GET /api/admin/waitlist/export.csv`: the filters of the list, without paging. */
+export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ search: true, status: true });
+
+/** `GET /api/waitlist` (plain array, spec §7) answers at most this many entries, newest first. */
+export const WAITLIST_ARRAY_LIMIT = 1000;
+
+/** French texts of spec §8 for the sign-up, shared by the API and the landing form. */
+export const WAITLIST_MESSAGES = {
+  success: 'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.',
+  alreadyRegistered:
+    'Vous êtes déjà inscrit sur la liste d’attente. Merci de votre intérêt, nous vous préviendrons dès que nous serons prêts !',
+  fallbackShort: 'Une erreur est survenue',
+  fallback: 'Désolé, une erreur est survenue. Veuillez réessayer plus tard.',
+  tooFast: 'Envoi trop rapide. Vérifiez vos informations et réessayez dans un instant.',
+} as const;

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { AppError } from '../lib/errors';
 
 /**
  * Rate limits are declared per route (`config.rateLimit`); nothing is limited globally.
@@ -22,10 +23,12 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     redis,
     skipOnError: true,
     nameSpace: 'rl:',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Trop de tentatives. Réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`,
-      code: 'RATE_LIMITED',
-    }),
+    // Thrown by the plugin: an AppError so the errors plugin answers this French message as is.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.statusCode,
+        'RATE_LIMITED',
+        `Trop de tentatives. Réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`,
+      ),
   });
 });

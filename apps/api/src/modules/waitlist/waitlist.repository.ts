@@ -1,0 +1,126 @@
+import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { WaitlistStatus } from '@app/shared/waitlist';
+import type { Database } from '../../db/client';
+import { waitlistEntries } from '../../db/schema/index';
+import { likePattern, searchable } from '../../lib/text';
+
+export type WaitlistRow = typeof waitlistEntries.$inferSelect;
+
+export interface WaitlistFilters {
+  search?: string;
+  status?: WaitlistStatus | 'all';
+}
+
+/** Name, e-mail, phone in E.164 and the phone's digits alone, so '677 12 34' and '+237677' both match. */
+export function waitlistSearchText(name: string, email: string | null, phone: string): string {
+  return searchable(name, email, phone, phone.replace(/\D/g, ''));
+}
+
+/** A search made only of phone characters is compared on its digits: '6 77-12' → '67712'. */
+function searchPattern(search: string): string {
+  const trimmed = search.trim();
+  if (/^[\d\s+().-]+$/.test(trimmed) && /\d/.test(trimmed)) return likePattern(trimmed.replace(/\D/g, ''));
+  return likePattern(trimmed);
+}
+
+function whereOf(filters: WaitlistFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status && filters.status !== 'all') conditions.push(eq(waitlistEntries.status, filters.status));
+  if (filters.search?.trim()) conditions.push(sql`${waitlistEntries.searchText} like ${searchPattern(filters.search)}`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function findByPhoneOrEmail(db: Database, phone: string, email: string | undefined) {
+  const condition = email
+    ? or(eq(waitlistEntries.phone, phone), eq(waitlistEntries.email, email))
+    : eq(waitlistEntries.phone, phone);
+  const [row] = await db.select({ id: waitlistEntries.id }).from(waitlistEntries).where(condition).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a pending entry; answers null when the phone or e-mail is already listed (unique indexes). */
+export async function insertEntry(
+  db: Database,
+  values: { name: string; phone: string; email: string | undefined; referralCode: string | undefined },
+): Promise<WaitlistRow | null> {
+  const email = values.email ?? null;
+  const [row] = await db
+    .insert(waitlistEntries)
+    .values({
+      name: values.name,
+      phone: values.phone,
+      email,
+      referralCode: values.referralCode ?? null,
+      searchText: waitlistSearchText(values.name, email, values.phone),
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function countEntries(db: Database): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(waitlistEntries);
+  return row?.value ?? 0;
+}
+
+/** One page, newest first, with the total of the filtered list. */
+export async function listPage(db: Database, filters: WaitlistFilters, page: number, limit: number) {
+  const where = whereOf(filters);
+  const [items, totals] = await Promise.all([
+    db
+      .select()
+      .from(waitlistEntries)
+      .where(where)
+      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ value: count() }).from(waitlistEntries).where(where),
+  ]);
+  return { items, total: totals[0]?.value ?? 0 };
+}
+
+/**
+ * Every entry matching the filters, newest first, in batches (keyset on created_at, id), so an
+ * export of 100 000 rows never holds them all in memory.
+ */
+export async function* iterateEntries(db: Database, filters: WaitlistFilters, batchSize = 2000): AsyncGenerator<WaitlistRow[]> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const cursor: SQL | undefined = after
+      ? or(
+          lt(waitlistEntries.createdAt, after.createdAt),
+          and(eq(waitlistEntries.createdAt, after.createdAt), lt(waitlistEntries.id, after.id)),
+        )
+      : undefined;
+    const rows = await db
+      .select()
+      .from(waitlistEntries)
+      .where(and(whereOf(filters), cursor))
+      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
+      .limit(batchSize);
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1] as WaitlistRow;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+export async function findById(db: Database, id: string) {
+  const [row] = await db.select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+  return row ?? null;
+}
+
+/** Moves a pending entry to `status`; null when the entry is missing or no longer pending. */
+export async function decidePending(db: Database, id: string, status: Exclude<WaitlistStatus, 'pending'>) {
+  const [row] = await db
+    .update(waitlistEntries)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteById(db: Database, id: string) {
+  const [row] = await db.delete(waitlistEntries).where(eq(waitlistEntries.id, id)).returning();
+  return row ?? null;
+}

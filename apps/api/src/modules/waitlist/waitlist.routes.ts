@@ -1,0 +1,164 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
+import {
+  waitlistCountSchema,
+  waitlistEntrySchema,
+  waitlistExportQuerySchema,
+  waitlistListQuerySchema,
+  waitlistPageSchema,
+  waitlistSignupResponseSchema,
+  waitlistSignupSchema,
+} from '@app/shared/waitlist';
+import { unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import {
+  decide,
+  exportCsv,
+  getWaitlistCount,
+  listWaitlistArray,
+  listWaitlistPage,
+  removeEntry,
+  signUp,
+} from './waitlist.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Sign-ups per IP address and window. Generous, because many phones share one carrier address. */
+export const WAITLIST_SIGNUP_RATE = { max: 20, timeWindow: '10 minutes' } as const;
+
+/**
+ * The waiting list: public sign-up and count, and its management (`manage_users`). The paths of
+ * spec §7 are served as they are (`GET /waitlist` as a plain array, `DELETE /waitlist/:id`);
+ * the back-office screen uses the paged `/admin/waitlist`.
+ */
+export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/waitlist',
+    {
+      config: { access: 'public', rateLimit: WAITLIST_SIGNUP_RATE },
+      schema: {
+        tags: ['waitlist'],
+        summary:
+          'Inscription sur la liste d’attente (201 ; 200 avec alreadyRegistered quand le téléphone ou l’e-mail y est déjà). Anti-robot : champ piège `website`, `elapsedMs` ≥ 1500',
+        body: waitlistSignupSchema,
+        response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema, 429: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, ...answer } = await signUp(app, request.body);
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    '/waitlist/count',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Nombre de personnes inscrites (mis en cache 10 s)',
+        response: { 200: waitlistCountSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=10');
+      return { count: await getWaitlistCount(app) };
+    },
+  );
+
+  app.get(
+    '/waitlist',
+    {
+      config: { access: 'manage_users' },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Liste d’attente en tableau simple (spec §7), les plus récentes d’abord, 1000 au plus',
+        querystring: waitlistExportQuerySchema,
+        response: { 200: z.array(waitlistEntrySchema), ...errors },
+      },
+    },
+    async (request) => listWaitlistArray(app, request.query),
+  );
+
+  app.get(
+    '/admin/waitlist',
+    {
+      config: { access: 'manage_users' },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Liste d’attente paginée : recherche (nom, e-mail, téléphone), statut, les plus récentes d’abord',
+        querystring: waitlistListQuerySchema,
+        response: { 200: waitlistPageSchema, ...errors },
+      },
+    },
+    async (request) => listWaitlistPage(app, request.query),
+  );
+
+  app.get(
+    '/admin/waitlist/export.csv',
+    {
+      config: { access: 'manage_users' },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Export CSV de la liste filtrée (UTF-8 avec BOM, séparateur « ; », pour Excel)',
+        querystring: waitlistExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="liste-d-attente-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(exportCsv(app, request.query));
+    },
+  );
+
+  for (const [action, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    app.post(
+      `/admin/waitlist/:id/${action}`,
+      {
+        config: { access: 'manage_users' },
+        schema: {
+          tags: ['waitlist'],
+          summary:
+            action === 'approve'
+              ? 'Approuve une entrée en attente (409 sinon) et prévient la personne par e-mail ou SMS'
+              : 'Rejette une entrée en attente (409 sinon)',
+          params: idParamsSchema,
+          response: { 200: waitlistEntrySchema, ...errors },
+        },
+      },
+      async (request) => decide(app, actorOf(request), request.params.id, status),
+    );
+  }
+
+  for (const path of ['/waitlist/:id', '/admin/waitlist/:id']) {
+    app.delete(
+      path,
+      {
+        config: { access: 'manage_users' },
+        schema: {
+          tags: ['waitlist'],
+          summary: 'Supprime une entrée, quel que soit son statut',
+          params: idParamsSchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await removeEntry(app, actorOf(request), request.params.id);
+        return { message: 'Entrée supprimée de la liste d’attente' };
+      },
+    );
+  }
+};

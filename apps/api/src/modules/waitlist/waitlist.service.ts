@@ -1,0 +1,206 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import {
+  WAITLIST_ARRAY_LIMIT,
+  WAITLIST_MESSAGES,
+  WAITLIST_MIN_FILL_MS,
+  type WaitlistEntry,
+  type WaitlistListQuery,
+  type WaitlistSignupResponse,
+  type waitlistSignupSchema,
+  type WaitlistStatus,
+} from '@app/shared/waitlist';
+import type { z } from 'zod';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.repository';
+import type { SessionUser } from '../auth/session.service';
+import {
+  countEntries,
+  decidePending,
+  deleteById,
+  findById,
+  findByPhoneOrEmail,
+  insertEntry,
+  iterateEntries,
+  listPage,
+  type WaitlistFilters,
+  type WaitlistRow,
+} from './waitlist.repository';
+
+type SignupInput = z.output<typeof waitlistSignupSchema>;
+
+export function toWaitlistEntry(row: WaitlistRow): WaitlistEntry {
+  const [firstName = '', ...rest] = row.name.trim().split(/\s+/);
+  return {
+    _id: row.id,
+    name: row.name,
+    firstName,
+    lastName: rest.join(' '),
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    referralCode: row.referralCode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** How long the public count is trusted; the landing page and `GET /waitlist/count` read it. */
+const COUNT_CACHE_MS = 10_000;
+const countCache = new WeakMap<FastifyInstance, { value: number; at: number }>();
+
+export async function getWaitlistCount(app: FastifyInstance): Promise<number> {
+  const cached = countCache.get(app);
+  if (cached && Date.now() - cached.at < COUNT_CACHE_MS) return cached.value;
+  const value = await countEntries(app.db);
+  countCache.set(app, { value, at: Date.now() });
+  return value;
+}
+
+function forgetCount(app: FastifyInstance) {
+  countCache.delete(app);
+}
+
+export async function signUp(app: FastifyInstance, input: SignupInput): Promise<WaitlistSignupResponse & { created: boolean }> {
+  // Honeypot filled: a robot. It gets the usual answer, so it learns nothing, and nothing is stored.
+  if (input.website?.trim()) {
+    return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
+  }
+  if (input.elapsedMs !== undefined && input.elapsedMs < WAITLIST_MIN_FILL_MS) {
+    throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
+  }
+  const already = { message: WAITLIST_MESSAGES.alreadyRegistered, alreadyRegistered: true, created: false };
+  if (await findByPhoneOrEmail(app.db, input.phone, input.email)) return already;
+  const row = await insertEntry(app.db, {
+    name: input.name,
+    phone: input.phone,
+    email: input.email,
+    referralCode: input.ref,
+  });
+  // A concurrent sign-up with the same phone or e-mail won the unique index.
+  if (!row) return already;
+  forgetCount(app);
+  return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
+}
+
+export async function listWaitlistPage(
+  app: FastifyInstance,
+  query: Required<Pick<WaitlistListQuery, 'page' | 'limit'>> & WaitlistFilters,
+) {
+  const { items, total } = await listPage(app.db, query, Number(query.page), Number(query.limit));
+  return { items: items.map(toWaitlistEntry), total };
+}
+
+/** The plain array of spec §7 (original client): newest first, at most WAITLIST_ARRAY_LIMIT. */
+export async function listWaitlistArray(app: FastifyInstance, filters: WaitlistFilters) {
+  const { items } = await listPage(app.db, filters, 1, WAITLIST_ARRAY_LIMIT);
+  return items.map(toWaitlistEntry);
+}
+
+const STATUS_LABELS: Record<WaitlistStatus, string> = { pending: 'En attente', approved: 'Approuvé', rejected: 'Rejeté' };
+
+export async function decide(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  status: Exclude<WaitlistStatus, 'pending'>,
+): Promise<WaitlistEntry> {
+  const row = await decidePending(app.db, id, status);
+  if (!row) {
+    const existing = await findById(app.db, id);
+    if (!existing) throw notFound('Entrée introuvable dans la liste d’attente');
+    throw conflict(
+      `Cette entrée a déjà été traitée (${STATUS_LABELS[existing.status].toLowerCase()}) : seule une entrée en attente peut être ${
+        status === 'approved' ? 'approuvée' : 'rejetée'
+      }.`,
+    );
+  }
+  await recordAudit(app.db, {
+    actorId: actor.id,
+    action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
+    targetType: 'waitlist_entry',
+    targetId: row.id,
+    before: { status: 'pending' },
+    after: { status },
+  });
+  if (status === 'approved') await notifyApproved(app, row);
+  return toWaitlistEntry(row);
+}
+
+/** The approved person hears it by e-mail when they gave one, else by SMS. A delivery failure never undoes the approval. */
+async function notifyApproved(app: FastifyInstance, row: WaitlistRow) {
+  const [firstName] = row.name.trim().split(/\s+/);
+  const { siteName } = (await app.settings.get()).general;
+  const url = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/GetStarted`;
+  const text = `Bonne nouvelle ${firstName} ! Votre inscription sur la liste d’attente de ${siteName} est acceptée. Créez votre compte ici : ${url}`;
+  try {
+    if (row.email) {
+      await app.notifications.sendEmail({
+        to: row.email,
+        subject: `${siteName} : votre place est confirmée`,
+        text: `${text}\n\nÀ très bientôt,\nL’équipe ${siteName}`,
+      });
+    } else {
+      await app.notifications.sendSms({ to: row.phone, text });
+    }
+  } catch (error) {
+    app.log.error({ err: error, waitlistEntryId: row.id }, 'waitlist approval message not sent');
+  }
+}
+
+export async function removeEntry(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
+  const row = await deleteById(app.db, id);
+  if (!row) throw notFound('Entrée introuvable dans la liste d’attente');
+  forgetCount(app);
+  await recordAudit(app.db, {
+    actorId: actor.id,
+    action: 'waitlist.delete',
+    targetType: 'waitlist_entry',
+    targetId: row.id,
+    before: toWaitlistEntry(row),
+  });
+}
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: 'Africa/Douala',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** One CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const CSV_HEADER = ['Nom', 'E-mail', 'Téléphone', 'Statut', 'Code de parrainage', 'Date d’inscription'];
+
+/**
+ * The filtered list as CSV for Excel in French: UTF-8 with a byte-order mark (accents intact),
+ * ';' between cells, CRLF line ends. Streamed batch by batch.
+ */
+export function exportCsv(app: FastifyInstance, filters: WaitlistFilters): Readable {
+  async function* lines() {
+    yield `\uFEFF${CSV_HEADER.map(csvCell).join(';')}\r\n`;
+    for await (const rows of iterateEntries(app.db, filters)) {
+      yield rows
+        .map(
+          (row) =>
+            `${[
+              row.name,
+              row.email ?? '',
+              row.phone,
+              STATUS_LABELS[row.status],
+              row.referralCode ?? '',
+              dateFormat.format(row.createdAt),
+            ]
+              .map(csvCell)
+              .join(';')}\r\n`,
+        )
+        .join('');
+    }
+  }
+  return Readable.from(lines());
+}
