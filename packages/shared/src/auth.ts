@@ -1,21 +1,232 @@
 import { z } from 'zod';
+import { DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
 import { publicUserSchema } from './users';
 
+/** Spec §9. */
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_RESEND_SECONDS = 60;
+export const OTP_MAX_TRIES = 5;
+export const LOGIN_TIMEOUT_MS = 10_000;
+export const LOCKOUT_MINUTES = 15;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const MESSAGES = {
+  loginSuccess: 'Connexion réussie !',
+  invalidCredentials: 'Identifiants invalides',
+  otpRequired: 'Un code OTP a été envoyé pour vérification',
+  otpInvalid: 'Code OTP invalide',
+  otpIncomplete: 'Veuillez entrer les 6 chiffres du code',
+  otpResent: 'Nouveau code OTP envoyé !',
+  passwordsDiffer: 'Les mots de passe ne correspondent pas',
+  contactRequired: 'Veuillez renseigner au moins un email ou un numéro de téléphone.',
+  resetSent: 'Un code de réinitialisation a été envoyé à votre adresse email',
+  passwordChanged: 'Mot de passe modifié avec succès',
+  verified: 'Compte vérifié avec succès! Un email de confirmation vous a été envoyé.',
+} as const;
+
+/**
+ * The most used passwords (public breach lists), refused whatever their length.
+ * Compared without regard to case.
+ */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '123456',
+  '123456789',
+  '12345678',
+  'password',
+  'qwerty123',
+  'qwerty1',
+  '111111',
+  '12345',
+  'secret',
+  '123123',
+  '1234567890',
+  '1234567',
+  '000000',
+  'qwerty',
+  'abc123',
+  'password1',
+  'iloveyou',
+  '11111111',
+  'dragon',
+  'monkey',
+  '123321',
+  '654321',
+  '666666',
+  '121212',
+  '112233',
+  'azerty',
+  'azerty123',
+  'azertyuiop',
+  'qwertyuiop',
+  'motdepasse',
+  'motdepasse1',
+  'soleil',
+  'bonjour',
+  'bonjour1',
+  'doudou',
+  'loulou',
+  'chouchou',
+  'jetaime',
+  'marseille',
+  'camerounais',
+  'cameroun',
+  'cameroun237',
+  'douala',
+  'yaounde',
+  'football',
+  'baseball',
+  'welcome',
+  'welcome1',
+  'letmein',
+  'sunshine',
+  'princess',
+  'charlie',
+  'shadow',
+  'superman',
+  'michael',
+  'jordan23',
+  'trustno1',
+  'master',
+  'hello123',
+  'freedom',
+  'whatever',
+  'passw0rd',
+  'p@ssw0rd',
+  'p@ssword',
+  'password123',
+  'password12',
+  'admin',
+  'admin123',
+  'administrator',
+  'root',
+  'toor',
+  'changeme',
+  '987654321',
+  '1q2w3e4r',
+  '1q2w3e4r5t',
+  'zaq12wsx',
+  '1qaz2wsx',
+  'qazwsx',
+  'aa123456',
+  '123qwe',
+  'qwe123',
+  '00000000',
+  '88888888',
+  '87654321',
+  '12341234',
+  '123654',
+  '159753',
+  '147258369',
+  '789456123',
+  'asdfghjk',
+  'asdfgh',
+  'computer',
+  'internet',
+  'starwars',
+  'pokemon',
+  'liverpool',
+  'chelsea',
+  'arsenal',
+  'barcelona',
+  'samsung',
+  'iphone',
+  'google',
+  'facebook',
+  'azerty12',
+  'azerty1',
+  'motdepass',
+  '0123456789',
+  'abcd1234',
+  'abcdef',
+  'a1b2c3d4',
+  'abc12345',
+  'qwerty12',
+  'mustang',
+  'killer',
+  'batman',
+  'lovely',
+  'family',
+]);
+
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+}
+
+export const commonPasswordMessage = 'Ce mot de passe est trop courant. Choisissez-en un autre.';
+export const passwordLengthMessage = (min: number) => `Le mot de passe doit contenir au moins ${min} caractères`;
+const passwordTooLong = `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères`;
+
+/** A new password: length from the settings, no composition rule, the most common refused. */
+export function newPasswordSchema(minLength: number) {
+  return z
+    .string({ message: 'Mot de passe requis' })
+    .min(1, { message: 'Mot de passe requis' })
+    .min(minLength, { message: passwordLengthMessage(minLength) })
+    .max(PASSWORD_MAX_LENGTH, { message: passwordTooLong })
+    .refine((value) => !isCommonPassword(value), { message: commonPasswordMessage });
+}
+
+/** Strength meter of spec §5: 0-3, advisory only. */
+export function passwordStrength(password: string): {
+  score: 0 | 1 | 2 | 3;
+  label: 'Aucun' | 'Faible' | 'Moyen' | 'Fort';
+  checks: { length: boolean; uppercase: boolean; digit: boolean; special: boolean };
+} {
+  const checks = {
+    length: password.length >= 8,
+    uppercase: /[A-Z]/.test(password),
+    digit: /\d/.test(password),
+    special: /[^A-Za-z0-9]/.test(password),
+  };
+  let score = 0;
+  if (checks.length) score += 1;
+  if (/\p{L}/u.test(password) && checks.digit) score += 1;
+  if (checks.special || checks.uppercase) score += 1;
+  const labels = ['Aucun', 'Faible', 'Moyen', 'Fort'] as const;
+  return { score: score as 0 | 1 | 2 | 3, label: labels[score] as (typeof labels)[number], checks };
+}
+
+// ---------------------------------------------------------------- login
+
+export const IDENTIFIER_TYPES = ['email', 'phone', 'username'] as const;
+export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
+export const IDENTIFIER_LABELS: Record<IdentifierType, string> = {
+  email: 'Email',
+  phone: 'Numéro de téléphone',
+  username: "Nom d'utilisateur",
+};
+
+function loginIssues(value: { identifier: string; password: string; identifierType?: IdentifierType }, ctx: z.RefinementCtx) {
+  const missingIdentifier = value.identifierType ? `${IDENTIFIER_LABELS[value.identifierType]} requis` : 'Identifiant requis';
+  if (!value.identifier && !value.password) {
+    ctx.addIssue({ code: 'custom', message: 'Identifiant et mot de passe requis', path: ['identifier'] });
+  } else if (!value.identifier) {
+    ctx.addIssue({ code: 'custom', message: missingIdentifier, path: ['identifier'] });
+  } else if (!value.password) {
+    ctx.addIssue({ code: 'custom', message: 'Mot de passe requis', path: ['password'] });
+  }
+}
+
+/** `POST /users/login`: the identifier is a username, an e-mail or a phone in any written form. */
 export const loginSchema = z
-  .object({
+  .strictObject({
     identifier: z.string().trim().max(254).default(''),
     password: z.string().max(1024).default(''),
   })
-  .superRefine((value, ctx) => {
-    if (!value.identifier && !value.password) {
-      ctx.addIssue({ code: 'custom', message: 'Identifiant et mot de passe requis', path: ['identifier'] });
-    } else if (!value.identifier) {
-      ctx.addIssue({ code: 'custom', message: 'Identifiant requis', path: ['identifier'] });
-    } else if (!value.password) {
-      ctx.addIssue({ code: 'custom', message: 'Mot de passe requis', path: ['password'] });
-    }
-  });
+  .superRefine(loginIssues);
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** The login form: the same, plus the identifier type that names the missing field (spec §5). */
+export const loginFormSchema = z
+  .object({
+    identifierType: z.enum(IDENTIFIER_TYPES),
+    identifier: z.string().trim().max(254),
+    password: z.string().max(1024),
+  })
+  .superRefine(loginIssues);
+export type LoginFormValues = z.input<typeof loginFormSchema>;
 
 export const loginResponseSchema = z.object({
   message: z.string(),
@@ -24,4 +235,183 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+export const otpChannelSchema = z.enum(['sms', 'email', 'both']);
+export type OtpChannel = z.infer<typeof otpChannelSchema>;
+
+/** Error answers of login carry these extra fields (spec §3). */
+export const loginErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  requiresOTP: z.boolean().optional(),
+  otpChannel: otpChannelSchema.optional(),
+  lockUntil: z.string().optional(),
+});
+
 export const meResponseSchema = z.object({ user: publicUserSchema });
+
+// ---------------------------------------------------------------- register
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value;
+
+const optionalEmailField = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, { message: 'Adresse e-mail invalide' })
+    .pipe(z.email({ message: 'Adresse e-mail invalide' }))
+    .optional(),
+);
+
+/** Empty, or only the default dial code, means no phone. */
+const optionalPhoneField = z.preprocess(
+  (value) => (typeof value === 'string' && value.replace(/\s/g, '') === DEFAULT_DIAL_CODE ? undefined : emptyToUndefined(value)),
+  z
+    .string()
+    .trim()
+    .max(30, { message: PHONE_INVALID })
+    .transform((value, ctx) => {
+      const e164 = toE164(value);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+        return z.NEVER;
+      }
+      return e164;
+    })
+    .optional(),
+);
+
+const nameField = (label: string) =>
+  z
+    .string({ message: `${label} requis` })
+    .trim()
+    .min(1, { message: `${label} requis` })
+    .max(60, { message: `${label} : 60 caractères au maximum` });
+
+export const usernameSchema = z
+  .string({ message: "Nom d'utilisateur requis" })
+  .trim()
+  .min(1, { message: "Nom d'utilisateur requis" })
+  .min(3, { message: "Le nom d'utilisateur doit contenir entre 3 et 30 caractères" })
+  .max(30, { message: "Le nom d'utilisateur doit contenir entre 3 et 30 caractères" })
+  .regex(/^[\p{L}\p{N}._-]+$/u, {
+    message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, « . », « _ » et « - »",
+  });
+
+export const ADMIN_TYPES = ['admin', 'superadmin'] as const;
+
+/** Registration payload of spec §3; the password length comes from `settings.passwordMinLength`. */
+export function makeRegisterSchema(passwordMinLength: number) {
+  return z
+    .strictObject({
+      username: usernameSchema,
+      email: optionalEmailField,
+      phone: optionalPhoneField,
+      password: newPasswordSchema(passwordMinLength),
+      confirmPassword: z.string({ message: 'Confirmez le mot de passe' }).max(PASSWORD_MAX_LENGTH),
+      firstName: nameField('Prénom'),
+      lastName: nameField('Nom'),
+      adminType: z.preprocess(emptyToUndefined, z.enum(ADMIN_TYPES, { message: 'Type d’administrateur invalide' }).optional()),
+    })
+    .superRefine((value, ctx) => {
+      if (value.password !== value.confirmPassword) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+      }
+      if (!value.email && !value.phone) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.contactRequired, path: ['email'] });
+      }
+    });
+}
+/** The route schema: any length from 1; the service applies the configured minimum. */
+export const registerSchema = makeRegisterSchema(1);
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  otpChannel: otpChannelSchema,
+  /** The stored contact, for the code view and `resend-otp`. */
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Set when the SMS could not be sent now (it is retried): the §8 notice with a WhatsApp contact. */
+  smsNotice: z.string().optional(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+// ---------------------------------------------------------------- codes
+
+export const otpSchema = z
+  .string({ message: MESSAGES.otpIncomplete })
+  .trim()
+  .regex(/^\d{6}$/, { message: MESSAGES.otpIncomplete });
+
+/** A contact that names the account: `email`, `phone`, or any `identifier` (after a login asked for a code). */
+const contactFields = {
+  email: z.preprocess(emptyToUndefined, z.string().trim().toLowerCase().max(254).optional()),
+  phone: z.preprocess(emptyToUndefined, z.string().trim().max(30).optional()),
+  identifier: z.preprocess(emptyToUndefined, z.string().trim().max(254).optional()),
+};
+const needsContact = (value: { email?: string; phone?: string; identifier?: string }, ctx: z.RefinementCtx) => {
+  if (!value.email && !value.phone && !value.identifier) {
+    ctx.addIssue({ code: 'custom', message: 'Aucun contact trouvé. Veuillez vous réinscrire.', path: ['email'] });
+  }
+};
+
+export const verifyOtpSchema = z.strictObject({ ...contactFields, otp: otpSchema }).superRefine(needsContact);
+export type VerifyOtpInput = z.input<typeof verifyOtpSchema>;
+
+export const resendOtpSchema = z.strictObject(contactFields).superRefine(needsContact);
+export type ResendOtpInput = z.input<typeof resendOtpSchema>;
+
+export const resendOtpResponseSchema = z.object({
+  message: z.string(),
+  otpChannel: otpChannelSchema.optional(),
+  smsNotice: z.string().optional(),
+});
+
+export const sendConfirmationSchema = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+});
+
+// ---------------------------------------------------------------- reset
+
+export const resetPasswordSchema = z.strictObject({
+  email: z
+    .string({ message: 'Adresse e-mail requise' })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: 'Adresse e-mail requise' })
+    .max(254, { message: 'Adresse e-mail invalide' })
+    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export function makeNewPasswordSchema(passwordMinLength: number) {
+  return z.strictObject({
+    email: resetPasswordSchema.shape.email,
+    otp: otpSchema,
+    newPassword: newPasswordSchema(passwordMinLength),
+  });
+}
+export const newPasswordRequestSchema = makeNewPasswordSchema(1);
+export type NewPasswordInput = z.input<typeof newPasswordRequestSchema>;
+
+/** The new-password form: the code, the new password twice (spec §5). */
+export function makeNewPasswordFormSchema(passwordMinLength: number) {
+  return z
+    .object({
+      otp: otpSchema,
+      newPassword: newPasswordSchema(passwordMinLength),
+      confirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    })
+    .superRefine((value, ctx) => {
+      if (value.newPassword !== value.confirmPassword) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+      }
+    });
+}

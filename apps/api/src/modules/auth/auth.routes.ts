@@ -1,25 +1,109 @@
-import { loginResponseSchema, loginSchema, meResponseSchema } from '@app/shared/auth';
+import {
+  loginErrorSchema,
+  loginResponseSchema,
+  loginSchema,
+  MESSAGES,
+  meResponseSchema,
+  newPasswordRequestSchema,
+  registerResponseSchema,
+  registerSchema,
+  resendOtpResponseSchema,
+  resendOtpSchema,
+  resetPasswordSchema,
+  sendConfirmationSchema,
+  verifyOtpSchema,
+} from '@app/shared/auth';
 import { apiErrorSchema, messageSchema } from '@app/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { unauthorized } from '../../lib/errors';
-import { login } from './auth.service';
+import { AUTH_LIMITS, accountOfBody, limitPerIpAndAccount } from './auth.rate-limits';
+import { login, register, requestPasswordReset, resendOtp, sendConfirmation, setNewPassword, verifyOtp } from './auth.service';
 import { revokeSession, toPublicUser } from './session.service';
 
+const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (name: keyof typeof AUTH_LIMITS) => limitPerIpAndAccount(app, name, AUTH_LIMITS[name], accountOfBody);
+
+  app.post(
+    '/users/register',
+    {
+      config: { access: 'public' },
+      preValidation: limit('register'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Inscription ; un code à 6 chiffres est envoyé par SMS et/ou e-mail',
+        body: registerSchema,
+        response: { 201: registerResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await register(app, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/users/verify-otp',
+    {
+      config: { access: 'public' },
+      preValidation: limit('verifyOtp'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Vérifie le compte avec le code reçu',
+        body: verifyOtpSchema,
+        response: { 200: z.object({ message: z.string(), email: z.string().nullable() }), ...errors },
+      },
+    },
+    async (request) => verifyOtp(app, request.body),
+  );
+
+  app.post(
+    '/users/resend-otp',
+    {
+      config: { access: 'public' },
+      preValidation: limit('resendOtp'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Renvoie un code de vérification (au plus un par minute)',
+        body: resendOtpSchema,
+        response: { 200: resendOtpResponseSchema, ...errors },
+      },
+    },
+    async (request) => resendOtp(app, request.body),
+  );
+
+  app.post(
+    '/users/send-confirmation',
+    {
+      config: { access: 'public' },
+      preValidation: limit('sendConfirmation'),
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail de confirmation après la vérification',
+        body: sendConfirmationSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => sendConfirmation(app, request.body.email),
+  );
+
   app.post(
     '/users/login',
     {
       config: { access: 'public' },
+      preValidation: limit('login'),
       schema: {
         tags: ['auth'],
         summary: 'Connexion par nom d’utilisateur, e-mail ou téléphone',
         body: loginSchema,
-        response: { 200: loginResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: loginResponseSchema, 401: apiErrorSchema, 403: loginErrorSchema, ...errors },
       },
     },
     async (request) => {
       const result = await login(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      return { message: 'Connexion réussie !', token: result.token, user: toPublicUser(result.user) };
+      return { message: MESSAGES.loginSuccess, token: result.token, user: toPublicUser(result.user) };
     },
   );
 
@@ -45,5 +129,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.sessionId) await revokeSession(app.db, request.sessionId);
       return { message: 'Déconnexion réussie' };
     },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      preValidation: limit('resetPassword'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Envoie un code de réinitialisation (même réponse que l’adresse existe ou non)',
+        body: resetPasswordSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => requestPasswordReset(app, request.body.email, request.log),
+  );
+
+  app.post(
+    '/auth/new-password',
+    {
+      config: { access: 'public' },
+      preValidation: limit('newPassword'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Nouveau mot de passe avec le code ; toutes les sessions sont fermées',
+        body: newPasswordRequestSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => setNewPassword(app, request.body),
   );
 };

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { toE164 } from '@app/shared/phone';
+import { AppError } from '../../lib/errors';
+
+export interface LimitRule {
+  /** Requests allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+function tooMany(ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(429, 'RATE_LIMITED', `Trop de tentatives. Réessayez dans ${seconds} secondes.`, undefined, {
+    retryAfter: seconds,
+  });
+}
+
+/**
+ * Two counters per route, in the rate-limit store (memory, or Redis with REDIS_URL): one per
+ * client IP and one per account (the e-mail, phone or identifier of the body), so neither many
+ * accounts from one address nor one account from many addresses can be hammered.
+ */
+export function limitPerIpAndAccount(
+  app: FastifyInstance,
+  name: string,
+  rules: { ip: LimitRule; account: LimitRule },
+  accountOf: (request: FastifyRequest) => string | undefined,
+): preValidationAsyncHookHandler {
+  const perIp = app.createRateLimit({
+    max: rules.ip.max,
+    timeWindow: rules.ip.windowMs,
+    keyGenerator: (request) => `${name}:ip:${request.ip}`,
+  });
+  const perAccount = app.createRateLimit({
+    max: rules.account.max,
+    timeWindow: rules.account.windowMs,
+    keyGenerator: (request) => `${name}:acct:${(accountOf(request) ?? '').trim().toLowerCase()}`,
+  });
+  return async (request, reply) => {
+    const ip = await perIp(request);
+    if (!ip.isAllowed && ip.isExceeded) {
+      reply.header('retry-after', String(ip.ttlInSeconds));
+      throw tooMany(ip.ttl);
+    }
+    if (!accountOf(request)) return;
+    const account = await perAccount(request);
+    if (!account.isAllowed && account.isExceeded) {
+      reply.header('retry-after', String(account.ttlInSeconds));
+      throw tooMany(account.ttl);
+    }
+  };
+}
+
+type Body = { email?: string; phone?: string; identifier?: string; username?: string } | undefined;
+/** The account a request names, normalised (phone numbers in E.164) so every written form counts once. */
+export const accountOfBody = (request: FastifyRequest) => {
+  const body = request.body as Body;
+  const value = [body?.email, body?.phone, body?.identifier, body?.username].find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+  );
+  if (!value) return undefined;
+  return (/^[+\d\s().-]+$/.test(value) && toE164(value)) || value.trim().toLowerCase();
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const AUTH_LIMITS = {
+  login: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
+  register: { ip: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  verifyOtp: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
+  resendOtp: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
+  sendConfirmation: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 3, windowMs: HOUR } },
+  resetPassword: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
+  newPassword: { ip: { max: 20, windowMs: 10 * MINUTE }, account: { max: 10, windowMs: 10 * MINUTE } },
+} satisfies Record<string, { ip: LimitRule; account: LimitRule }>;
