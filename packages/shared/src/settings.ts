@@ -3,36 +3,56 @@ import { z } from 'zod';
 const int = (min: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(1_000_000, { message });
 
+const generalShape = {
+  siteName: z.string().trim().min(1, { message: 'Le nom du site est requis' }).max(100, { message: '100 caractères au maximum' }),
+  siteDescription: z.string().trim().max(500, { message: '500 caractères au maximum' }),
+  contactEmail: z.union([z.literal(''), z.email({ message: 'Adresse e-mail invalide' })]),
+  supportPhone: z
+    .string()
+    .trim()
+    .max(30, { message: '30 caractères au maximum' })
+    .regex(/^[+\d\s().-]*$/, { message: 'Numéro de téléphone invalide' }),
+};
+const eventsShape = {
+  maxEventsPerUser: int(1, 'Au moins 1 évènement par utilisateur'),
+  maxParticipantsPerEvent: int(1, 'Au moins 1 participant par évènement'),
+  requireApproval: z.boolean(),
+  allowMultipleTickets: z.boolean(),
+};
+const notificationsShape = {
+  emailNotifications: z.boolean(),
+  pushNotifications: z.boolean(),
+  notifyOnNewEvent: z.boolean(),
+  notifyOnEventUpdate: z.boolean(),
+  notifyOnRegistration: z.boolean(),
+};
+const securityShape = {
+  requireEmailVerification: z.boolean(),
+  passwordMinLength: int(6, 'La longueur minimale du mot de passe est d’au moins 6').max(64, {
+    message: 'La longueur minimale du mot de passe est de 64 au plus',
+  }),
+  sessionTimeout: int(1, 'La durée de session est d’au moins 1 heure').max(8760, {
+    message: 'La durée de session est de 8760 heures (un an) au plus',
+  }),
+  maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion').max(100, { message: '100 tentatives au plus' }),
+};
+
 /** Application settings (spec §3) with the defaults of §9 and the validation of §5. */
 export const settingsSchema = z.object({
-  general: z.object({
-    siteName: z.string().trim().max(100),
-    siteDescription: z.string().trim().max(500),
-    contactEmail: z.union([z.literal(''), z.email({ message: 'Adresse e-mail invalide' })]),
-    supportPhone: z.string().trim().max(30),
-  }),
-  events: z.object({
-    maxEventsPerUser: int(1, 'Au moins 1 évènement par utilisateur'),
-    maxParticipantsPerEvent: int(1, 'Au moins 1 participant par évènement'),
-    requireApproval: z.boolean(),
-    allowMultipleTickets: z.boolean(),
-  }),
-  notifications: z.object({
-    emailNotifications: z.boolean(),
-    pushNotifications: z.boolean(),
-    notifyOnNewEvent: z.boolean(),
-    notifyOnEventUpdate: z.boolean(),
-    notifyOnRegistration: z.boolean(),
-  }),
-  security: z.object({
-    requireEmailVerification: z.boolean(),
-    passwordMinLength: int(6, 'La longueur minimale du mot de passe est d’au moins 6').max(64, {
-      message: 'La longueur minimale du mot de passe est de 64 au plus',
-    }),
-    sessionTimeout: int(1, 'La durée de session est d’au moins 1 heure'),
-    maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion'),
-  }),
+  general: z.object(generalShape),
+  events: z.object(eventsShape),
+  notifications: z.object(notificationsShape),
+  security: z.object(securityShape),
 });
+
+/** The body of `PUT /api/admin/settings`: the whole object, unknown keys refused. */
+export const settingsInputSchema = z.strictObject({
+  general: z.strictObject(generalShape),
+  events: z.strictObject(eventsShape),
+  notifications: z.strictObject(notificationsShape),
+  security: z.strictObject(securityShape),
+});
+export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {

@@ -1,0 +1,38 @@
+import { apiErrorSchema } from '@app/shared/common';
+import { dashboardStatsSchema, statsChartsQuerySchema, statsChartsSchema } from '@app/shared/stats';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardStats, statsCharts } from './stats.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Spec §7 gives /stats/dashboard; /admin/stats/dashboard is the same answer under the admin prefix.
+  for (const url of ['/stats/dashboard', '/admin/stats/dashboard']) {
+    app.get(
+      url,
+      {
+        config: { access: 'manage_users' },
+        schema: {
+          tags: ['stats'],
+          summary: 'Chiffres du tableau de bord (les deux formes de la spécification)',
+          response: { 200: dashboardStatsSchema, ...errors },
+        },
+      },
+      async () => dashboardStats(app.db),
+    );
+  }
+
+  app.get(
+    '/admin/stats/charts',
+    {
+      config: { access: 'manage_users' },
+      schema: {
+        tags: ['stats'],
+        summary: 'Séries des graphiques : inscriptions par jour, évènements par statut et catégorie, comptes par semaine',
+        querystring: statsChartsQuerySchema,
+        response: { 200: statsChartsSchema, ...errors },
+      },
+    },
+    async (request) => statsCharts(app.db, request.query.days),
+  );
+};

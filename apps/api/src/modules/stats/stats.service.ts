@@ -1,0 +1,132 @@
+import type { DashboardEvent, DashboardStats, StatsCharts } from '@app/shared/stats';
+import type { WaitlistEntry } from '@app/shared/waitlist';
+import type { Database } from '../../db/client';
+import type { waitlistEntries } from '../../db/schema/index';
+import {
+  accountsPerWeek,
+  countEvents,
+  countPartners,
+  countUsersByPlan,
+  countWaitlist,
+  eventsByCategory,
+  eventsByStatus,
+  recentEvents,
+  recentWaitlist,
+  topEvents,
+  waitlistPerDay,
+} from './stats.repository';
+
+const LIST_SIZE = 5;
+/** Africa/Douala is UTC+1 all year (no daylight saving). */
+const DOUALA_OFFSET_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type EventRow = Awaited<ReturnType<typeof recentEvents>>[number];
+
+function toDashboardEvent(row: EventRow): DashboardEvent {
+  return {
+    _id: row.id,
+    title: row.title,
+    startDateTime: row.startDateTime.toISOString(),
+    status: row.status,
+    participants: row.participants,
+    likes: row.likes,
+    views: row.views,
+  };
+}
+
+function toWaitlistEntry(row: typeof waitlistEntries.$inferSelect): WaitlistEntry {
+  const [firstName = '', ...rest] = row.name.trim().split(/\s+/);
+  return {
+    _id: row.id,
+    name: row.name,
+    firstName,
+    lastName: rest.join(' '),
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    referralCode: row.referralCode,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every figure is a count or a short ordered list computed by the database. */
+export async function dashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
+  const [waitlist, eventCounts, partnersTotal, usersByPlan, recent, top, latestWaitlist] = await Promise.all([
+    countWaitlist(db),
+    countEvents(db, now),
+    countPartners(db),
+    countUsersByPlan(db),
+    recentEvents(db, LIST_SIZE),
+    topEvents(db, LIST_SIZE),
+    recentWaitlist(db, LIST_SIZE),
+  ]);
+  // No payment is recorded yet (the transactions module does not exist): revenue is 0, flagged as untracked.
+  const monthlyRevenue = 0;
+  return {
+    events: eventCounts.total,
+    businesses: partnersTotal,
+    waitlist: waitlist.total,
+    premiumUsers: usersByPlan.premium,
+    freemiumUsers: usersByPlan.freemium,
+    monthlyRevenue,
+    revenueTracked: false,
+    waitlistStats: waitlist,
+    totalEvents: eventCounts.total,
+    totalPartners: partnersTotal,
+    activeEvents: eventCounts.active,
+    totalUsers: usersByPlan.total,
+    recentEvents: recent.map(toDashboardEvent),
+    topEvents: top.map(toDashboardEvent),
+    recentWaitlist: latestWaitlist.map(toWaitlistEntry),
+  };
+}
+
+/** YYYY-MM-DD of a UTC instant, in Douala. */
+function localDay(instant: number): string {
+  return new Date(instant + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Midnight in Douala, as a UTC instant, of the local day holding `instant`. */
+function localMidnight(instant: number): number {
+  const local = instant + DOUALA_OFFSET_MS;
+  return local - (local % DAY_MS) - DOUALA_OFFSET_MS;
+}
+
+function addDays(day: string, count: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Monday (YYYY-MM-DD) of the local week holding the local day `day`. */
+function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+export async function statsCharts(db: Database, days: number, now = new Date()): Promise<StatsCharts> {
+  const today = localMidnight(now.getTime());
+  const from = new Date(today - (days - 1) * DAY_MS);
+  const firstMonday = mondayOf(localDay(from.getTime()));
+  const weeksFrom = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - DOUALA_OFFSET_MS);
+  const [perDay, perWeek, byStatus, byCategory] = await Promise.all([
+    waitlistPerDay(db, from),
+    accountsPerWeek(db, weeksFrom),
+    eventsByStatus(db),
+    eventsByCategory(db),
+  ]);
+
+  const dayCounts = new Map(perDay.map((row) => [row.date, row.count]));
+  const waitlistDaily = Array.from({ length: days }, (_, index) => {
+    const date = localDay(from.getTime() + index * DAY_MS);
+    return { date, count: dayCounts.get(date) ?? 0 };
+  });
+
+  const weekCounts = new Map(perWeek.map((row) => [row.weekStart, row.count]));
+  const accountsWeekly: StatsCharts['accountsWeekly'] = [];
+  const lastMonday = mondayOf(localDay(today));
+  for (let week = firstMonday; week <= lastMonday; week = addDays(week, 7)) {
+    accountsWeekly.push({ weekStart: week, count: weekCounts.get(week) ?? 0 });
+  }
+
+  return { days, waitlistDaily, accountsWeekly, eventsByStatus: byStatus, eventsByCategory: byCategory };
+}
