@@ -1,3 +1,48 @@
+import { Link } from 'react-router';
+import { ModuleTiles } from '../../../features/admin-shell/components/module-tiles';
+import { useAdminUser, useCan } from '../../../features/admin-shell/hooks/use-admin-user';
+import { useDashboardStats } from '../../../features/dashboard/api/get-dashboard-stats';
+import { RecentEvents, TopEvents } from '../../../features/dashboard/components/event-lists';
+import { StatCards } from '../../../features/dashboard/components/stat-cards';
+import { dashboardMessages } from '../../../features/dashboard/messages';
+import { WaitlistManager } from '../../../features/waitlist/components/waitlist-manager';
+import { useT } from '../../../lib/i18n';
+
+/** Home: welcome, then (with manage_users) the dashboard figures, lists and waiting list; module tiles. */
 export function HomePage() {
-  return <h1 className="text-2xl font-bold">Accueil</h1>;
+  const t = useT(dashboardMessages);
+  const user = useAdminUser();
+  const canSeeStats = useCan('manage_users');
+  const stats = useDashboardStats(canSeeStats);
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('welcome', { name: user?.firstName?.trim() || 'Admin' })}</h1>
+        <p className="text-slate-600">{t('intro')}</p>
+      </header>
+      {canSeeStats ? (
+        <>
+          <StatCards query={stats} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <RecentEvents query={stats} />
+            <TopEvents query={stats} />
+          </div>
+        </>
+      ) : null}
+      <ModuleTiles title={t('modules')} />
+      {canSeeStats ? (
+        <section aria-labelledby="home-waitlist" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="mb-3 flex items-center justify-between gap-3">
+            <h2 id="home-waitlist" className="text-lg font-semibold text-slate-900">
+              {t('embeddedWaitlist')}
+            </h2>
+            <Link to="/admin/waitlist" className="text-sm font-medium text-brand-700 hover:underline">
+              {t('seeAll')}
+            </Link>
+          </div>
+          <WaitlistManager limit={5} compact />
+        </section>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,18 @@
+import type { DashboardStats } from '@app/shared/stats';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `GET /api/stats/dashboard` (manage_users). */
+export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
+  return apiRequest<DashboardStats>('/stats/dashboard', { signal });
+}
+
+export const dashboardStatsQueryOptions = queryOptions({
+  queryKey: ['stats', 'dashboard'],
+  queryFn: ({ signal }) => getDashboardStats(signal),
+});
+
+/** Loaded only with manage_users (spec §6). */
+export function useDashboardStats(enabled: boolean) {
+  return useQuery({ ...dashboardStatsQueryOptions, enabled });
+}

@@ -1,0 +1,27 @@
+import type { Settings, SettingsInput } from '@app/shared/settings';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const settingsQueryOptions = queryOptions({
+  queryKey: ['settings'],
+  queryFn: ({ signal }) => apiRequest<Settings>('/admin/settings', { signal }),
+  staleTime: 0,
+});
+
+/** `GET /api/admin/settings` (superadmin or manage_admins). */
+export function useSettings() {
+  return useQuery(settingsQueryOptions);
+}
+
+/** `PUT /api/admin/settings` with the whole object. */
+export function saveSettings(settings: SettingsInput): Promise<Settings> {
+  return apiRequest<Settings>('/admin/settings', { method: 'PUT', body: settings });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => queryClient.setQueryData(settingsQueryOptions.queryKey, saved),
+  });
+}

@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Settings, type SettingsInput, settingsInputSchema } from '@app/shared/settings';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { useSaveSettings, useSettings } from '../api/settings';
+import { settingsMessages } from '../messages';
+
+/** Spec §9: the success banner disappears after 3 s. */
+export const SAVED_BANNER_MS = 3000;
+
+type Key = keyof (typeof settingsMessages)['fr'];
+type Path = FieldPath<SettingsInput>;
+
+const inputClass =
+  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
+
+function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      {hint ? <p className="mb-3 text-sm text-slate-600">{hint}</p> : null}
+      <div className="grid gap-4 md:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function fieldError(errors: Record<string, unknown>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return (node as { message?: string } | undefined)?.message;
+}
+
+export function SettingsForm() {
+  const t = useT(settingsMessages);
+  const settings = useSettings();
+  if (settings.isPending) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+        <SkeletonRows rows={6} />
+      </div>
+    );
+  }
+  if (settings.isError) return <Alert>{settings.error.message}</Alert>;
+  return <LoadedSettingsForm initial={settings.data} />;
+}
+
+function LoadedSettingsForm({ initial }: { initial: Settings }) {
+  const t = useT(settingsMessages);
+  const formId = useId();
+  const save = useSaveSettings();
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<SettingsInput, unknown, Settings>({ resolver: zodResolver(settingsInputSchema), defaultValues: initial });
+
+  useEffect(() => {
+    if (savedAt === null) return;
+    const timer = setTimeout(() => setSavedAt(null), SAVED_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [savedAt]);
+
+  const onSubmit = handleSubmit((values) => {
+    setSavedAt(null);
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(saved);
+        setSavedAt(Date.now());
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.fieldErrors) {
+          for (const [path, messages] of Object.entries(error.fieldErrors)) {
+            if (path.includes('.')) setError(path as Path, { message: messages[0] });
+          }
+        }
+      },
+    });
+  });
+
+  const hasErrors = Object.keys(errors).length > 0;
+  const text = (name: Path, label: Key, type: 'text' | 'email' | 'tel' = 'text', hint?: string) => (
+    <TextField
+      id={`${formId}-${name}`}
+      name={name}
+      label={t(label)}
+      type={type}
+      hint={hint}
+      error={fieldError(errors, name)}
+      register={register}
+    />
+  );
+  const number = (name: Path, label: Key, min: number) => (
+    <TextField
+      id={`${formId}-${name}`}
+      name={name}
+      label={t(label)}
+      type="number"
+      min={min}
+      error={fieldError(errors, name)}
+      register={register}
+    />
+  );
+  const flag = (name: Path, label: Key, note?: string) => (
+    <label className="flex items-start gap-3 rounded-lg p-1 text-sm text-slate-800 md:col-span-1">
+      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" {...register(name)} />
+      <span>
+        {t(label)}
+        {note ? <span className="mt-1 block text-xs text-slate-600">{note}</span> : null}
+      </span>
+    </label>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {savedAt !== null ? <Alert tone="success">{t('saved')}</Alert> : null}
+      {save.isError ? <Alert>{save.error.message}</Alert> : null}
+      {hasErrors && !save.isError ? <Alert>{t('invalid')}</Alert> : null}
+
+      <Section title={t('general')}>
+        {text('general.siteName', 'siteName')}
+        {text('general.contactEmail', 'contactEmail', 'email', t('contactHint'))}
+        {text('general.supportPhone', 'supportPhone', 'tel')}
+        <div className="md:col-span-2">
+          <label htmlFor={`${formId}-desc`} className="mb-1 block text-sm font-medium text-slate-700">
+            {t('siteDescription')}
+          </label>
+          <textarea
+            id={`${formId}-desc`}
+            rows={3}
+            className={`${inputClass} py-2`}
+            aria-invalid={!!fieldError(errors, 'general.siteDescription')}
+            {...register('general.siteDescription')}
+          />
+          <FieldMessage error={fieldError(errors, 'general.siteDescription')} />
+        </div>
+      </Section>
+
+      <Section title={t('events')}>
+        {number('events.maxEventsPerUser', 'maxEventsPerUser', 1)}
+        {number('events.maxParticipantsPerEvent', 'maxParticipantsPerEvent', 1)}
+        {flag('events.requireApproval', 'requireApproval')}
+        {flag('events.allowMultipleTickets', 'allowMultipleTickets')}
+      </Section>
+
+      <Section title={t('notifications')} hint={t('notifyHint')}>
+        {flag('notifications.emailNotifications', 'emailNotifications')}
+        {flag('notifications.pushNotifications', 'pushNotifications', t('pushNote'))}
+        {flag('notifications.notifyOnNewEvent', 'notifyOnNewEvent')}
+        {flag('notifications.notifyOnEventUpdate', 'notifyOnEventUpdate')}
+        {flag('notifications.notifyOnRegistration', 'notifyOnRegistration')}
+      </Section>
+
+      <Section title={t('security')}>
+        {flag('security.requireEmailVerification', 'requireEmailVerification')}
+        {number('security.passwordMinLength', 'passwordMinLength', 6)}
+        {number('security.sessionTimeout', 'sessionTimeout', 1)}
+        {number('security.maxLoginAttempts', 'maxLoginAttempts', 1)}
+      </Section>
+
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FieldMessage({ error, id }: { error?: string; id?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+function TextField({
+  id,
+  name,
+  label,
+  type,
+  hint,
+  min,
+  error,
+  register,
+}: {
+  id: string;
+  name: Path;
+  label: string;
+  type: 'text' | 'email' | 'tel' | 'number';
+  hint?: string;
+  min?: number;
+  error?: string;
+  register: UseFormRegister<SettingsInput>;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        min={min}
+        step={type === 'number' ? 1 : undefined}
+        inputMode={type === 'number' ? 'numeric' : undefined}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        className={inputClass}
+        {...register(name)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={`${id}-error`} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { WaitlistPage, WaitlistStatus } from '@app/shared/waitlist';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface WaitlistFilters {
+  page: number;
+  limit: number;
+  search: string;
+  status: 'all' | WaitlistStatus;
+}
+
+export const waitlistKeys = {
+  all: ['waitlist'] as const,
+  page: (filters: WaitlistFilters) => ['waitlist', 'page', filters] as const,
+};
+
+/** `GET /api/admin/waitlist`: one page, searched and filtered by the database. */
+export function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<WaitlistPage> {
+  return apiRequest<WaitlistPage>('/admin/waitlist', {
+    query: { page: filters.page, limit: filters.limit, search: filters.search.trim(), status: filters.status },
+    signal,
+  });
+}
+
+export function waitlistQueryOptions(filters: WaitlistFilters) {
+  return queryOptions({
+    queryKey: waitlistKeys.page(filters),
+    queryFn: ({ signal }) => getWaitlist(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWaitlist(filters: WaitlistFilters) {
+  return useQuery(waitlistQueryOptions(filters));
+}

@@ -1,0 +1,270 @@
+import type { WaitlistEntry, WaitlistStatus } from '@app/shared/waitlist';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { Table, TBody, Td, Th, THead } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { exportWaitlist } from '../api/export-waitlist';
+import { useWaitlist, type WaitlistFilters } from '../api/get-waitlist';
+import { useWaitlistAction, type WaitlistAction } from '../api/update-entry';
+import { waitlistMessages } from '../messages';
+
+const STATUS_TONE: Record<WaitlistStatus, BadgeTone> = { pending: 'yellow', approved: 'green', rejected: 'red' };
+const SEARCH_DELAY_MS = 300;
+
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+  return letters || '?';
+}
+
+function Avatar({ name }: { name: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+export interface WaitlistManagerProps {
+  /** Rows per page: 10 on the screen (spec §9), fewer when embedded in the dashboard. */
+  limit?: number;
+  /** Embedded in the dashboard: no filters and no export. */
+  compact?: boolean;
+}
+
+/** The waiting-list admin of spec §2: search, status filter, paged table, actions, CSV export. */
+export function WaitlistManager({ limit = 10, compact = false }: WaitlistManagerProps) {
+  const t = useT(waitlistMessages);
+  const searchId = useId();
+  const statusId = useId();
+  const [searchInput, setSearchInput] = useState('');
+  const [filters, setFilters] = useState<WaitlistFilters>({ page: 1, limit, search: '', status: 'all' });
+  const [pendingDelete, setPendingDelete] = useState<WaitlistEntry | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const list = useWaitlist(filters);
+  const action = useWaitlistAction();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((current) => (current.search === searchInput ? current : { ...current, search: searchInput, page: 1 }));
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const total = list.data?.total ?? 0;
+  const count = pageCount(total, limit);
+  // After a deletion the last page may be gone: step back to the new last page.
+  useEffect(() => {
+    if (list.data && filters.page > count) setFilters((current) => ({ ...current, page: count }));
+  }, [list.data, filters.page, count]);
+
+  const run = (entry: WaitlistEntry, kind: WaitlistAction) => {
+    setActionError(null);
+    action.mutate(
+      { id: entry._id, action: kind },
+      {
+        onSuccess: () => {
+          if (kind === 'delete') setPendingDelete(null);
+          toast.success(t(kind === 'approve' ? 'approvedToast' : kind === 'reject' ? 'rejectedToast' : 'deletedToast'));
+        },
+        onError: (error) => {
+          if (kind !== 'delete') setActionError(error.message);
+        },
+      },
+    );
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    setActionError(null);
+    try {
+      await exportWaitlist(filters);
+    } catch (error) {
+      setActionError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const busy = (entry: WaitlistEntry) => action.isPending && action.variables?.id === entry._id;
+  const statusLabel = (status: WaitlistStatus) => t(status);
+
+  const rowActions = (entry: WaitlistEntry) => (
+    <fieldset className="flex flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })} disabled={busy(entry)}>
+      {entry.status === 'pending' ? (
+        <>
+          <Button size="sm" variant="success" onClick={() => run(entry, 'approve')}>
+            {t('approve')}
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => run(entry, 'reject')}>
+            {t('reject')}
+          </Button>
+        </>
+      ) : null}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-red-700 hover:bg-red-50"
+        onClick={() => {
+          action.reset();
+          setPendingDelete(entry);
+        }}
+      >
+        {t('delete')}
+      </Button>
+    </fieldset>
+  );
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <p role="status" className="sr-only">
+          {t('loading')}
+        </p>
+        <SkeletonRows rows={Math.min(limit, 5)} />
+      </div>
+    );
+  } else if (list.isError) {
+    body = <Alert>{list.error.message}</Alert>;
+  } else if (list.data.items.length === 0) {
+    body = <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">{t('empty')}</p>;
+  } else {
+    const items = list.data.items;
+    body = (
+      <>
+        <ul className="space-y-3 md:hidden" aria-label={t('title')}>
+          {items.map((entry) => (
+            <li key={entry._id} className="rounded-lg border border-slate-200 bg-white p-4" data-entry={entry._id}>
+              <div className="flex items-start gap-3">
+                <Avatar name={entry.name} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold break-words text-slate-900">{entry.name}</p>
+                  <p className="text-sm break-all text-slate-700">{entry.email ?? '—'}</p>
+                  <p className="text-sm text-slate-700">{entry.phone}</p>
+                </div>
+                <Badge tone={STATUS_TONE[entry.status]}>{statusLabel(entry.status)}</Badge>
+              </div>
+              <p className="mt-2 text-xs text-slate-600">
+                {t('date')} : {formatDate(entry.createdAt, { dateStyle: 'short' })}
+              </p>
+              <div className="mt-3">{rowActions(entry)}</div>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden md:block">
+          <Table caption={t('title')}>
+            <THead>
+              <tr>
+                <Th>{t('user')}</Th>
+                <Th>{t('email')}</Th>
+                <Th>{t('phone')}</Th>
+                <Th>{t('status')}</Th>
+                <Th>{t('date')}</Th>
+                <Th>{t('actions')}</Th>
+              </tr>
+            </THead>
+            <TBody>
+              {items.map((entry) => (
+                <tr key={entry._id} data-entry={entry._id}>
+                  <Td>
+                    <span className="flex items-center gap-3">
+                      <Avatar name={entry.name} />
+                      <span className="font-medium">{entry.name}</span>
+                    </span>
+                  </Td>
+                  <Td className="break-all">{entry.email ?? '—'}</Td>
+                  <Td className="whitespace-nowrap">{entry.phone}</Td>
+                  <Td>
+                    <Badge tone={STATUS_TONE[entry.status]}>{statusLabel(entry.status)}</Badge>
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
+                  <Td>{rowActions(entry)}</Td>
+                </tr>
+              ))}
+            </TBody>
+          </Table>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      {compact ? null : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={searchId} className="mb-1 block text-sm font-medium text-slate-700">
+              {t('search')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder={t('searchPlaceholder')}
+              maxLength={100}
+              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+            />
+          </div>
+          <div>
+            <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">
+              {t('status')}
+            </label>
+            <select
+              id={statusId}
+              value={filters.status}
+              onChange={(event) =>
+                setFilters((current) => ({ ...current, status: event.target.value as WaitlistFilters['status'], page: 1 }))
+              }
+              className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 sm:w-44"
+            >
+              <option value="all">{t('all')}</option>
+              <option value="pending">{t('pending')}</option>
+              <option value="approved">{t('approved')}</option>
+              <option value="rejected">{t('rejected')}</option>
+            </select>
+          </div>
+          <Button variant="secondary" onClick={onExport} disabled={exporting}>
+            {exporting ? t('exporting') : t('export')}
+          </Button>
+        </div>
+      )}
+      {compact ? null : (
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {list.data ? t('subtitle', { count: formatNumber(total) }) : '\u00a0'}
+        </p>
+      )}
+      {actionError ? <Alert>{actionError}</Alert> : null}
+      {body}
+      {list.data && (!compact || total > limit) ? (
+        <Pagination page={filters.page} count={count} onChange={(page) => setFilters((current) => ({ ...current, page }))} />
+      ) : null}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={t('deleteTitle')}
+        message={t('confirmDelete')}
+        confirmLabel={t('delete')}
+        pending={action.isPending}
+        error={action.isError && action.variables?.action === 'delete' ? action.error.message : null}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => pendingDelete && run(pendingDelete, 'delete')}
+      />
+    </div>
+  );
+}
