@@ -1,8 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPermission } from '@app/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors';
 import { findSession } from '../modules/auth/session.service';
+
+/** One registered route as the access hook saw it; the security tests walk this list. */
+export interface DeclaredRoute {
+  method: HTTPMethods;
+  url: string;
+  access: string | undefined;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the access plugin, with its declaration. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
 
 function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -17,15 +32,17 @@ function bearerToken(header: string | undefined): string | null {
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if (!url.startsWith('/api')) return;
     // The docs page's own routes are registered by @fastify/swagger-ui, which cannot declare access.
-    if (url.startsWith('/api/docs')) {
-      route.config = { ...route.config, access: 'public' };
-      return;
+    if (url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    for (const method of [route.method].flat()) {
+      declaredRoutes.push({ method, url, access: route.config?.access, schema: route.schema });
     }
+    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);

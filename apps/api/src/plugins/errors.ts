@@ -18,6 +18,10 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_VALIDATION: 'Données invalides',
 };
 
+/** What the multipart parser (busboy) throws, without a status, on a broken form. */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
+
 function fieldName(instancePath: string | undefined, fallback: string): string {
   const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   return path || fallback;
@@ -50,6 +54,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'SERVICE_UNAVAILABLE' });
+    }
+    if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
+      return reply.code(400).send({ message: 'Le formulaire envoyé est incomplet ou mal formé', code: 'BAD_MULTIPART' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app';
+import { ACCESS_CODES, codeOf, expected, SERVICE_CHECKED } from './access-rules';
+import { apiRoutes, createIdentities, plausibleBody, refusalProblems, send } from './harness';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+describe('access matrix', () => {
+  it('every service refinement names a route that exists and is declared authenticated', () => {
+    const routes = new Map(apiRoutes(testApp.app).map((route) => [route.key, route]));
+    for (const key of Object.keys(SERVICE_CHECKED)) {
+      expect(routes.get(key)?.access, key).toBe('authenticated');
+    }
+  });
+
+  it('nothing under /api/admin or /api/stats is public or open to every account', () => {
+    const loose = apiRoutes(testApp.app).filter(
+      (route) =>
+        /^\/api\/(admin|stats)(\/|$)/.test(route.url) &&
+        (route.access === 'public' || (route.access === 'authenticated' && !SERVICE_CHECKED[route.key])),
+    );
+    expect(loose.map((route) => `${route.key}: ${route.access}`)).toEqual([]);
+  });
+
+  it('answers 401, 403 or lets through exactly as each route declares, for every identity', async () => {
+    const { app } = testApp;
+    const routes = apiRoutes(app);
+    expect(routes.length).toBeGreaterThan(8);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      // Fresh accounts for every route: a route may revoke the caller's session or change the account.
+      const identities = await createIdentities(app);
+      for (const identity of identities) {
+        const response = await send(app, route, { token: identity.token, payload: plausibleBody(route) });
+        const want = expected(route, identity);
+        const got = response.statusCode;
+        checked++;
+        if (got >= 500) failures.push(`${route.key} as ${identity.name}: ${got} ${response.body.slice(0, 200)}`);
+        else if (want === 'allowed' && (got === 401 || got === 403) && ACCESS_CODES.has(codeOf(response)))
+          failures.push(`${route.key} as ${identity.name}: expected access, got ${got} ${response.body.slice(0, 120)}`);
+        else if (want !== 'allowed' && got !== want)
+          failures.push(`${route.key} as ${identity.name}: expected ${want}, got ${got} ${response.body.slice(0, 120)}`);
+        if (got === 401 || got === 403) {
+          for (const problem of refusalProblems(response)) failures.push(`${route.key} as ${identity.name}: ${problem}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // anonymous, user, unverified, blocked user, blocked admin, pending admin, 11 single-permission admins, superadmin
+    expect(checked).toBe(routes.length * 18);
+  }, 120_000);
+});
