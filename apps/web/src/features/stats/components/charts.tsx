@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import { formatNumber } from '../../../lib/format';
+
+export interface ChartPoint {
+  label: string;
+  /** Shorter label under the axis. */
+  shortLabel?: string;
+  value: number;
+}
+
+interface ChartFrameProps {
+  title: string;
+  summary: string;
+  tableLabel: string;
+  headers: [string, string];
+  points: ChartPoint[];
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A chart with its data as a table for screen readers and anyone who prefers figures. */
+export function ChartFrame({ title, summary, tableLabel, headers, points, children, actions }: ChartFrameProps) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+          <p className="text-sm text-slate-600">{summary}</p>
+        </div>
+        {actions}
+      </div>
+      {children}
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{tableLabel}</summary>
+        <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {headers[0]}
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {headers[1]}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {points.map((point) => (
+                <tr key={point.label}>
+                  <th scope="row" className="px-3 py-1.5 font-normal">
+                    {point.label}
+                  </th>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** Vertical bars over time, drawn in SVG; the figures are in the table beside it. */
+export function ColumnChart({ points, color = '#0f766e' }: { points: ChartPoint[]; color?: string }) {
+  const max = Math.max(1, ...points.map((point) => point.value));
+  const width = 600;
+  const height = 160;
+  const gap = points.length > 40 ? 1 : 3;
+  const barWidth = (width - gap * (points.length - 1)) / Math.max(1, points.length);
+  const ticks = points.length > 1 ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [0];
+  return (
+    <div aria-hidden="true">
+      <div className="flex items-stretch gap-2">
+        <div className="flex flex-col justify-between text-right text-xs text-slate-500 tabular-nums">
+          <span>{formatNumber(max)}</span>
+          <span>0</span>
+        </div>
+        <svg
+          aria-hidden="true"
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="none"
+          className="h-40 w-full border-b border-l border-slate-300"
+        >
+          {[0.25, 0.5, 0.75].map((line) => (
+            <line key={line} x1={0} x2={width} y1={height * line} y2={height * line} stroke="#e2e8f0" strokeWidth={1} />
+          ))}
+          {points.map((point, index) => {
+            const barHeight = (point.value / max) * (height - 4);
+            return (
+              <rect
+                key={point.label}
+                x={index * (barWidth + gap)}
+                y={height - barHeight}
+                width={barWidth}
+                height={barHeight}
+                fill={color}
+                rx={1}
+              >
+                <title>{`${point.label} : ${point.value}`}</title>
+              </rect>
+            );
+          })}
+        </svg>
+      </div>
+      <div className="mt-1 flex justify-between pl-6 text-xs text-slate-500">
+        {ticks.map((index) => (
+          <span key={index}>{points[index]?.shortLabel ?? points[index]?.label}</span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Horizontal bars for categories, longest first. */
+export function BarList({ points, colors }: { points: ChartPoint[]; colors?: Record<string, string> }) {
+  const max = Math.max(1, ...points.map((point) => point.value));
+  return (
+    <ul aria-hidden="true" className="space-y-2">
+      {points.map((point) => (
+        <li key={point.label} className="grid grid-cols-[7rem_1fr_auto] items-center gap-2 text-sm sm:grid-cols-[9rem_1fr_auto]">
+          <span className="truncate text-slate-700">{point.label}</span>
+          <span className="h-4 rounded bg-slate-100">
+            <span
+              className="block h-4 rounded"
+              style={{ width: `${(point.value / max) * 100}%`, backgroundColor: colors?.[point.label] ?? '#0f766e' }}
+            />
+          </span>
+          <span className="w-10 text-right font-medium tabular-nums">{formatNumber(point.value)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
