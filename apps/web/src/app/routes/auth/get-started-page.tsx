@@ -1,7 +1,31 @@
+import { GetStarted } from '../../../features/auth/components/get-started';
+
+/** /GetStarted (French only): sign in, sign up, code check, password reset. */
 export function GetStartedPage() {
   return (
-    <main className="mx-auto max-w-md p-6">
-      <h1 className="text-2xl font-bold">Se Connecter</h1>
-    </main>
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-md items-center justify-between px-4 py-3">
+          <a
+            href="/"
+            className="rounded text-lg font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Évènements Cameroun
+          </a>
+          <a
+            href="/"
+            className="rounded text-sm font-medium text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            Retour à l’accueil
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-md px-4 py-6 sm:py-10">
+        <h1 className="sr-only">Connexion et inscription</h1>
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <GetStarted />
+        </div>
+      </main>
+    </div>
   );
 }

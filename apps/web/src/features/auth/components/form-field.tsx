@@ -1,0 +1,105 @@
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+
+export const inputClass =
+  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** Shown before the input inside the same box (e.g. a fixed prefix). */
+  addon?: ReactNode;
+}
+
+/** A labelled input with its error (announced through aria-describedby). */
+export function FormField({ label, error, hint, addon, id, className = '', ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {addon ? (
+        <div className="flex items-stretch gap-2">
+          {addon}
+          <input
+            id={inputId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={inputClass}
+            {...input}
+          />
+        </div>
+      ) : (
+        <input
+          id={inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+          {...input}
+        />
+      )}
+      {hint ? (
+        <div id={hintId} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide button. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
+  const [visible, setVisible] = useState(false);
+  const { label, error, hint, id, className = '', ...input } = props;
+  const generated = useId();
+  const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${inputClass} pr-24`}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((value) => !value)}
+          aria-pressed={visible}
+          aria-controls={inputId}
+          className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {visible ? 'Masquer' : 'Afficher'}
+        </button>
+      </div>
+      {hint ? (
+        <div id={hintId} className="mt-1">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

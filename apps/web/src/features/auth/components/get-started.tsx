@@ -1,0 +1,156 @@
+import type { OtpChannel } from '@app/shared/auth';
+import type { PublicUser } from '@app/shared/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type LoginPrefill, LoginForm, type OtpContact } from './login-form';
+import { NewPasswordForm } from './new-password-form';
+import { OtpView } from './otp-view';
+import { RegisterForm } from './register-form';
+import { ResetRequestForm } from './reset-request-form';
+
+type View =
+  | { name: 'login' | 'register' }
+  | { name: 'otp'; contact: OtpContact; otpChannel?: OtpChannel; notice?: string }
+  | { name: 'reset' }
+  | { name: 'new-password'; email: string };
+
+const TABS = [
+  { name: 'login', label: 'Se Connecter' },
+  { name: 'register', label: "S'inscrire" },
+] as const;
+
+function prefillFrom(contact: OtpContact): LoginPrefill | undefined {
+  if (contact.email) return { identifierType: 'email', identifier: contact.email };
+  if (contact.phone) return { identifierType: 'phone', identifier: contact.phone };
+  if (contact.identifier) return { identifierType: 'username', identifier: contact.identifier };
+  return undefined;
+}
+
+/** /GetStarted: sign in, sign up, code check and password reset (spec §2, §4, §5, §8). */
+export function GetStarted() {
+  const [view, setView] = useState<View>({ name: 'login' });
+  const [prefill, setPrefill] = useState<LoginPrefill | undefined>();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const baseId = useId();
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const panelRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+
+  // Moving to another sub-view puts the focus at its start, for keyboard and screen-reader users.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (view.name === 'login' || view.name === 'register') return;
+    panelRef.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, [view.name]);
+
+  const onSignedIn = (user: PublicUser) => {
+    queryClient.setQueryData(['me'], { user });
+    const backOffice = user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated);
+    if (backOffice) navigate('/admin', { replace: true });
+    else window.location.assign('/');
+  };
+
+  const toLogin = (next?: LoginPrefill) => {
+    if (next) setPrefill(next);
+    setView({ name: 'login' });
+  };
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const nextIndex =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? TABS.length - 1
+          : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const next = TABS[nextIndex] as (typeof TABS)[number];
+    setView({ name: next.name });
+    tabRefs.current[next.name]?.focus();
+  };
+
+  const tabbed = view.name === 'login' || view.name === 'register';
+
+  const panelContent = () => (
+    <>
+      {view.name === 'login' ? (
+        <LoginForm
+          key={prefill ? `${prefill.identifierType}:${prefill.identifier}` : 'empty'}
+          prefill={prefill}
+          onSignedIn={onSignedIn}
+          onRequiresOtp={(contact, otpChannel) => setView({ name: 'otp', contact, otpChannel })}
+          onForgotPassword={() => setView({ name: 'reset' })}
+        />
+      ) : null}
+      {view.name === 'register' ? (
+        <RegisterForm onCodeSent={(contact, otpChannel, notice) => setView({ name: 'otp', contact, otpChannel, notice })} />
+      ) : null}
+      {view.name === 'otp' ? (
+        <OtpView
+          contact={view.contact}
+          otpChannel={view.otpChannel}
+          notice={view.notice}
+          onVerified={(contact) => toLogin(prefillFrom(contact))}
+          onBack={() => toLogin()}
+        />
+      ) : null}
+      {view.name === 'reset' ? (
+        <ResetRequestForm onCodeSent={(email) => setView({ name: 'new-password', email })} onBack={() => toLogin()} />
+      ) : null}
+      {view.name === 'new-password' ? (
+        <NewPasswordForm
+          email={view.email}
+          onDone={() => toLogin({ identifierType: 'email', identifier: view.email })}
+          onBack={() => toLogin()}
+        />
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className="w-full">
+      {tabbed ? (
+        <div role="tablist" aria-label="Connexion ou inscription" className="mb-6 grid grid-cols-2 border-b border-slate-200">
+          {TABS.map((tab, index) => {
+            const selected = view.name === tab.name;
+            return (
+              <button
+                key={tab.name}
+                ref={(element) => {
+                  tabRefs.current[tab.name] = element;
+                }}
+                type="button"
+                role="tab"
+                id={`${baseId}-tab-${tab.name}`}
+                aria-selected={selected}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => setView({ name: tab.name })}
+                onKeyDown={(event) => onTabKey(event, index)}
+                className={`-mb-px min-h-11 border-b-2 px-3 py-2 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                  selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      <div ref={panelRef} className="[&_h2]:outline-none">
+        {tabbed ? (
+          <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${view.name}`}>
+            {panelContent()}
+          </div>
+        ) : (
+          panelContent()
+        )}
+      </div>
+    </div>
+  );
+}

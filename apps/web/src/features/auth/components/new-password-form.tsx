@@ -1,0 +1,119 @@
+import { MESSAGES, makeNewPasswordFormSchema, OTP_TTL_SECONDS, PASSWORD_MIN_LENGTH } from '@app/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useNewPassword } from '../api/new-password';
+import { useResetPassword } from '../api/reset-password';
+import { applyFieldErrors, errorMessage } from '../auth-errors';
+import { formatSeconds, useCountdown } from '../hooks/use-countdown';
+import { PasswordField } from './form-field';
+import { OtpInput } from './otp-input';
+import { PasswordStrength } from './password-strength';
+
+const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
+type Values = z.input<typeof schema>;
+
+/** Reset, step 2: the e-mailed code and the new password twice; then back to login. */
+export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
+  const headingId = useId();
+  const { left, restart } = useCountdown(OTP_TTL_SECONDS);
+  const change = useNewPassword();
+  const resend = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    watch,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { otp: '', newPassword: '', confirmPassword: '' } });
+  const password = watch('newPassword');
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await change.mutateAsync({ email, otp: values.otp, newPassword: values.newPassword });
+      toast.success(result?.message || MESSAGES.passwordChanged);
+      onDone();
+    } catch (error) {
+      applyFieldErrors(error, ['otp', 'newPassword'] as const, setError);
+      toast.error(errorMessage(error, 'Erreur lors du changement de mot de passe'));
+    }
+  });
+
+  const resendCode = async () => {
+    try {
+      await resend.mutateAsync({ email });
+      toast.success(MESSAGES.resetSent);
+      setValue('otp', '');
+      restart();
+    } catch (error) {
+      toast.error(errorMessage(error, "Erreur lors de l'envoi du code"));
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+          Nouveau mot de passe
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Entrez le code reçu à <span className="font-medium break-all">{email}</span> et choisissez un nouveau mot de passe.
+        </p>
+      </div>
+      <div>
+        <Controller
+          control={control}
+          name="otp"
+          render={({ field }) => (
+            <OtpInput
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.otp?.message}
+              label="Code de réinitialisation"
+              autoFocus
+            />
+          )}
+        />
+        {errors.otp?.message ? <p className="mt-2 text-sm text-red-700">{errors.otp.message}</p> : null}
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+          <p aria-live="polite" aria-atomic="true">
+            {left > 0 ? `Nouveau code possible dans ${formatSeconds(left)}` : 'Vous pouvez demander un nouveau code.'}
+          </p>
+          <Button variant="secondary" size="sm" onClick={resendCode} disabled={left > 0 || resend.isPending}>
+            Renvoyer le code
+          </Button>
+        </div>
+      </div>
+      <PasswordField
+        label="Nouveau mot de passe"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        hint={<PasswordStrength password={password} />}
+        {...register('newPassword')}
+      />
+      <PasswordField
+        label="Confirmer le nouveau mot de passe"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={change.isPending}>
+        {change.isPending ? 'Enregistrement...' : 'Changer le mot de passe'}
+      </Button>
+      <div className="text-center">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Retour à la connexion
+        </button>
+      </div>
+    </form>
+  );
+}

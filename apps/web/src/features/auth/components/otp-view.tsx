@@ -1,0 +1,166 @@
+import { MESSAGES, OTP_TTL_SECONDS, type OtpChannel, otpSchema } from '@app/shared/auth';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { getUserContact } from '../../../lib/session';
+import { usePublicSettings } from '../api/get-public-settings';
+import { useResendOtp } from '../api/resend-otp';
+import { useSendConfirmation } from '../api/send-confirmation';
+import { useVerifyOtp } from '../api/verify-otp';
+import { errorMessage, whatsappLink } from '../auth-errors';
+import { formatSeconds, useCountdown } from '../hooks/use-countdown';
+import type { OtpContact } from './login-form';
+import { OtpInput } from './otp-input';
+
+const CHANNEL_TEXT: Record<OtpChannel, string> = {
+  sms: 'par SMS',
+  email: 'par email',
+  both: 'par SMS et par email',
+};
+
+/** The code view: six boxes, a 300 s countdown, resend only at zero (spec §4, §5, §8). */
+export function OtpView({
+  contact,
+  otpChannel,
+  notice,
+  onVerified,
+  onBack,
+}: {
+  contact: OtpContact;
+  otpChannel?: OtpChannel;
+  notice?: string;
+  onVerified: (contact: OtpContact) => void;
+  onBack: () => void;
+}) {
+  const headingId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [currentNotice, setCurrentNotice] = useState(notice);
+  const { left, restart } = useCountdown(OTP_TTL_SECONDS);
+  const verify = useVerifyOtp();
+  const resend = useResendOtp();
+  const confirm = useSendConfirmation();
+  const settings = usePublicSettings();
+  const whatsapp = whatsappLink(settings.data?.supportPhone);
+  const destination = contact.email ?? contact.phone ?? contact.identifier;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = otpSchema.safeParse(code);
+    if (!parsed.success) {
+      setError(MESSAGES.otpIncomplete);
+      return;
+    }
+    setError(undefined);
+    const body = contact.email
+      ? { email: contact.email, otp: parsed.data }
+      : contact.phone
+        ? { phone: contact.phone, otp: parsed.data }
+        : { identifier: contact.identifier, otp: parsed.data };
+    try {
+      const result = await verify.mutateAsync(body);
+      const email = result.email ?? contact.email;
+      if (email) {
+        try {
+          await confirm.mutateAsync(email);
+          toast.success(MESSAGES.verified);
+        } catch {
+          toast.error("Erreur lors de l'envoi de l'email de confirmation");
+        }
+      } else {
+        toast.success('Compte vérifié avec succès !');
+      }
+      onVerified(contact);
+    } catch (failure) {
+      const message = errorMessage(failure, MESSAGES.otpInvalid);
+      setError(message);
+      toast.error(message);
+    }
+  };
+
+  const resendCode = async () => {
+    const stored = getUserContact();
+    const target = {
+      email: stored?.email ?? contact.email,
+      phone: stored?.phone ?? contact.phone,
+      identifier: stored?.email || stored?.phone ? undefined : contact.identifier,
+    };
+    if (!target.email && !target.phone && !target.identifier) {
+      toast.error('Aucun contact trouvé. Veuillez vous réinscrire.');
+      return;
+    }
+    try {
+      const result = await resend.mutateAsync(target);
+      if (!result || typeof result.message !== 'string') {
+        toast.error('Format de réponse invalide du serveur');
+        return;
+      }
+      toast.success(MESSAGES.otpResent);
+      if (result.smsNotice) setCurrentNotice(result.smsNotice);
+      setCode('');
+      setError(undefined);
+      restart();
+    } catch (failure) {
+      toast.error(errorMessage(failure, "Erreur lors de l'envoi du code"));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+          Vérification du compte
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Entrez le code à 6 chiffres reçu{otpChannel ? ` ${CHANNEL_TEXT[otpChannel]}` : ''}
+          {destination ? (
+            <>
+              {' '}
+              pour <span className="font-medium break-all">{destination}</span>
+            </>
+          ) : null}
+          .
+        </p>
+      </div>
+      {currentNotice ? (
+        <Alert tone="info">
+          <p>{currentNotice}</p>
+          {whatsapp ? (
+            <a href={whatsapp} className="mt-1 inline-block font-medium underline" target="_blank" rel="noreferrer">
+              Écrire sur WhatsApp
+            </a>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div>
+        <OtpInput value={code} onChange={setCode} error={error} label="Code de vérification" autoFocus />
+        {error ? (
+          <p className="mt-2 text-sm text-red-700" data-testid="otp-error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" className="w-full" disabled={verify.isPending || confirm.isPending}>
+        {verify.isPending || confirm.isPending ? 'Vérification...' : 'Vérifier'}
+      </Button>
+      <div className="flex flex-col items-center gap-2 text-sm text-slate-700">
+        <p aria-live="polite" aria-atomic="true">
+          {left > 0
+            ? `Vous pourrez demander un nouveau code dans ${formatSeconds(left)}`
+            : 'Le code a expiré ? Demandez-en un nouveau.'}
+        </p>
+        <Button variant="secondary" size="sm" onClick={resendCode} disabled={left > 0 || resend.isPending}>
+          {resend.isPending ? 'Envoi...' : 'Renvoyer le code'}
+        </Button>
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Retour à la connexion
+        </button>
+      </div>
+    </form>
+  );
+}

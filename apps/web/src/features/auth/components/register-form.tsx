@@ -1,0 +1,145 @@
+import { ADMIN_TYPES, makeRegisterSchema, type OtpChannel, PASSWORD_MIN_LENGTH } from '@app/shared/auth';
+import { DEFAULT_DIAL_CODE } from '@app/shared/phone';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { setUserContact } from '../../../lib/session';
+import { usePublicSettings } from '../api/get-public-settings';
+import { useRegister } from '../api/register';
+import { applyFieldErrors, errorMessage, smsNoticeText } from '../auth-errors';
+import { FormField, inputClass, PasswordField } from './form-field';
+import type { OtpContact } from './login-form';
+import { PasswordStrength } from './password-strength';
+
+const schema = makeRegisterSchema(PASSWORD_MIN_LENGTH);
+type Values = z.input<typeof schema>;
+type Output = z.output<typeof schema>;
+const FIELDS = ['username', 'email', 'phone', 'password', 'confirmPassword', 'firstName', 'lastName', 'adminType'] as const;
+
+const ADMIN_LABELS: Record<(typeof ADMIN_TYPES)[number], string> = {
+  admin: 'Administrateur',
+  superadmin: 'Super administrateur',
+};
+
+export function RegisterForm({
+  onCodeSent,
+}: {
+  onCodeSent: (contact: OtpContact, otpChannel: OtpChannel | undefined, notice?: string) => void;
+}) {
+  const registration = useRegister();
+  const settings = usePublicSettings();
+  const adminTypeId = useId();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      username: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: `${DEFAULT_DIAL_CODE} `,
+      password: '',
+      confirmPassword: '',
+      adminType: '',
+    },
+  });
+  const password = String(watch('password') ?? '');
+
+  const onSubmit = handleSubmit(async (values) => {
+    const contact: OtpContact = { email: values.email, phone: values.phone };
+    try {
+      const result = await registration.mutateAsync(values);
+      const stored = { email: result.email ?? undefined, phone: result.phone ?? undefined };
+      setUserContact(stored);
+      toast.success(result.message);
+      onCodeSent(stored, result.otpChannel, result.smsNotice);
+    } catch (error) {
+      const message = error instanceof ApiRequestError ? (error.body?.message ?? '') : '';
+      // Spec §8: a code/SMS problem (or a 500) still leads to the code view, with the notice.
+      if (error instanceof ApiRequestError && (error.status === 500 || /otp|sms/i.test(message))) {
+        setUserContact({ email: contact.email, phone: contact.phone });
+        onCodeSent(contact, undefined, smsNoticeText(settings.data?.supportPhone));
+        return;
+      }
+      applyFieldErrors(error, FIELDS, setError);
+      toast.error(errorMessage(error, "Erreur lors de l'inscription"));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="S'inscrire">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Prénom" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <FormField label="Nom" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+      </div>
+      <FormField
+        label="Nom d'utilisateur"
+        autoComplete="username"
+        hint="3 à 30 caractères : lettres, chiffres, « . », « _ » ou « - »."
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <FormField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="vous@exemple.cm"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <FormField
+        label="Numéro de téléphone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="+237 6XX XX XX XX"
+        hint="Au moins un email ou un numéro de téléphone. Le code vous est envoyé par SMS et/ou par email."
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <PasswordField
+        label="Mot de passe"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint={<PasswordStrength password={password} />}
+        {...register('password')}
+      />
+      <PasswordField
+        label="Confirmer le mot de passe"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <div>
+        <label htmlFor={adminTypeId} className="mb-1 block text-sm font-medium text-slate-800">
+          Type de compte administrateur (facultatif)
+        </label>
+        <select id={adminTypeId} className={inputClass} aria-describedby={`${adminTypeId}-hint`} {...register('adminType')}>
+          <option value="">Aucun (compte utilisateur)</option>
+          {ADMIN_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {ADMIN_LABELS[type]}
+            </option>
+          ))}
+        </select>
+        <p id={`${adminTypeId}-hint`} className="mt-1 text-xs text-slate-600">
+          Une demande d’accès administrateur reste en attente jusqu’à sa validation.
+        </p>
+        {errors.adminType?.message ? <p className="mt-1 text-sm text-red-700">{errors.adminType.message}</p> : null}
+      </div>
+      <Button type="submit" className="w-full" disabled={registration.isPending}>
+        {registration.isPending ? 'Inscription...' : "S'inscrire"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { MESSAGES, type ResetPasswordInput, resetPasswordSchema } from '@app/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useResetPassword } from '../api/reset-password';
+import { applyFieldErrors, errorMessage } from '../auth-errors';
+import { FormField } from './form-field';
+
+/** Reset, step 1: the e-mail the code goes to. */
+export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: string) => void; onBack: () => void }) {
+  const headingId = useId();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await reset.mutateAsync(values);
+      toast.success(result?.message || MESSAGES.resetSent);
+      onCodeSent(values.email);
+    } catch (error) {
+      applyFieldErrors(error, ['email'] as const, setError);
+      toast.error(errorMessage(error, 'Erreur lors de la réinitialisation'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={headingId}>
+      <div>
+        <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+          Mot de passe oublié
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Entrez l’adresse email de votre compte : nous vous enverrons un code.</p>
+      </div>
+      <FormField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder="vous@exemple.cm"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Envoi...' : 'Envoyer le code'}
+      </Button>
+      <div className="text-center">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          Retour à la connexion
+        </button>
+      </div>
+    </form>
+  );
+}

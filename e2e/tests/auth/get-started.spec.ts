@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type SmtpCatcher, startSmtpCatcher } from '../../../apps/api/test/smtp-catcher';
+import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '../../fixtures/server';
+
+const PASSWORD = 'Baobab-Soleil-42';
+const SHOTS = process.env.SHOTS_DIR;
+
+let catcher: SmtpCatcher;
+let server: RunningServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  catcher = await startSmtpCatcher();
+  server = await startServer({
+    SMTP_URL: catcher.url,
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await catcher?.close();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const unique = () => randomBytes(4).toString('hex');
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+}
+
+async function openGetStarted(page: Page) {
+  await page.goto(`${server.baseURL}/GetStarted`);
+  await expect(page.getByRole('tab', { name: 'Se Connecter' })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** A verified account made through the API, its code read from the SMTP server. */
+async function verifiedAccount() {
+  const username = `e2e_${unique()}`;
+  const email = `${username}@example.cm`;
+  const after = catcher.messages.length;
+  const response = await fetch(`${server.baseURL}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Awa', lastName: 'Ngono' }),
+  });
+  expect(response.status).toBe(201);
+  const otp = await catcher.waitForCode(email, { after });
+  const verify = await fetch(`${server.baseURL}/api/users/verify-otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, otp }),
+  });
+  expect(verify.status).toBe(200);
+  return { username, email };
+}
+
+function otpBoxes(page: Page) {
+  return page.getByRole('textbox', { name: /^Chiffre \d sur 6$/ });
+}
+
+async function pasteInto(page: Page, selector: string, text: string) {
+  await page.locator(selector).evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('sign up, read the code from the SMTP server, verify, log in and land on /', async ({ page }) => {
+  const username = `new_${unique()}`;
+  const email = `${username}@example.cm`;
+  await openGetStarted(page);
+  await shot(page, 'login');
+  await page.getByRole('tab', { name: "S'inscrire" }).click();
+  await expect(page.getByLabel('Numéro de téléphone')).toHaveValue('+237 ');
+  await page.getByLabel('Prénom').fill('Awa');
+  await page.getByLabel('Nom', { exact: true }).fill('Ngono');
+  await page.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(username);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('abc');
+  await expect(page.getByText('Force : Aucun')).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
+  await expect(page.getByText('Force : Moyen')).toBeVisible();
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await expect(page.getByText('Force : Fort')).toBeVisible();
+  await page.getByLabel('Confirmer le mot de passe').fill('Autre-chose-1');
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+  await expect(page.getByText('Les mots de passe ne correspondent pas')).toBeVisible();
+  await shot(page, 'register-errors');
+  await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+  const after = catcher.messages.length;
+  await page.getByRole('button', { name: "S'inscrire" }).click();
+
+  await expect(page.getByRole('heading', { name: 'Vérification du compte' })).toBeVisible();
+  await expect(page.getByText('Inscription réussie ! Un code de vérification vous a été envoyé par email.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renvoyer le code' })).toBeDisabled();
+  await expect(page.getByText(/Vous pourrez demander un nouveau code dans 4:5\d/)).toBeVisible();
+  const code = await catcher.waitForCode(email, { after });
+  await shot(page, 'otp');
+
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByTestId('otp-error')).toHaveText('Veuillez entrer les 6 chiffres du code');
+  // Typing moves from box to box.
+  await otpBoxes(page).first().click();
+  await page.keyboard.type(code);
+  for (let i = 0; i < 6; i++) await expect(otpBoxes(page).nth(i)).toHaveValue(code[i] as string);
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(page.getByText('Compte vérifié avec succès! Un email de confirmation vous a été envoyé.')).toBeVisible();
+  await catcher.waitFor((mail) => mail.to.includes(email) && mail.subject.includes('vérifié'));
+
+  await expect(page.getByRole('tab', { name: 'Se Connecter' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('userContact') ?? '{}'))).toEqual({ email });
+});
+
+test('an administrator lands on /admin, history replaced', async ({ page }) => {
+  await page.goto(`${server.baseURL}/terms`);
+  await openGetStarted(page);
+  await page.getByLabel('Email').fill(SUPERADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(SUPERADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+  await page.goBack();
+  await expect(page).not.toHaveURL(/GetStarted/);
+});
+
+test('login messages: empty fields, wrong password, lockout wording and timeout', async ({ page }) => {
+  const { username } = await verifiedAccount();
+  await openGetStarted(page);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Identifiant et mot de passe requis')).toBeVisible();
+  await page.getByText('Téléphone', { exact: true }).click();
+  await page.getByLabel('Mot de passe', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Numéro de téléphone requis')).toBeVisible();
+
+  await page.getByText("Nom d'utilisateur", { exact: true }).click();
+  await page.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(username);
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais-Passe-1');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
+  await shot(page, 'login-wrong-password');
+
+  await page.route('**/api/users/login', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    await route.abort().catch(() => {});
+  });
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('button', { name: 'Connexion...' })).toBeDisabled();
+  await expect(page.getByTestId('login-error')).toHaveText('Timeout de connexion', { timeout: 15_000 });
+});
+
+test('reset the password from start to finish, pasting the code', async ({ page }) => {
+  const { email } = await verifiedAccount();
+  await openGetStarted(page);
+  await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
+  await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeFocused();
+  await page.getByLabel('Email').fill(email);
+  const after = catcher.messages.length;
+  await page.getByRole('button', { name: 'Envoyer le code' }).click();
+  await expect(page.getByText('Un code de réinitialisation a été envoyé à votre adresse email')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nouveau mot de passe' })).toBeVisible();
+  const code = await catcher.waitForCode(email, { after });
+
+  await pasteInto(page, '[data-otp-box="0"]', code);
+  for (let i = 0; i < 6; i++) await expect(otpBoxes(page).nth(i)).toHaveValue(code[i] as string);
+  const fresh = 'Nouveau-Chemin-77';
+  await page.getByRole('textbox', { name: 'Nouveau mot de passe', exact: true }).fill(fresh);
+  await page.getByLabel('Confirmer le nouveau mot de passe').fill(fresh);
+  await shot(page, 'new-password');
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(page.getByText('Mot de passe modifié avec succès')).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
+  await page.getByLabel('Mot de passe', { exact: true }).fill(fresh);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+test('the code boxes take a paste of 1 to 6 digits, and backspace moves back', async ({ page }) => {
+  const username = `p_${unique()}`;
+  const email = `${username}@example.cm`;
+  const after = catcher.messages.length;
+  await fetch(`${server.baseURL}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Bi', lastName: 'Ndi' }),
+  });
+  await catcher.waitForCode(email, { after });
+  // Signing in to an unverified account leads to the code view.
+  await openGetStarted(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByText('Un code OTP a été envoyé pour vérification')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vérification du compte' })).toBeVisible();
+
+  await pasteInto(page, '[data-otp-box="2"]', '4 7');
+  await expect(otpBoxes(page).nth(2)).toHaveValue('4');
+  await expect(otpBoxes(page).nth(3)).toHaveValue('7');
+  await expect(otpBoxes(page).nth(4)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(otpBoxes(page).nth(3)).toBeFocused();
+  await expect(otpBoxes(page).nth(3)).toHaveValue('');
+  await pasteInto(page, '[data-otp-box="0"]', '9');
+  await expect(otpBoxes(page).nth(0)).toHaveValue('9');
+  await expect(otpBoxes(page).nth(1)).toBeFocused();
+  await pasteInto(page, '[data-otp-box="0"]', '123456');
+  await expect(otpBoxes(page)).toHaveText(['', '', '', '', '', '']);
+  for (let i = 0; i < 6; i++) await expect(otpBoxes(page).nth(i)).toHaveValue(String(i + 1));
+  await expect(otpBoxes(page).nth(5)).toBeFocused();
+  await shot(page, 'otp-pasted');
+  await page.getByRole('button', { name: 'Vérifier' }).click();
+  const code = catcher.messages.findLast((mail) => mail.to.includes(email))?.subject.match(/\d{6}/)?.[0];
+  if (code !== '123456') await expect(page.getByTestId('otp-error')).toHaveText('Code OTP invalide');
+});
