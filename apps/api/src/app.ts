@@ -8,11 +8,13 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accessPlugin } from './plugins/access';
@@ -105,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(waitlistRoutes);
       await api.register(publicSettingsRoutes);
       await api.register(adminsRoutes);
+      await api.register(eventsRoutes);
+      await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
     },

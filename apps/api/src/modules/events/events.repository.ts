@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { EventCategory, EventStatus } from '@app/shared/events';
+import type { Database } from '../../db/client';
+import { eventImages, events, eventTicketTypes, users } from '../../db/schema/index';
+import { likePattern } from '../../lib/text';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventInsert = typeof events.$inferInsert;
+export type TicketTypeRow = typeof eventTicketTypes.$inferSelect;
+export type ImageRow = typeof eventImages.$inferSelect;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+
+export type EventWithCreator = EventRow & { creatorName: string | null };
+
+/** Who sees what in the list: everything, one organiser's events, or the published public ones. */
+export type EventVisibility = { kind: 'all' } | { kind: 'organizer'; organizerId: string } | { kind: 'public' };
+
+export interface EventListFilter {
+  q?: string;
+  status: EventStatus | 'all';
+  category: EventCategory | 'all';
+  /** Bounds computed by the service in Africa/Douala time. */
+  date: { kind: 'all' } | { kind: 'upcoming' | 'past'; now: Date } | { kind: 'today'; from: Date; to: Date };
+  visibility: EventVisibility;
+  page: number;
+  limit: number;
+}
+
+const creatorName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+function visibilityCondition(visibility: EventVisibility): SQL | undefined {
+  if (visibility.kind === 'all') return undefined;
+  if (visibility.kind === 'organizer') return eq(events.organizerId, visibility.organizerId);
+  return and(eq(events.status, 'published'), eq(events.isPublic, true));
+}
+
+function dateCondition(date: EventListFilter['date']): SQL | undefined {
+  switch (date.kind) {
+    case 'all':
+      return undefined;
+    case 'upcoming':
+      return gte(events.startDateTime, date.now);
+    case 'past':
+      return lt(events.endDateTime, date.now);
+    case 'today':
+      // Any event taking place during the Douala day, including one that started earlier.
+      return and(lt(events.startDateTime, date.to), gte(events.endDateTime, date.from));
+  }
+}
+
+function orderOf(date: EventListFilter['date']) {
+  if (date.kind === 'upcoming' || date.kind === 'today') return [asc(events.startDateTime), asc(events.id)];
+  if (date.kind === 'past') return [desc(events.startDateTime), desc(events.id)];
+  return [desc(events.createdAt), desc(events.id)];
+}
+
+/** One page and the total, then the covers of that page in one more query (no query per row). */
+export async function listEvents(
+  db: Database,
+  filter: EventListFilter,
+): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number }> {
+  const where = and(
+    visibilityCondition(filter.visibility),
+    filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
+    filter.status === 'all' ? undefined : eq(events.status, filter.status),
+    filter.category === 'all' ? undefined : eq(events.category, filter.category),
+    dateCondition(filter.date),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ event: events, creatorName })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.organizerId))
+      .where(where)
+      .orderBy(...orderOf(filter.date))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
+  ]);
+  const ids = rows.map((row) => row.event.id);
+  const covers = new Map<string, ImageRow>();
+  if (ids.length > 0) {
+    const images = await db
+      .select()
+      .from(eventImages)
+      .where(and(inArray(eventImages.eventId, ids), eq(eventImages.position, 0)));
+    for (const image of images) covers.set(image.eventId, image);
+  }
+  return {
+    rows: rows.map((row) => ({ ...row.event, creatorName: row.creatorName })),
+    covers,
+    total: count?.total ?? 0,
+  };
+}
+
+export async function findEvent(db: Executor, id: string): Promise<EventWithCreator | null> {
+  const [row] = await db
+    .select({ event: events, creatorName })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.organizerId))
+    .where(eq(events.id, id))
+    .limit(1);
+  return row ? { ...row.event, creatorName: row.creatorName } : null;
+}
+
+export async function findEventParts(db: Executor, id: string): Promise<{ ticketTypes: TicketTypeRow[]; images: ImageRow[] }> {
+  const [ticketTypes, images] = await Promise.all([
+    db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, id)).orderBy(asc(eventTicketTypes.position)),
+    db.select().from(eventImages).where(eq(eventImages.eventId, id)).orderBy(asc(eventImages.position)),
+  ]);
+  return { ticketTypes, images };
+}
+
+/**
+ * Serialises the creations of one organiser for the rest of the transaction, so two requests at
+ * once cannot both pass the `maxEventsPerUser` check.
+ */
+export async function lockOrganizer(tx: Tx, organizerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events:${organizerId}`}))`);
+}
+
+/** Events counting toward `maxEventsPerUser`: drafts and published ones (cancelled ones do not). */
+export async function countActiveEventsOf(db: Executor, organizerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(eq(events.organizerId, organizerId), ne(events.status, 'cancelled')));
+  return row?.total ?? 0;
+}
+
+export interface NewTicketType {
+  name: string;
+  price: number;
+  quantity: number;
+  description: string;
+}
+
+export interface NewImage {
+  cardKey: string;
+  detailKey: string;
+  width: number;
+  height: number;
+}
+
+export async function insertEvent(
+  tx: Tx,
+  values: EventInsert,
+  ticketTypes: NewTicketType[],
+  images: NewImage[],
+): Promise<EventRow> {
+  const [event] = await tx.insert(events).values(values).returning();
+  if (!event) throw new Error('event not inserted');
+  await insertTicketTypes(tx, event.id, ticketTypes);
+  if (images.length > 0) {
+    await tx.insert(eventImages).values(images.map((image, position) => ({ ...image, eventId: event.id, position })));
+  }
+  return event;
+}
+
+async function insertTicketTypes(tx: Tx, eventId: string, ticketTypes: NewTicketType[]): Promise<void> {
+  if (ticketTypes.length === 0) return;
+  await tx.insert(eventTicketTypes).values(ticketTypes.map((ticket, position) => ({ ...ticket, eventId, position })));
+}
+
+export async function updateEvent(
+  tx: Tx,
+  id: string,
+  values: Partial<EventInsert>,
+  ticketTypes: NewTicketType[] | undefined,
+): Promise<EventRow | null> {
+  const [event] = await tx
+    .update(events)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning();
+  if (!event) return null;
+  if (ticketTypes) {
+    await tx.delete(eventTicketTypes).where(eq(eventTicketTypes.eventId, id));
+    await insertTicketTypes(tx, id, ticketTypes);
+  }
+  return event;
+}
+
+/** Moves the status only from `from`: a concurrent change makes it answer null. */
+export async function transitionStatus(db: Executor, id: string, from: EventStatus, to: EventStatus): Promise<EventRow | null> {
+  const [event] = await db
+    .update(events)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(events.id, id), eq(events.status, from)))
+    .returning();
+  return event ?? null;
+}
+
+/** Deletes the event (ticket types and image rows cascade) and answers the image keys to remove. */
+export async function deleteEvent(tx: Tx, id: string): Promise<string[] | null> {
+  const images = await tx.select().from(eventImages).where(eq(eventImages.eventId, id));
+  const deleted = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  if (deleted.length === 0) return null;
+  return images.flatMap((image) => [image.cardKey, image.detailKey]);
+}

@@ -1,0 +1,224 @@
+import multipart from '@fastify/multipart';
+import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
+import {
+  type CreateEventBody,
+  createEventSchema,
+  EVENT_IMAGE_MAX_BYTES,
+  EVENT_IMAGES_MAX,
+  eventActionParamsSchema,
+  eventResponseSchema,
+  eventSchema,
+  listEventsQuerySchema,
+  listEventsResponseSchema,
+  updateEventSchema,
+} from '@app/shared/events';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import {
+  changeEventStatus,
+  createEvent,
+  deleteEventFor,
+  getEventFor,
+  listEventsFor,
+  type UploadedFile,
+  updateEventFor,
+} from './events.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Per session (the bearer token), else per address: far above what a person creates. */
+const CREATE_RATE = {
+  max: 60,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `events:${request.headers.authorization ?? request.ip}`,
+};
+
+const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
+const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;
+
+/** A zod failure as the API's 400: the first message, and every message by field path. */
+function validationError(error: z.ZodError): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || 'data';
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
+  }
+  return new AppError(400, 'VALIDATION_ERROR', error.issues[0]?.message ?? 'Données invalides', fieldErrors);
+}
+
+function parseEventJson(value: unknown): CreateEventBody {
+  const result = createEventSchema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Reads the multipart form: image files under `images`, the event JSON in the field `data`. */
+async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEventBody; files: UploadedFile[] }> {
+  const files: UploadedFile[] = [];
+  let data: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'images') {
+          part.file.resume();
+          throw badRequest(`Champ de fichier inconnu « ${part.fieldname.slice(0, 50)} » : les images vont dans « images »`);
+        }
+        const buffer = await part.toBuffer();
+        // An empty file input sends a part without a name and without bytes: nothing was chosen.
+        if (buffer.length === 0 && !part.filename) continue;
+        files.push({ name: (part.filename || 'image').slice(0, 100), data: buffer });
+      } else if (part.fieldname === 'data') {
+        data = String(part.value);
+      } else {
+        throw badRequest(`Champ inconnu « ${part.fieldname.slice(0, 50)} » : l’événement va dans le champ « data »`);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE, { images: [TOO_LARGE] });
+    if (code === 'FST_FILES_LIMIT') throw badRequest(TOO_MANY, { images: [TOO_MANY] });
+    throw error;
+  }
+  if (data === undefined) throw badRequest('Les données de l’événement (champ « data ») sont requises', { data: ['Requis'] });
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw badRequest('Le champ « data » n’est pas un JSON valide', { data: ['JSON invalide'] });
+  }
+  return { input: parseEventJson(json), files };
+}
+
+/**
+ * Events (spec §7): `GET /events`, `GET /events/{id}`, `POST /events` (multipart), `PUT` and
+ * `DELETE /events/{id}`, `PUT /events/{id}/{publish|cancel}`. Under the /api prefix, so
+ * `/api/events/...` of the spec are these same routes. Writes declare 'authenticated' and the
+ * service checks ownership or `manage_events` (see events.service.ts).
+ */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: {
+      fileSize: EVENT_IMAGE_MAX_BYTES,
+      files: EVENT_IMAGES_MAX,
+      fields: 5,
+      fieldSize: 200_000,
+      parts: EVENT_IMAGES_MAX + 5,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/events',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Liste paginée. Sans manage_events : les événements publiés et publics (mine=true : les siens). Recherche sans accents ni casse sur titre, description, adresse et ville ; filtres statut, catégorie, date (heure de Douala).',
+        querystring: listEventsQuerySchema,
+        response: { 200: listEventsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listEventsFor(app, request.user, request.query),
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Un événement avec son créateur, ses types de billets, ses images et ses compteurs (brouillon : organisateur ou manage_events)',
+        params: idParamsSchema,
+        response: { 200: eventSchema, ...errors },
+      },
+    },
+    async (request) => getEventFor(app, request.user, request.params.id),
+  );
+
+  app.post(
+    '/events',
+    {
+      config: { access: 'authenticated', rateLimit: CREATE_RATE },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Crée un brouillon. multipart/form-data : images (10 fichiers de 10 Mo au plus, ré-encodés en WebP) et data (JSON de l’événement) ; ou un corps JSON sans image.',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: eventResponseSchema, ...errors, 413: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { input, files } = request.isMultipart()
+        ? await readMultipart(request)
+        : { input: parseEventJson(request.body), files: [] };
+      const event = await createEvent(app, actor, input, files);
+      return reply.code(201).send({ message: 'Événement créé', event });
+    },
+  );
+
+  app.put(
+    '/events/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary: 'Modifie un événement (ses propres événements, ou tous avec manage_events)',
+        params: idParamsSchema,
+        body: updateEventSchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Événement mis à jour',
+      event: await updateEventFor(app, actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary: 'Supprime un événement et ses images',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteEventFor(app, actorOf(request), request.params.id);
+      return { message: 'Événement supprimé' };
+    },
+  );
+
+  app.put(
+    '/events/:id/:action',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'publish : brouillon → publié (avec requireApproval, manage_events seulement) ; cancel : publié → annulé ; sinon 409',
+        params: eventActionParamsSchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, action } = request.params;
+      const event = await changeEventStatus(app, actorOf(request), id, action);
+      return { message: action === 'publish' ? 'Événement publié' : 'Événement annulé', event };
+    },
+  );
+};

@@ -1,0 +1,428 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type CreateEventBody,
+  EVENT_IMAGES_MAX,
+  type EventDetail,
+  type EventImage,
+  type EventSummary,
+  END_BEFORE_START,
+  type listEventsQuerySchema,
+  type UpdateEventBody,
+} from '@app/shared/events';
+import type { z } from 'zod';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { searchable } from '../../lib/text';
+import { recordAudit } from '../audit/audit.repository';
+import type { SessionUser } from '../auth/session.service';
+import { processImage } from '../uploads/image-processing';
+import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
+import {
+  countActiveEventsOf,
+  deleteEvent,
+  type EventInsert,
+  type EventListFilter,
+  type EventRow,
+  type EventWithCreator,
+  findEvent,
+  findEventParts,
+  type ImageRow,
+  insertEvent,
+  lockOrganizer,
+  listEvents,
+  type NewImage,
+  type TicketTypeRow,
+  transitionStatus,
+  updateEvent,
+} from './events.repository';
+
+/*
+ * Access rules. `manage_events` reads and manages every event. Any signed-in account creates
+ * events (the mobile app's organisers) and edits, deletes, publishes or cancels only its own;
+ * with `settings.events.requireApproval` only `manage_events` publishes. Reading: the list shows
+ * anonymous callers and non-managers the published public events (or, with `mine=true`, the
+ * caller's own events); one event is readable by anyone unless it is a draft, which only its
+ * organiser and managers see.
+ */
+
+const NOT_FOUND = 'Événement introuvable';
+const NOT_YOURS = 'Vous ne pouvez gérer que vos propres événements';
+
+type ListQuery = z.output<typeof listEventsQuerySchema>;
+export interface UploadedFile {
+  name: string;
+  data: Buffer;
+}
+
+function canManageAll(actor: SessionUser | null): boolean {
+  return actor?.permissions.includes('manage_events') ?? false;
+}
+
+function imageView(image: ImageRow): EventImage {
+  return {
+    _id: image.id,
+    cardUrl: uploadUrl(image.cardKey),
+    detailUrl: uploadUrl(image.detailKey),
+    width: image.width,
+    height: image.height,
+  };
+}
+
+function baseView(row: EventWithCreator) {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    startDateTime: row.startDateTime.toISOString(),
+    endDateTime: row.endDateTime.toISOString(),
+    location: {
+      address: row.address,
+      city: row.city,
+      country: row.country,
+      coordinates: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude } : null,
+    },
+    category: row.category,
+    tags: row.tags,
+    isPublic: row.isPublic,
+    isHighlighted: row.isHighlighted,
+    maxParticipants: row.maxParticipants,
+    organizerId: row.organizerId,
+    status: row.status,
+    creator: row.creatorName ? { name: row.creatorName } : null,
+    participantsCount: row.participantsCount,
+    commentsCount: row.commentsCount,
+    likes: row.likesCount,
+    views: row.viewsCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function detailView(row: EventWithCreator, ticketTypes: TicketTypeRow[], images: ImageRow[]): EventDetail {
+  return {
+    ...baseView(row),
+    ticketTypes: ticketTypes.map((ticket) => ({
+      _id: ticket.id,
+      name: ticket.name,
+      price: ticket.price,
+      quantity: ticket.quantity,
+      description: ticket.description,
+    })),
+    images: images.map(imageView),
+  };
+}
+
+const DOUALA_OFFSET_MS = 3600_000;
+
+/** The Douala calendar day containing `now`, as UTC instants [from, to). */
+export function doualaDay(now: Date): { from: Date; to: Date } {
+  const local = new Date(now.getTime() + DOUALA_OFFSET_MS);
+  const from = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - DOUALA_OFFSET_MS;
+  return { from: new Date(from), to: new Date(from + 86_400_000) };
+}
+
+function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date'] {
+  if (kind === 'today') return { kind, ...doualaDay(now) };
+  if (kind === 'upcoming' || kind === 'past') return { kind, now };
+  return { kind: 'all' };
+}
+
+export async function listEventsFor(
+  app: FastifyInstance,
+  actor: SessionUser | null,
+  query: ListQuery,
+): Promise<{ items: EventSummary[]; total: number }> {
+  const visibility: EventListFilter['visibility'] =
+    query.mine && actor
+      ? { kind: 'organizer', organizerId: actor.id }
+      : canManageAll(actor)
+        ? { kind: 'all' }
+        : { kind: 'public' };
+  const { rows, covers, total } = await listEvents(app.db, {
+    q: query.q,
+    status: query.status,
+    category: query.category,
+    date: dateFilter(query.date, new Date()),
+    visibility,
+    page: query.page,
+    limit: query.limit,
+  });
+  return {
+    items: rows.map((row) => {
+      const cover = covers.get(row.id);
+      return { ...baseView(row), cover: cover ? imageView(cover) : null };
+    }),
+    total,
+  };
+}
+
+async function loadDetail(app: FastifyInstance, row: EventWithCreator): Promise<EventDetail> {
+  const { ticketTypes, images } = await findEventParts(app.db, row.id);
+  return detailView(row, ticketTypes, images);
+}
+
+export async function getEventFor(app: FastifyInstance, actor: SessionUser | null, id: string): Promise<EventDetail> {
+  const row = await findEvent(app.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  const owner = actor !== null && row.organizerId === actor.id;
+  if (row.status === 'draft' && !owner && !canManageAll(actor)) throw notFound(NOT_FOUND);
+  return loadDetail(app, row);
+}
+
+/** The event, if the actor may change it; 404 when unknown, 403 when it belongs to someone else. */
+async function loadManaged(app: FastifyInstance, actor: SessionUser, id: string): Promise<EventWithCreator> {
+  const row = await findEvent(app.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  if (!canManageAll(actor) && row.organizerId !== actor.id) {
+    // A draft of someone else stays invisible; a visible event answers that it is not yours.
+    if (row.status === 'draft') throw notFound(NOT_FOUND);
+    throw new AppError(403, 'NOT_OWNER', NOT_YOURS);
+  }
+  return row;
+}
+
+async function checkSettings(app: FastifyInstance, input: { maxParticipants?: number; ticketTypes?: unknown[] }): Promise<void> {
+  const { events: limits } = await app.settings.get();
+  const fieldErrors: Record<string, string[]> = {};
+  if (input.maxParticipants !== undefined && input.maxParticipants > limits.maxParticipantsPerEvent) {
+    fieldErrors.maxParticipants = [`Le nombre maximum de participants ne peut pas dépasser ${limits.maxParticipantsPerEvent}`];
+  }
+  if (input.ticketTypes && input.ticketTypes.length > 1 && !limits.allowMultipleTickets) {
+    fieldErrors.ticketTypes = ['Un seul type de billet est autorisé par événement'];
+  }
+  const first = Object.values(fieldErrors)[0]?.[0];
+  if (first) throw badRequest(first, fieldErrors);
+}
+
+function snapshot(row: EventRow) {
+  return {
+    title: row.title,
+    status: row.status,
+    category: row.category,
+    startDateTime: row.startDateTime.toISOString(),
+    endDateTime: row.endDateTime.toISOString(),
+    address: row.address,
+    city: row.city,
+    maxParticipants: row.maxParticipants,
+    isPublic: row.isPublic,
+    isHighlighted: row.isHighlighted,
+  };
+}
+
+/** E-mails the site's contact address when the settings ask for it; never fails the request. */
+async function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: EventRow, what: string): Promise<void> {
+  try {
+    const settings = await app.settings.get();
+    const { emailNotifications, notifyOnNewEvent, notifyOnEventUpdate } = settings.notifications;
+    const to = settings.general.contactEmail;
+    if (!to || !emailNotifications || !(kind === 'new' ? notifyOnNewEvent : notifyOnEventUpdate)) return;
+    const subject = kind === 'new' ? `Nouvel événement : ${event.title}` : `Événement modifié : ${event.title}`;
+    const text = [
+      `${what}`,
+      '',
+      `Titre : ${event.title}`,
+      `Ville : ${event.city}`,
+      `Début : ${event.startDateTime.toLocaleString('fr-FR', { timeZone: 'Africa/Douala' })}`,
+      `Statut : ${event.status}`,
+      '',
+      `${app.config.PUBLIC_URL}/admin/events`,
+    ].join('\n');
+    await app.notifications.sendEmail({ to, subject, text });
+  } catch (error) {
+    app.log.warn({ err: error, eventId: event.id }, 'event notification not sent');
+  }
+}
+
+export async function createEvent(
+  app: FastifyInstance,
+  actor: SessionUser,
+  input: CreateEventBody,
+  files: UploadedFile[],
+): Promise<EventDetail> {
+  if (files.length > EVENT_IMAGES_MAX) {
+    throw badRequest(`${EVENT_IMAGES_MAX} images au maximum par événement`, {
+      images: [`${EVENT_IMAGES_MAX} images au maximum par événement`],
+    });
+  }
+  await checkSettings(app, input);
+  const { events: limits } = await app.settings.get();
+  const limited = !canManageAll(actor);
+  if (limited && (await countActiveEventsOf(app.db, actor.id)) >= limits.maxEventsPerUser) {
+    throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
+  }
+
+  // Images are checked and re-encoded before anything is written.
+  const processed = [];
+  for (const file of files) processed.push(await processImage(file.data, file.name));
+  const storage = uploadStorage(app);
+  const stored: NewImage[] = [];
+  const writtenKeys: string[] = [];
+  try {
+    for (const image of processed) {
+      const keys = newImageKeys();
+      await storage.put(keys.card, image.card);
+      writtenKeys.push(keys.card);
+      await storage.put(keys.detail, image.detail);
+      writtenKeys.push(keys.detail);
+      stored.push({ cardKey: keys.card, detailKey: keys.detail, width: image.width, height: image.height });
+    }
+    const values: EventInsert = {
+      title: input.title,
+      description: input.description,
+      startDateTime: new Date(input.startDateTime),
+      endDateTime: new Date(input.endDateTime),
+      address: input.location.address,
+      city: input.location.city,
+      country: input.location.country || 'Cameroun',
+      latitude: input.location.coordinates?.latitude ?? null,
+      longitude: input.location.coordinates?.longitude ?? null,
+      category: input.category,
+      tags: input.tags,
+      isPublic: input.isPublic,
+      isHighlighted: input.isHighlighted,
+      maxParticipants: input.maxParticipants,
+      organizerId: actor.id,
+      status: 'draft',
+      searchText: searchable(input.title, input.description, input.location.address, input.location.city),
+    };
+    const event = await app.db.transaction(async (tx) => {
+      if (limited) {
+        await lockOrganizer(tx, actor.id);
+        if ((await countActiveEventsOf(tx, actor.id)) >= limits.maxEventsPerUser) {
+          throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
+        }
+      }
+      const row = await insertEvent(tx, values, input.ticketTypes, stored);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'event.create',
+        targetType: 'event',
+        targetId: row.id,
+        after: snapshot(row),
+      });
+      return row;
+    });
+    await notifyContact(app, 'new', event, 'Un nouvel événement a été créé (brouillon).');
+    const row = await findEvent(app.db, event.id);
+    if (!row) throw notFound(NOT_FOUND);
+    return loadDetail(app, row);
+  } catch (error) {
+    await storage.remove(writtenKeys).catch(() => {});
+    throw error;
+  }
+}
+
+export async function updateEventFor(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  input: UpdateEventBody,
+): Promise<EventDetail> {
+  const existing = await loadManaged(app, actor, id);
+  await checkSettings(app, input);
+  const start = input.startDateTime ? new Date(input.startDateTime) : existing.startDateTime;
+  const end = input.endDateTime ? new Date(input.endDateTime) : existing.endDateTime;
+  if (end <= start) throw badRequest(END_BEFORE_START, { endDateTime: [END_BEFORE_START] });
+  if (input.maxParticipants !== undefined && input.maxParticipants < existing.participantsCount) {
+    const message = `Le nombre maximum de participants ne peut pas être inférieur au nombre d’inscrits (${existing.participantsCount})`;
+    throw badRequest(message, { maxParticipants: [message] });
+  }
+  const title = input.title ?? existing.title;
+  const description = input.description ?? existing.description;
+  const address = input.location?.address ?? existing.address;
+  const city = input.location?.city ?? existing.city;
+  const values: Partial<EventInsert> = {
+    title,
+    description,
+    startDateTime: start,
+    endDateTime: end,
+    address,
+    city,
+    ...(input.location
+      ? {
+          country: input.location.country || 'Cameroun',
+          ...(input.location.coordinates !== undefined
+            ? {
+                latitude: input.location.coordinates?.latitude ?? null,
+                longitude: input.location.coordinates?.longitude ?? null,
+              }
+            : {}),
+        }
+      : {}),
+    ...(input.category !== undefined ? { category: input.category } : {}),
+    ...(input.tags !== undefined ? { tags: input.tags } : {}),
+    ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
+    ...(input.isHighlighted !== undefined ? { isHighlighted: input.isHighlighted } : {}),
+    ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
+    searchText: searchable(title, description, address, city),
+  };
+  const updated = await app.db.transaction(async (tx) => {
+    const row = await updateEvent(tx, id, values, input.ticketTypes);
+    if (!row) throw notFound(NOT_FOUND);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.update',
+      targetType: 'event',
+      targetId: id,
+      before: snapshot(existing),
+      after: snapshot(row),
+    });
+    return row;
+  });
+  await notifyContact(app, 'update', updated, 'Un événement a été modifié.');
+  const row = await findEvent(app.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return loadDetail(app, row);
+}
+
+export async function deleteEventFor(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
+  const existing = await loadManaged(app, actor, id);
+  const keys = await app.db.transaction(async (tx) => {
+    const removed = await deleteEvent(tx, id);
+    if (!removed) throw notFound(NOT_FOUND);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.delete',
+      targetType: 'event',
+      targetId: id,
+      before: snapshot(existing),
+    });
+    return removed;
+  });
+  await uploadStorage(app)
+    .remove(keys)
+    .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event images not removed'));
+}
+
+const TRANSITIONS = {
+  publish: { from: 'draft', to: 'published', refused: 'Seul un événement en brouillon peut être publié' },
+  cancel: { from: 'published', to: 'cancelled', refused: 'Seul un événement publié peut être annulé' },
+} as const;
+
+export async function changeEventStatus(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  action: keyof typeof TRANSITIONS,
+): Promise<EventDetail> {
+  const existing = await loadManaged(app, actor, id);
+  const transition = TRANSITIONS[action];
+  if (action === 'publish' && !canManageAll(actor) && (await app.settings.get()).events.requireApproval) {
+    throw new AppError(403, 'APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
+  }
+  if (existing.status !== transition.from) throw conflict(transition.refused);
+  const updated = await app.db.transaction(async (tx) => {
+    const row = await transitionStatus(tx, id, transition.from, transition.to);
+    if (!row) throw conflict(transition.refused);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: `event.${action}`,
+      targetType: 'event',
+      targetId: id,
+      before: { status: existing.status },
+      after: { status: row.status },
+    });
+    return row;
+  });
+  await notifyContact(app, 'update', updated, action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.');
+  return loadDetail(app, { ...updated, creatorName: existing.creatorName });
+}

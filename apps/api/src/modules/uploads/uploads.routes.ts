@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { uploadStorage } from './uploads.storage';
+
+/** Stored images never change under a key, so browsers and proxies may keep them a year. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** `GET /uploads/{key}`: the re-encoded event images (public, like the events that show them). */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/uploads/:key',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['uploads'],
+        summary: 'Une image ré-encodée en WebP (cache d’un an, immuable)',
+        params: z.object({ key: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await uploadStorage(app).open(request.params.key);
+      if (!file) throw notFound('Image introuvable');
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', file.size)
+        .header('cache-control', IMMUTABLE_CACHE)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(file.stream);
+    },
+  );
+};

@@ -1,0 +1,338 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX, requiredText } from './common';
+
+/** Event status (spec §4): draft → published → cancelled. New events are drafts. */
+export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Brouillon',
+  published: 'Publié',
+  cancelled: 'Annulé',
+};
+
+/**
+ * Categories: the filter values of spec §9 plus `training` for the creation label 'Formation'
+ * (§5 lists nine labels, §9 eight values).
+ */
+export const EVENT_CATEGORIES = [
+  'concert',
+  'festival',
+  'conference',
+  'sport',
+  'art',
+  'food',
+  'business',
+  'training',
+  'other',
+] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
+  concert: 'Concert',
+  festival: 'Festival',
+  conference: 'Conférence',
+  sport: 'Sport',
+  art: 'Art & Culture',
+  food: 'Gastronomie',
+  business: 'Business',
+  training: 'Formation',
+  other: 'Autre',
+};
+
+/** Date filter (spec §9), evaluated in Africa/Douala time. */
+export const EVENT_DATE_FILTERS = ['all', 'upcoming', 'past', 'today'] as const;
+export type EventDateFilter = (typeof EVENT_DATE_FILTERS)[number];
+
+/** Spec §9: new event defaults. */
+export const EVENT_DEFAULTS = {
+  maxParticipants: 100,
+  ticketType: { name: 'Standard', price: 0, quantity: 100, description: '' },
+  addedTicketType: { name: '', price: 0, quantity: 0, description: '' },
+  isPublic: true,
+  isHighlighted: false,
+} as const;
+
+/** Image upload limits (issue 6): per file and per event. */
+export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const EVENT_IMAGES_MAX = 10;
+export const EVENT_TAGS_MAX = 20;
+export const EVENT_TICKET_TYPES_MAX = 20;
+
+/** The people are in Africa/Douala: UTC+1 all year, no daylight saving. */
+export const DOUALA_OFFSET = '+01:00';
+
+const intField = (min: number, message: string) =>
+  z.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
+
+export const ticketTypeInputSchema = z.strictObject({
+  name: requiredText('Le nom du type de billet est requis', 100),
+  price: intField(0, 'Le prix doit être un nombre entier de francs CFA, 0 ou plus'),
+  quantity: intField(1, 'La quantité doit être d’au moins 1'),
+  description: z.string().trim().max(500, { message: '500 caractères au maximum' }).default(''),
+});
+export type TicketTypeInput = z.input<typeof ticketTypeInputSchema>;
+
+const dateTime = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .pipe(z.iso.datetime({ offset: true, message: 'Date invalide' }));
+
+export const locationInputSchema = z.strictObject({
+  address: requiredText('L’adresse est requise', 300),
+  city: requiredText('La ville est requise', 100),
+  country: z.string().trim().max(100).default('Cameroun'),
+  coordinates: z
+    .strictObject({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+    })
+    .nullable()
+    .optional(),
+});
+
+const tagsSchema = z
+  .array(z.string().trim().max(50, { message: 'Un tag fait 50 caractères au maximum' }))
+  .max(EVENT_TAGS_MAX, { message: `${EVENT_TAGS_MAX} tags au maximum` })
+  .transform((tags) => [...new Set(tags.filter((tag) => tag.length > 0))]);
+
+const eventFields = {
+  title: requiredText('Le titre est requis', 200),
+  description: requiredText('La description est requise', 5000),
+  startDateTime: dateTime('La date et l’heure de début sont requises'),
+  endDateTime: dateTime('La date et l’heure de fin sont requises'),
+  location: locationInputSchema,
+  category: z.enum(EVENT_CATEGORIES, { message: 'Choisissez une catégorie de la liste' }),
+  tags: tagsSchema,
+  ticketTypes: z
+    .array(ticketTypeInputSchema)
+    .min(1, { message: 'Au moins un type de billet est requis' })
+    .max(EVENT_TICKET_TYPES_MAX, { message: `${EVENT_TICKET_TYPES_MAX} types de billets au maximum` }),
+  isPublic: z.boolean(),
+  isHighlighted: z.boolean(),
+  maxParticipants: intField(1, 'Le nombre maximum de participants doit être d’au moins 1'),
+};
+
+export const END_BEFORE_START = 'La date de fin doit être après la date de début';
+
+function endAfterStart(value: { startDateTime?: string; endDateTime?: string }, ctx: z.RefinementCtx) {
+  if (!value.startDateTime || !value.endDateTime) return;
+  if (Date.parse(value.endDateTime) <= Date.parse(value.startDateTime)) {
+    ctx.addIssue({ code: 'custom', path: ['endDateTime'], message: END_BEFORE_START });
+  }
+}
+
+/**
+ * `POST /events`: the JSON of the multipart field `data` (or a JSON body without images).
+ * Missing optional fields take the defaults of spec §9.
+ */
+export const createEventSchema = z
+  .strictObject({
+    ...eventFields,
+    tags: tagsSchema.default([]),
+    ticketTypes: eventFields.ticketTypes.default([{ ...EVENT_DEFAULTS.ticketType }]),
+    isPublic: eventFields.isPublic.default(EVENT_DEFAULTS.isPublic),
+    isHighlighted: eventFields.isHighlighted.default(EVENT_DEFAULTS.isHighlighted),
+    maxParticipants: eventFields.maxParticipants.default(EVENT_DEFAULTS.maxParticipants),
+  })
+  .superRefine(endAfterStart);
+export type CreateEventInput = z.input<typeof createEventSchema>;
+export type CreateEventBody = z.output<typeof createEventSchema>;
+
+/** `PUT /events/{id}`: any subset of the fields; the status changes only through publish/cancel. */
+export const updateEventSchema = z
+  .strictObject({
+    title: eventFields.title.optional(),
+    description: eventFields.description.optional(),
+    startDateTime: eventFields.startDateTime.optional(),
+    endDateTime: eventFields.endDateTime.optional(),
+    location: locationInputSchema.optional(),
+    category: eventFields.category.optional(),
+    tags: tagsSchema.optional(),
+    ticketTypes: eventFields.ticketTypes.optional(),
+    isPublic: eventFields.isPublic.optional(),
+    isHighlighted: eventFields.isHighlighted.optional(),
+    maxParticipants: eventFields.maxParticipants.optional(),
+  })
+  .superRefine(endAfterStart)
+  .refine((value) => Object.keys(value).length > 0, { message: 'Aucune modification demandée' });
+export type UpdateEventInput = z.input<typeof updateEventSchema>;
+export type UpdateEventBody = z.output<typeof updateEventSchema>;
+
+export const eventActionParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  action: z.enum(['publish', 'cancel'], { message: 'Action inconnue : publish ou cancel' }),
+});
+
+/**
+ * `GET /events`. Anonymous callers and accounts without `manage_events` see the published public
+ * events only (the status filter then narrows within them); `mine=true` lists the caller's own
+ * events of every status; `manage_events` sees everything.
+ */
+export const listEventsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum([...EVENT_STATUSES, 'all'], { message: 'Statut inconnu' }).default('all'),
+  category: z.enum([...EVENT_CATEGORIES, 'all'], { message: 'Catégorie inconnue' }).default('all'),
+  date: z.enum(EVENT_DATE_FILTERS, { message: 'Filtre de date inconnu' }).default('all'),
+  mine: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+});
+export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
+
+export const eventImageSchema = z.object({
+  _id: z.uuid(),
+  /** Re-encoded WebP, about 640 px wide, for cards and lists. */
+  cardUrl: z.string(),
+  /** Re-encoded WebP, at most 1600 px, for the detail view. */
+  detailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type EventImage = z.infer<typeof eventImageSchema>;
+
+export const ticketTypeSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  description: z.string(),
+});
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+const eventBaseSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  location: z.object({
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+    coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  }),
+  category: z.string(),
+  tags: z.array(z.string()),
+  isPublic: z.boolean(),
+  isHighlighted: z.boolean(),
+  /** Null for older events without a maximum (shown as ∞). */
+  maxParticipants: z.number().int().nullable(),
+  organizerId: z.string().nullable(),
+  status: z.enum(EVENT_STATUSES),
+  /** The organiser's name; null when the account is gone (the UI shows 'Anonyme'). */
+  creator: z.object({ name: z.string() }).nullable(),
+  participantsCount: z.number().int(),
+  commentsCount: z.number().int(),
+  likes: z.number().int(),
+  views: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** One row of `GET /events`: the event without its ticket types, with its first image. */
+export const eventSummarySchema = eventBaseSchema.extend({ cover: eventImageSchema.nullable() });
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+/** `GET /events/{id}` and the answers of the writes. */
+export const eventSchema = eventBaseSchema.extend({
+  ticketTypes: z.array(ticketTypeSchema),
+  images: z.array(eventImageSchema),
+});
+export type EventDetail = z.infer<typeof eventSchema>;
+
+export const listEventsResponseSchema = z.object({
+  items: z.array(eventSummarySchema),
+  total: z.number().int().min(0),
+});
+export type ListEventsResponse = z.infer<typeof listEventsResponseSchema>;
+
+export const eventResponseSchema = z.object({ message: z.string().optional(), event: eventSchema });
+export type EventResponse = z.infer<typeof eventResponseSchema>;
+
+/** Date (YYYY-MM-DD) and time (HH:MM) read as Africa/Douala time → ISO 8601 with offset. */
+export function doualaDateTime(date: string, time: string): string {
+  return `${date}T${time}:00${DOUALA_OFFSET}`;
+}
+
+/** ISO 8601 → `{ date: 'YYYY-MM-DD', time: 'HH:MM' }` in Africa/Douala time (for the edit form). */
+export function toDoualaParts(iso: string): { date: string; time: string } {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return { date: '', time: '' };
+  const shifted = new Date(ms + 3600_000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+const formDate = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date invalide' });
+const formTime = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .regex(/^\d{2}:\d{2}$/, { message: 'Heure invalide' });
+
+const formInt = (min: number, message: string) =>
+  z.coerce.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
+
+/** The creation dialog's form (spec §5): separate date and time fields, numbers typed as text. */
+export const eventFormSchema = z
+  .object({
+    title: eventFields.title,
+    description: eventFields.description,
+    startDate: formDate('La date de début est requise'),
+    startTime: formTime('L’heure de début est requise'),
+    endDate: formDate('La date de fin est requise'),
+    endTime: formTime('L’heure de fin est requise'),
+    address: requiredText('L’adresse est requise', 300),
+    city: requiredText('La ville est requise', 100),
+    category: z.enum(EVENT_CATEGORIES, { message: 'La catégorie est requise' }),
+    tags: z.array(z.string()),
+    ticketTypes: z
+      .array(
+        z.object({
+          name: requiredText('Le nom du type de billet est requis', 100),
+          price: formInt(0, 'Le prix doit être un nombre entier de francs CFA, 0 ou plus'),
+          quantity: formInt(1, 'La quantité doit être d’au moins 1'),
+          description: z.string().trim().max(500),
+        }),
+      )
+      .min(1),
+    maxParticipants: formInt(1, 'Le nombre maximum de participants doit être d’au moins 1'),
+    isPublic: z.boolean(),
+    isHighlighted: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.startDate || !value.startTime || !value.endDate || !value.endTime) return;
+    const start = Date.parse(doualaDateTime(value.startDate, value.startTime));
+    const end = Date.parse(doualaDateTime(value.endDate, value.endTime));
+    if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: END_BEFORE_START });
+    }
+  });
+export type EventFormInput = z.input<typeof eventFormSchema>;
+export type EventFormValues = z.output<typeof eventFormSchema>;
+
+/** The form's values as the API's event JSON. */
+export function formToEventInput(values: EventFormValues): CreateEventBody {
+  return {
+    title: values.title,
+    description: values.description,
+    startDateTime: doualaDateTime(values.startDate, values.startTime),
+    endDateTime: doualaDateTime(values.endDate, values.endTime),
+    location: { address: values.address, city: values.city, country: 'Cameroun' },
+    category: values.category,
+    tags: values.tags,
+    ticketTypes: values.ticketTypes.map((ticket) => ({ ...ticket, description: ticket.description ?? '' })),
+    maxParticipants: values.maxParticipants,
+    isPublic: values.isPublic,
+    isHighlighted: values.isHighlighted,
+  };
+}
