@@ -6,8 +6,7 @@ export const WAITLIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const waitlistStatusSchema = z.enum(WAITLIST_STATUSES);
 export type WaitlistStatus = z.infer<typeof waitlistStatusSchema>;
 
-/** Below this many milliseconds between the form appearing and its sending, a person did not type it. */
-export const WAITLIST_MIN_FILL_MS = 1500;
+export { followersClaim, WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from './waitlist-messages';
 
 /**
  * Public sign-up (spec §5): name required, phone required (+237 default), e-mail optional.
@@ -78,13 +77,3 @@ export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ search: 
 
 /** `GET /api/waitlist` (plain array, spec §7) answers at most this many entries, newest first. */
 export const WAITLIST_ARRAY_LIMIT = 1000;
-
-/** French texts of spec §8 for the sign-up, shared by the API and the landing form. */
-export const WAITLIST_MESSAGES = {
-  success: 'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.',
-  alreadyRegistered:
-    'Vous êtes déjà inscrit sur la liste d’attente. Merci de votre intérêt, nous vous préviendrons dès que nous serons prêts !',
-  fallbackShort: 'Une erreur est survenue',
-  fallback: 'Désolé, une erreur est survenue. Veuillez réessayer plus tard.',
-  tooFast: 'Envoi trop rapide. Vérifiez vos informations et réessayez dans un instant.',
-} as const;

@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { getWaitlistCount } from '../modules/waitlist/waitlist.service';
+
+/** Files answered by the route below with the public address filled in, not as they are. */
+const FILLED_FILES = new Set(['robots.txt', 'sitemap.xml']);
+/** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
+const LANDING_CACHE_MS = 10_000;
 
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year, HTML never
@@ -21,6 +28,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // The server-side landing bundle and its template are not public; robots and sitemap are filled below.
+    globIgnore: ['ssr/**', ...FILLED_FILES],
     preCompressed: true,
     cacheControl: false,
     index: false,
@@ -35,17 +44,63 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     },
   });
 
-  const files = new Set(listFiles(distDir));
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+  const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/')));
+  const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
+  const landing = await landingRenderer(app, distDir, publicUrl);
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = safeDecode(request.url.split('?')[0] ?? '/');
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
-    if (urlPath === '/' || urlPath === '/index.html') return reply.sendFile('index.html');
+    if (urlPath === '/' || urlPath === '/index.html') {
+      const html = await landing?.();
+      if (!html) return reply.sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
     const relative = urlPath.replace(/^\/+/, '');
+    if (FILLED_FILES.has(relative) && files.has(relative)) {
+      const text = fs.readFileSync(path.join(distDir, relative), 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
+      return reply
+        .type(relative.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(text);
+    }
     if (files.has(relative)) return reply.sendFile(relative);
     if (/\.[a-z0-9]+$/i.test(relative)) return reply.code(404).type('text/plain').send('Not found');
     return reply.sendFile(shellFile);
   });
 });
+
+/**
+ * `/` rendered on the server with the live waiting-list count and support contact (the build's
+ * prerender step leaves `ssr/landing.mjs` and its template), reused for LANDING_CACHE_MS.
+ * Answers null when the build has no such bundle or the values cannot be read: the prerendered
+ * index.html is served instead.
+ */
+async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl: string) {
+  const bundle = path.join(distDir, 'ssr', 'landing.mjs');
+  const templateFile = path.join(distDir, 'ssr', 'landing.template.html');
+  if (!fs.existsSync(bundle) || !fs.existsSync(templateFile)) return null;
+  const { renderLanding } = (await import(pathToFileURL(bundle).href)) as {
+    renderLanding: (
+      template: string,
+      data: { count: number; siteName: string; contactEmail: string; supportPhone: string },
+    ) => string;
+  };
+  const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
+  let cached: { html: string; at: number } | null = null;
+  return async (): Promise<string | null> => {
+    if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;
+    try {
+      const [count, settings] = await Promise.all([getWaitlistCount(app), app.settings.get()]);
+      const { siteName, contactEmail, supportPhone } = settings.general;
+      cached = { html: renderLanding(template, { count, siteName, contactEmail, supportPhone }), at: Date.now() };
+      return cached.html;
+    } catch (error) {
+      app.log.warn({ err: error }, 'landing page not rendered: the prerendered one is served');
+      return null;
+    }
+  };
+}
 
 function listFiles(dir: string, prefix = ''): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,14 +1,31 @@
-import '@app/shared/zod-french';
 import '../index.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './landing-page';
+import { DEFAULT_LANDING_DATA, type LandingData, readLandingData } from './landing-data';
 
+/**
+ * The landing page's own entry (decision 001): React and this page only. In the built site the
+ * HTML is already rendered with its data, so it is hydrated; in development it is rendered here
+ * and the live values are fetched.
+ */
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <LandingPage />
-    </StrictMode>,
-  );
+const prerendered = readLandingData(document);
+const page = (data: LandingData) => (
+  <StrictMode>
+    <LandingPage data={data} />
+  </StrictMode>
+);
+
+if (root && prerendered && root.firstElementChild) {
+  hydrateRoot(root, page(prerendered));
+} else if (root) {
+  const app = createRoot(root);
+  app.render(page(DEFAULT_LANDING_DATA));
+  Promise.all([
+    fetch('/api/waitlist/count').then((r) => (r.ok ? r.json() : {})),
+    fetch('/api/settings/public').then((r) => (r.ok ? r.json() : {})),
+  ])
+    .then(([count, settings]) => app.render(page({ ...DEFAULT_LANDING_DATA, ...settings, ...count })))
+    .catch(() => {});
 }
