@@ -3,13 +3,14 @@ import type { Permission } from '@app/shared/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreateAdmin } from '../api/create-admin';
 import { adminsMessages } from '../messages';
-import { buttonStyles } from './button-styles';
-import { Modal } from './modal';
 import { PermissionChecklist } from './permission-checklist';
 
 const EMPTY: CreateAdminInput = { firstName: '', lastName: '', email: '', password: '', permissions: [], role: 'admin' };
@@ -69,14 +70,14 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
   const autoComplete = { firstName: 'off', lastName: 'off', email: 'off', password: 'new-password' } as const;
 
   return (
-    <Modal open={open} title={t('addTitle')} onClose={close} closeLabel={t('close')}>
+    <Dialog open={open} title={t('addTitle')} onClose={close}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">{t('addIntro')}</p>
         {serverError && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+          <Alert>
             <p className="font-medium">{t('createError')}</p>
             <p>{serverError}</p>
-          </div>
+          </Alert>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
           {TEXT_FIELDS.map((field) => {
@@ -137,14 +138,14 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
           />
         </div>
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-          <button type="button" onClick={close} className={buttonStyles.secondary}>
+          <Button variant="secondary" onClick={close}>
             {t('cancel')}
-          </button>
-          <button type="submit" disabled={create.isPending} className={buttonStyles.primary}>
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
             {create.isPending ? t('working') : t('create')}
-          </button>
+          </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,10 @@
 import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -12,8 +15,6 @@ import { useUnblockAdmin } from '../api/unblock-admin';
 import { useUpdateAdmin } from '../api/update-admin';
 import { adminsMessages } from '../messages';
 import { AuditList } from './audit-list';
-import { buttonStyles } from './button-styles';
-import { Modal } from './modal';
 import { PermissionChecklist } from './permission-checklist';
 import { AdminStatusBadge } from './status-badge';
 
@@ -42,26 +43,21 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
       {detail.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : detail.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <Alert>
           {t('detailError')} : {detail.error.message}
-        </p>
+        </Alert>
       ) : (
-        <AdminDetailBody
-          key={`${detail.data.user._id}:${detail.data.user.grantedPermissions.join(',')}:${detail.data.user.adminStatus}`}
-          admin={detail.data.user}
-          me={me}
-          onRevoked={onRevoked}
-        />
+        <AdminDetailBody key={detail.data.user._id} admin={detail.data.user} me={me} onRevoked={onRevoked} />
       )}
     </section>
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="truncate text-sm text-slate-900">{children}</dd>
+      <dd className="break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -73,8 +69,14 @@ function sameSet(a: readonly string[], b: readonly string[]) {
 function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: PublicUser | undefined; onRevoked: () => void }) {
   const t = useT(adminsMessages);
   const [draft, setDraft] = useState<Permission[]>(admin.grantedPermissions);
+  // After a save or a refetch, the checkboxes show the stored rights again.
+  const granted = admin.grantedPermissions.join(',');
+  const [syncedWith, setSyncedWith] = useState(granted);
+  if (syncedWith !== granted) {
+    setSyncedWith(granted);
+    setDraft(admin.grantedPermissions);
+  }
   const [confirm, setConfirm] = useState<'block' | 'revoke' | null>(null);
-  const confirmTextId = useId();
   const update = useUpdateAdmin();
   const block = useBlockAdmin();
   const unblock = useUnblockAdmin();
@@ -110,10 +112,6 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
         setConfirm(null);
         toast.success(t('blocked'));
       },
-      onError: (error) => {
-        setConfirm(null);
-        fail(t('blockError'))(error);
-      },
     });
   const doUnblock = () =>
     unblock.mutate(admin._id, { onSuccess: () => toast.success(t('unblocked')), onError: fail(t('unblockError')) });
@@ -124,11 +122,13 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
         toast.success(t('revoked'));
         onRevoked();
       },
-      onError: (error) => {
-        setConfirm(null);
-        fail(t('revokeError'))(error);
-      },
     });
+  const closeConfirm = () => {
+    setConfirm(null);
+    block.reset();
+    revoke.reset();
+  };
+  const confirmError = confirm === 'revoke' ? revoke.error : confirm === 'block' ? block.error : null;
 
   let permissionsNote: string | null = null;
   if (isSuper) permissionsNote = t('permissionsSuperadmin');
@@ -151,7 +151,9 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
       </header>
 
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t('email')}>{admin.email ?? t('none')}</Field>
+        <Field label={t('email')} wide>
+          {admin.email ?? t('none')}
+        </Field>
         <Field label={t('phone')}>{admin.phone ?? t('none')}</Field>
         <Field label={t('username')}>{admin.username ?? t('none')}</Field>
         <Field label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</Field>
@@ -180,29 +182,29 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
       {!untouchable && (
         <div className="flex flex-wrap gap-2">
           {status === 'pending' && canApprove && (
-            <button type="button" onClick={approve} disabled={busy} className={buttonStyles.primary}>
+            <Button onClick={approve} disabled={busy}>
               {update.isPending ? t('working') : t('approve')}
-            </button>
+            </Button>
           )}
           {status !== 'pending' && canManage && (
-            <button type="button" onClick={saveRights} disabled={busy || !dirty} className={buttonStyles.primary}>
+            <Button onClick={saveRights} disabled={busy || !dirty}>
               {update.isPending ? t('working') : t('saveRights')}
-            </button>
+            </Button>
           )}
           {status === 'blocked' && canManage && (
-            <button type="button" onClick={doUnblock} disabled={busy} className={buttonStyles.secondary}>
+            <Button variant="success" onClick={doUnblock} disabled={busy}>
               {unblock.isPending ? t('working') : t('unblock')}
-            </button>
+            </Button>
           )}
           {status !== 'blocked' && canManage && (
-            <button type="button" onClick={() => setConfirm('block')} disabled={busy} className={buttonStyles.secondary}>
+            <Button variant="secondary" onClick={() => setConfirm('block')} disabled={busy}>
               {t('block')}
-            </button>
+            </Button>
           )}
           {canManage && (
-            <button type="button" onClick={() => setConfirm('revoke')} disabled={busy} className={buttonStyles.dangerOutline}>
+            <Button variant="danger" onClick={() => setConfirm('revoke')} disabled={busy}>
               {t('revoke')}
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -214,32 +216,16 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
         <AuditList userId={admin._id} />
       </section>
 
-      <Modal
+      <ConfirmDialog
         open={confirm !== null}
-        role="alertdialog"
         title={t(confirm === 'revoke' ? 'revokeConfirmTitle' : 'blockConfirmTitle', { name })}
-        onClose={() => setConfirm(null)}
-        closeLabel={t('close')}
-        describedBy={confirmTextId}
-      >
-        <p id={confirmTextId} className="text-sm text-slate-700">
-          {t(confirm === 'revoke' ? 'revokeConfirmText' : 'blockConfirmText')}
-        </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <button type="button" onClick={() => setConfirm(null)} className={buttonStyles.secondary}>
-            {t('cancel')}
-          </button>
-          {confirm === 'revoke' ? (
-            <button type="button" onClick={doRevoke} disabled={revoke.isPending} className={buttonStyles.danger}>
-              {revoke.isPending ? t('working') : t('revokeConfirm')}
-            </button>
-          ) : (
-            <button type="button" onClick={doBlock} disabled={block.isPending} className={buttonStyles.danger}>
-              {block.isPending ? t('working') : t('block')}
-            </button>
-          )}
-        </div>
-      </Modal>
+        message={t(confirm === 'revoke' ? 'revokeConfirmText' : 'blockConfirmText')}
+        confirmLabel={confirm === 'revoke' ? t('revokeConfirm') : t('block')}
+        onConfirm={confirm === 'revoke' ? doRevoke : doBlock}
+        onCancel={closeConfirm}
+        pending={block.isPending || revoke.isPending}
+        error={confirmError ? `${t(confirm === 'revoke' ? 'revokeError' : 'blockError')} : ${confirmError.message}` : null}
+      />
     </div>
   );
 }

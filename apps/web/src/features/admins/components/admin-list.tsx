@@ -1,4 +1,8 @@
 import type { AdminCounts, ManagedUser } from '@app/shared/admins';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import type { AdminFilter } from '../api/get-admins';
 import { useAdmins } from '../api/get-admins';
@@ -35,7 +39,7 @@ function countOf(counts: AdminCounts | undefined, filter: AdminFilter): number |
 export function AdminList(props: AdminListProps) {
   const t = useT(adminsMessages);
   const list = useAdmins({ q: props.query, status: props.filter, page: props.page, limit: ADMIN_PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / ADMIN_PAGE_SIZE));
+  const pages = pageCount(list.data?.total ?? 0, ADMIN_PAGE_SIZE);
 
   return (
     <section aria-labelledby="admin-list-title" className="flex min-w-0 flex-col gap-3">
@@ -58,7 +62,7 @@ export function AdminList(props: AdminListProps) {
       </div>
       <fieldset>
         <legend className="sr-only">{t('filterLabel')}</legend>
-        <div className="flex flex-wrap gap-1.5">
+        <div className="flex flex-wrap gap-1">
           {FILTERS.map((item) => {
             const count = countOf(list.data?.counts, item.value);
             const active = props.filter === item.value;
@@ -68,7 +72,7 @@ export function AdminList(props: AdminListProps) {
                 type="button"
                 aria-pressed={active}
                 onClick={() => props.onFilter(item.value)}
-                className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                className={`min-h-9 rounded-full px-2.5 py-1 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                   active ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
                 }`}
               >
@@ -83,24 +87,18 @@ export function AdminList(props: AdminListProps) {
       </fieldset>
 
       {list.isPending ? (
-        <div aria-busy="true" className="space-y-2">
+        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
           <p className="sr-only">{t('loading')}</p>
-          {[0, 1, 2, 3].map((index) => (
-            <div key={index} className="h-16 animate-pulse rounded-lg bg-slate-200/70" />
-          ))}
+          <SkeletonRows rows={4} />
         </div>
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+        <Alert>
           <p className="font-medium">{t('listError')}</p>
-          <p className="mt-1 text-red-600">{list.error.message}</p>
-          <button
-            type="button"
-            onClick={() => list.refetch()}
-            className="mt-3 rounded-md bg-white px-3 py-1.5 font-medium text-red-700 ring-1 ring-red-300 hover:bg-red-100"
-          >
+          <p className="mt-1">{list.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
             {t('retry')}
-          </button>
-        </div>
+          </Button>
+        </Alert>
       ) : list.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('empty')}</p>
       ) : (
@@ -120,27 +118,7 @@ export function AdminList(props: AdminListProps) {
         </ul>
       )}
 
-      {list.data && list.data.total > ADMIN_PAGE_SIZE && (
-        <nav aria-label={t('page', { page: props.page, pages })} className="flex items-center justify-between gap-2 text-sm">
-          <button
-            type="button"
-            disabled={props.page <= 1}
-            onClick={() => props.onPage(props.page - 1)}
-            className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-40"
-          >
-            {t('previous')}
-          </button>
-          <span>{t('page', { page: props.page, pages })}</span>
-          <button
-            type="button"
-            disabled={props.page >= pages}
-            onClick={() => props.onPage(props.page + 1)}
-            className="rounded-md px-3 py-1.5 ring-1 ring-slate-300 disabled:opacity-40"
-          >
-            {t('next')}
-          </button>
-        </nav>
-      )}
+      {list.data && list.data.total > ADMIN_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
     </section>
   );
 }

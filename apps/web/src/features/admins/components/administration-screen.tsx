@@ -1,13 +1,13 @@
+import type { PublicUser } from '@app/shared/users';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import type { AdminFilter } from '../api/get-admins';
-import { useMe } from '../api/get-me';
 import { adminsMessages } from '../messages';
 import { AddAdminDialog } from './add-admin-dialog';
 import { AdminDetail } from './admin-detail';
 import { AdminList } from './admin-list';
-import { buttonStyles } from './button-styles';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -23,9 +23,9 @@ function useDebounced<T>(value: T, delayMs: number): T {
  * administrator on the right. Below 1024 px one shows at a time; the selection is `?id=` so the
  * browser's Back returns to the list.
  */
-export function AdministrationScreen() {
+/** `me`: the signed-in account; its id and effective permissions decide the actions offered. */
+export function AdministrationScreen({ me }: { me: PublicUser | null }) {
   const t = useT(adminsMessages);
-  const me = useMe();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('id');
   const [search, setSearch] = useState('');
@@ -45,7 +45,7 @@ export function AdministrationScreen() {
     else next.delete('id');
     setParams(next, { replace: !id });
   };
-  const permissions = me.data?.user.permissions ?? [];
+  const permissions = me?.permissions ?? [];
   const canManage = permissions.includes('manage_admins');
 
   return (
@@ -55,15 +55,11 @@ export function AdministrationScreen() {
           <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
           <p className="text-sm text-slate-600">{t('subtitle')}</p>
         </div>
-        {canManage && (
-          <button type="button" onClick={() => setAdding(true)} className={buttonStyles.primary}>
-            + {t('addAdmin')}
-          </button>
-        )}
+        {canManage && <Button onClick={() => setAdding(true)}>+ {t('addAdmin')}</Button>}
       </header>
 
-      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className={selectedId ? 'hidden lg:block' : undefined}>
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           <AdminList
             search={search}
             onSearch={(value) => {
@@ -80,11 +76,11 @@ export function AdministrationScreen() {
             onPage={setPage}
             selectedId={selectedId}
             onSelect={select}
-            meId={me.data?.user._id}
+            meId={me?._id}
           />
         </div>
         {selectedId ? (
-          <AdminDetail id={selectedId} me={me.data?.user} onBack={() => select(null)} onRevoked={() => select(null)} />
+          <AdminDetail id={selectedId} me={me ?? undefined} onBack={() => select(null)} onRevoked={() => select(null)} />
         ) : (
           <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
             {t('selectPrompt')}
