@@ -264,6 +264,35 @@ describe('editing rights (PUT /users/:id)', () => {
   });
 });
 
+describe('no way around the grant rule', () => {
+  it('refuses approving again, without touching the list, an admin whose rights the approver lacks', async () => {
+    const target = await createUser(app, { role: 'admin', permissions: ['manage_users'], isAdminValidated: false });
+    const validator = await adminWith(['validate_admins']);
+    const response = await call('PUT', `/users/${target.id}`, validator.token, { isAdminValidated: true, role: 'admin' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('PERMISSION_NOT_HELD');
+    expect((await reload(target.id))?.isAdminValidated).toBe(false);
+    const holder = await adminWith(['validate_admins', 'manage_users']);
+    expect((await call('PUT', `/users/${target.id}`, holder.token, { isAdminValidated: true })).statusCode).toBe(200);
+  });
+
+  it('refuses blocking, revoking or withdrawing the validation of an admin who holds more', async () => {
+    const manager = await adminWith(['manage_admins']);
+    const stronger = await adminWith(['manage_admins', 'manage_users']);
+    for (const [method, url, body] of [
+      ['PUT', `/users/${stronger.user.id}/block`, undefined],
+      ['DELETE', `/users/${stronger.user.id}`, undefined],
+      ['PUT', `/users/${stronger.user.id}`, { isAdminValidated: false }],
+    ] as const) {
+      const response = await call(method, url, manager.token, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(403);
+    }
+    const row = await reload(stronger.user.id);
+    expect(row).toMatchObject({ isBlocked: false, isAdminValidated: true });
+    expect((await call('GET', '/users/me', stronger.token)).statusCode).toBe(200);
+  });
+});
+
 describe('blocking and unblocking', () => {
   it('blocks an admin: its open session is refused at once, its sessions end, it shows BLOQUÉ', async () => {
     const target = await adminWith(['manage_events']);

@@ -140,6 +140,22 @@ function assertCanGrant(actor: SessionUser, changed: readonly string[]): void {
   }
 }
 
+/**
+ * Acting on an administrator (approving, withdrawing the validation, blocking, revoking) needs
+ * every permission it holds: approving would hand them all out again, and nobody removes a
+ * colleague who can do more than they can.
+ */
+function assertHoldsAllOf(actor: SessionUser, target: UserRow): void {
+  const beyond = target.permissions.filter((permission) => !actor.permissions.includes(permission as Permission));
+  if (beyond.length > 0) {
+    throw new AppError(
+      403,
+      'PERMISSION_NOT_HELD',
+      `Cet administrateur détient des permissions que vous n’avez pas (${beyond.join(', ')})`,
+    );
+  }
+}
+
 /** `PUT /users/{id}`: approve a pending admin and/or change its permissions. */
 export async function updateAdmin(
   app: FastifyInstance,
@@ -162,9 +178,12 @@ export async function updateAdmin(
 
   if (approving) {
     if (target.isBlocked) throw conflict('Débloquez ce compte avant de l’approuver');
+    // Approval activates the whole list, so the approver must hold all of it.
+    assertCanGrant(actor, permissions);
   } else if (changed.length > 0 || withdrawing) {
     requireAny(actor, 'manage_admins');
   }
+  if (withdrawing) assertHoldsAllOf(actor, target);
   assertCanGrant(actor, changed);
 
   if (!approving && !withdrawing && changed.length === 0) return toManagedUser(target);
@@ -195,6 +214,7 @@ export async function setBlocked(app: FastifyInstance, actor: SessionUser, id: s
   requireAny(actor, managingPermission(target));
   if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
   if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
+  if (blocked) assertHoldsAllOf(actor, target);
   if (target.isBlocked === blocked) return toManagedUser(target);
 
   const admin = isAdminAccount(target);
@@ -228,6 +248,7 @@ export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: s
   requireAny(actor, managingPermission(target));
   if (target.id === actor.id) throw forbidden('Vous ne pouvez pas révoquer votre propre compte');
   if (target.role === 'superadmin') throw forbidden('Un superadmin ne peut pas être révoqué');
+  assertHoldsAllOf(actor, target);
   await app.db.transaction(async (tx) => {
     const row = await deleteManagedUser(tx, id);
     if (!row) throw notFound('Utilisateur introuvable');

@@ -89,6 +89,8 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
   const isSuper = admin.role === 'superadmin';
   const status = admin.adminStatus ?? 'pending';
   const untouchable = isSelf || isSuper;
+  // The server refuses to block or revoke an admin holding a permission the actor lacks.
+  const outranked = admin.grantedPermissions.some((permission) => !mine.includes(permission));
   const editable = !untouchable && (status === 'pending' ? canApprove : canManage);
   const dirty = !sameSet(draft, admin.grantedPermissions);
   const busy = update.isPending || block.isPending || unblock.isPending || revoke.isPending;
@@ -139,7 +141,7 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
     <div className="space-y-5">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id="admin-detail-title" className="truncate text-xl font-bold text-slate-900">
+          <h2 id="admin-detail-title" className="break-words text-xl font-bold text-slate-900">
             {name}
           </h2>
           <p className="text-sm text-slate-500">
@@ -196,12 +198,12 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
               {unblock.isPending ? t('working') : t('unblock')}
             </Button>
           )}
-          {status !== 'blocked' && canManage && (
+          {status !== 'blocked' && canManage && !outranked && (
             <Button variant="secondary" onClick={() => setConfirm('block')} disabled={busy}>
               {t('block')}
             </Button>
           )}
-          {canManage && (
+          {canManage && !outranked && (
             <Button variant="danger" onClick={() => setConfirm('revoke')} disabled={busy}>
               {t('revoke')}
             </Button>
