@@ -18,7 +18,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accessPlugin } from './plugins/access';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
@@ -55,9 +55,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // The whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS or it is answered
+    // 408 (Node checks every second, not its default 30 s); a socket silent for 5 s more is closed.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
-    trustProxy: true,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS + 5000,
+    // Headers within 10 s; Node ignores requestTimeout while headersTimeout is longer.
+    http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 10_000) },
+    clientErrorHandler,
+    // Client addresses (rate limits) come from X-Forwarded-For only when a proxy on a private network sets it.
+    trustProxy: 'loopback, linklocal, uniquelocal',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 

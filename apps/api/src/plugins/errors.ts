@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -77,3 +79,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.code(404).send({ message: 'Ressource introuvable', code: 'NOT_FOUND' });
   });
 });
+
+/**
+ * Errors Node raises before Fastify sees a request (too slow, headers too large, broken HTTP):
+ * the same `{ message, code }` shape in French, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message, code] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'La requête a mis trop de temps à arriver', 'REQUEST_TIMEOUT']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Les en-têtes de la requête sont trop volumineux', 'HEADERS_TOO_LARGE']
+        : [400, 'Requête HTTP invalide', 'BAD_REQUEST'];
+  const body = JSON.stringify({ message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
