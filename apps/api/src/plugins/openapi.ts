@@ -25,7 +25,16 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: false },
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    // The page only loads its own files: keep the site's strict rules (no base, no framing), and
+    // upgrade-insecure-requests only where the site itself is https.
+    transformStaticCSP: (header) =>
+      header
+        .replace("base-uri 'self'", "base-uri 'none'")
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(
+          / ?upgrade-insecure-requests;?/,
+          app.config.PUBLIC_URL.startsWith('https://') ? ' upgrade-insecure-requests;' : '',
+        ),
     uiHooks: {},
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
