@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { loginAs } from '../../fixtures/auth';
 import { SUPERADMIN } from '../../fixtures/server';
 
 const SHOTS = '/tmp/shots-admins';
@@ -96,11 +95,32 @@ async function selectAdmin(page: Page, email: string) {
   return row;
 }
 
-async function newSignedInPage(browser: Browser, page: Page, request: APIRequestContext, email: string) {
+/** A second browser, for the new administrator, at the same size as the test's page. */
+async function secondBrowserPage(browser: Browser, page: Page) {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: page.viewportSize() });
-  const other = await context.newPage();
-  const token = await loginAs(other, request, email, PASSWORD);
-  return { other, token, context };
+  return { other: await context.newPage(), context };
+}
+
+/** Signs up on /GetStarted asking for an admin account, and enters the code from the outbox. */
+async function signUpAdminInBrowser(other: Page, id: string) {
+  const email = `nadia.${id}@example.cm`;
+  await other.goto('/GetStarted');
+  await other.getByRole('tab', { name: "S'inscrire" }).click();
+  await other.getByLabel('Prénom').fill('Nadia');
+  await other.getByLabel('Nom', { exact: true }).fill(`Essomba ${id}`);
+  await other.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(`nadia_${id}`);
+  await other.getByLabel('Email').fill(email);
+  await other.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await other.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+  await other.getByLabel(/Type de compte administrateur/).selectOption('admin');
+  await other.getByRole('button', { name: "S'inscrire" }).click();
+  await expect(other.getByRole('heading', { name: 'Vérification du compte' })).toBeVisible();
+  const code = await codeFromOutbox(email);
+  await other.getByRole('textbox', { name: 'Chiffre 1 sur 6' }).click();
+  await other.keyboard.type(code);
+  await other.getByRole('button', { name: 'Vérifier' }).click();
+  await expect(other.getByText('Compte vérifié avec succès!', { exact: false })).toBeVisible();
+  return { email, name: `Nadia Essomba ${id}` };
 }
 
 test('a new administrator waits, is approved with manage_events only, sees only its entries, then is blocked and cut off', async ({
@@ -109,7 +129,8 @@ test('a new administrator waits, is approved with manage_events only, sees only 
   browser,
 }, testInfo) => {
   const id = unique(testInfo);
-  const admin = await signUpAdmin(request, id);
+  const { other, context } = await secondBrowserPage(browser, page);
+  const admin = await signUpAdminInBrowser(other, id);
 
   await openAdministration(page, request);
   await page.getByLabel('Rechercher un administrateur').fill(admin.email);
@@ -132,9 +153,13 @@ test('a new administrator waits, is approved with manage_events only, sees only 
   await expect(checklist.getByLabel(/Gérer les utilisateurs/)).not.toBeChecked();
   await expect(detail(page).getByText(/a approuvé/)).toBeVisible();
 
-  // The approved admin signs in and sees Accueil and Évènements only.
-  const { other, token, context } = await newSignedInPage(browser, page, request, admin.email);
-  await other.goto('/admin');
+  // The approved admin signs in on /GetStarted and lands in the back office.
+  await expect(other.getByRole('tab', { name: 'Se Connecter' })).toHaveAttribute('aria-selected', 'true');
+  await other.getByLabel('Email').fill(admin.email);
+  await other.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Se connecter' }).click();
+  await other.waitForURL((url) => url.pathname.startsWith('/admin'));
+  const token = await other.evaluate(() => window.localStorage.getItem('token'));
   const entries = other.locator('#admin-sidebar a[data-nav]');
   await expect(entries.first()).toBeAttached();
   expect(await entries.evaluateAll((links) => links.map((link) => link.getAttribute('data-nav')))).toEqual([
@@ -143,6 +168,7 @@ test('a new administrator waits, is approved with manage_events only, sees only 
   ]);
   await expect(other.locator('#admin-sidebar')).toContainText('Accueil');
   await expect(other.locator('#admin-sidebar')).toContainText('Évènements');
+  await shot(other, testInfo, 'limited-admin-home');
 
   // The superadmin blocks it: its open session is refused at once.
   await detail(page).getByRole('button', { name: 'Bloquer', exact: true }).click();
