@@ -45,7 +45,7 @@ export function AdminLayout({
       <aside
         id="admin-sidebar"
         className={`fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-slate-900 text-slate-100 transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:shrink-0 lg:translate-x-0 ${
-          menuOpen ? 'translate-x-0' : '-translate-x-full'
+          menuOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
         }`}
       >
         {sidebar}

@@ -1,0 +1,296 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
+import { SUPERADMIN } from '../../fixtures/server';
+
+const SHOTS = '/tmp/shots-backoffice';
+const NAV = 'Navigation du back-office';
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+function unique(testInfo: TestInfo): string {
+  return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+let cachedToken: string | undefined;
+async function superToken(request: APIRequestContext): Promise<string> {
+  if (cachedToken) return cachedToken;
+  const response = await request.post('/api/users/login', {
+    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
+  });
+  expect(response.ok()).toBe(true);
+  cachedToken = (await response.json()).token as string;
+  return cachedToken;
+}
+
+let ipCounter = Math.floor(Math.random() * 200);
+/** A waiting-list sign-up through the public API, from its own address so the per-IP limit does not bite. */
+async function signUp(request: APIRequestContext, name: string, phone: string, email?: string) {
+  ipCounter += 1;
+  const response = await request.post('/api/waitlist', {
+    data: { name, phone, email, elapsedMs: 5000 },
+    headers: { 'x-forwarded-for': `10.77.${ipCounter % 250}.${Math.floor(Math.random() * 250)}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+function randomPhone(): string {
+  return `+2376${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** On a phone the sidebar is a drawer behind the menu button. */
+async function openNav(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 1024) {
+    await page.getByRole('button', { name: /Ouvrir le menu|Open the menu/ }).click();
+  }
+  return page.getByRole('navigation', { name: /Navigation du back-office|Back-office navigation/ });
+}
+
+test.describe('guard', () => {
+  test('sends a visitor without a session to /GetStarted, from /admin and /auth/get-started', async ({ page }) => {
+    await page.goto('/admin/waitlist');
+    await page.waitForURL('**/GetStarted');
+    await page.goto('/auth/get-started');
+    await page.waitForURL('**/GetStarted');
+  });
+
+  test('a revoked or unknown token leads to /GetStarted and is removed', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('token', 'not-a-real-token');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.goto('/admin');
+    await page.waitForURL('**/GetStarted');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to the API', async ({ page, request }, testInfo) => {
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: /^Bienvenue, / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Créer un Événement/ })).toHaveAttribute('href', '/admin/events?create=1');
+  await expect(page.getByTestId('user-email')).toHaveText(SUPERADMIN.email);
+
+  const stats = await (
+    await request.get('/api/stats/dashboard', { headers: { authorization: `Bearer ${await superToken(request)}` } })
+  ).json();
+  const card = (key: string) => page.locator(`[data-card="${key}"] [data-value]`);
+  await expect(card('waitlist')).toHaveText(new Intl.NumberFormat('fr-FR').format(stats.waitlist));
+  await expect(card('events')).toHaveText(new Intl.NumberFormat('fr-FR').format(stats.events));
+  await expect(card('businesses')).toHaveText(String(stats.businesses));
+  await expect(card('premiumUsers')).toHaveText(String(stats.premiumUsers));
+  await expect(card('monthlyRevenue')).toContainText('0');
+  await expect(page.getByRole('heading', { name: 'Évènements récents' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Évènements populaires' })).toBeVisible();
+  await shot(page, testInfo, 'home');
+
+  const nav = await openNav(page);
+  const labels = [
+    'Accueil',
+    'Évènements',
+    'Transactions',
+    'Partenaires',
+    'Publicités',
+    'Messagerie',
+    "Liste d'attente",
+    'Utilisateurs',
+    'Statistiques',
+    'Business',
+    'Parrainage',
+    'Récompenses',
+    'Règles Récompense',
+    'Administration',
+    'Rôles',
+    'Signalements',
+    'Paramètres',
+  ];
+  for (const label of labels) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'English' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  if (testInfo.project.name === 'mobile') await shot(page, testInfo, 'menu-open');
+
+  await nav.getByRole('link', { name: 'Transactions', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveText(/Accueil\s*>\s*Transactions/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await shot(page, testInfo, 'placeholder-transactions');
+  await page.goto('/admin/users');
+  await expect(page.getByText("Ce module n'est pas encore construit")).toBeVisible();
+});
+
+test('an admin holding only manage_events sees only its entries', async ({ page, request }, testInfo) => {
+  const email = `events-${unique(testInfo)}@e2e.local`;
+  const password = 'Events-Only-42!';
+  const created = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${await superToken(request)}` },
+    data: { firstName: 'Ekane', lastName: 'Evénements', email, password, permissions: ['manage_events'], role: 'admin' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await loginAs(page, request, email, password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenue, Ekane' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Créer un Événement/ })).toBeVisible();
+  // No stats cards without manage_users, and the tiles only offer events.
+  await expect(page.locator('[data-card]')).toHaveCount(0);
+  await expect(page.locator('[data-tile]')).toHaveCount(1);
+  await expect(page.locator('[data-tile="evenements"]')).toBeVisible();
+
+  const nav = await openNav(page);
+  await expect(nav.getByRole('link')).toHaveText([/Accueil$/, /Évènements$/]);
+  await expect(nav.getByRole('button')).toHaveText([/English/, /Log Out/]);
+  await shot(page, testInfo, 'events-only-home');
+
+  await page.goto('/admin/waitlist');
+  await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
+});
+
+test('waiting list: search, approve, reject and delete an entry', async ({ page, request }, testInfo) => {
+  const tag = unique(testInfo);
+  await signUp(request, `Aïcha ${tag} Approuver`, randomPhone(), `a-${tag}@exemple.cm`);
+  await signUp(request, `Bello ${tag} Rejeter`, randomPhone());
+  await signUp(request, `Chantal ${tag} Supprimer`, randomPhone());
+
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin/waitlist');
+  await expect(page.getByRole('heading', { level: 1, name: "Liste d'attente" })).toBeVisible();
+  await page.getByLabel('Rechercher').fill(tag);
+  const rows = page.locator('[data-entry]:visible');
+  await expect(rows).toHaveCount(3);
+  const row = (name: string) => rows.filter({ hasText: name });
+  await expect(row('Aïcha')).toContainText('En attente');
+  await expect(row('Aïcha')).toContainText(`a-${tag}@exemple.cm`);
+  await expect(row('Aïcha').locator('[aria-hidden="true"]').first()).toHaveText(`A${tag.charAt(0).toUpperCase()}`);
+  await expect(row('Aïcha')).toContainText(
+    new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Africa/Douala' }).format(new Date()),
+  );
+  await shot(page, testInfo, 'waitlist');
+
+  await row('Aïcha').getByRole('button', { name: 'Approuver' }).click();
+  await expect(row('Aïcha')).toContainText('Approuvé');
+  await expect(row('Aïcha').getByRole('button', { name: 'Approuver' })).toHaveCount(0);
+
+  await row('Bello').getByRole('button', { name: 'Rejeter' }).click();
+  await expect(row('Bello')).toContainText('Rejeté');
+
+  await row('Chantal').getByRole('button', { name: 'Supprimer' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText("Supprimer cette entrée de la liste d'attente ?");
+  await shot(page, testInfo, 'waitlist-confirm');
+  await dialog.getByRole('button', { name: 'Supprimer' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(2);
+
+  await page.getByLabel('Statut').selectOption('approved');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Aïcha');
+
+  const list = await request.get(`/api/admin/waitlist?search=${tag}`, {
+    headers: { authorization: `Bearer ${await superToken(request)}` },
+  });
+  const statuses = ((await list.json()).items as { name: string; status: string }[])
+    .map((e) => [e.name.split(' ')[0], e.status])
+    .sort();
+  expect(statuses).toEqual([
+    ['Aïcha', 'approved'],
+    ['Bello', 'rejected'],
+  ]);
+});
+
+test('waiting list: CSV export of the filtered list', async ({ page, request }, testInfo) => {
+  const tag = unique(testInfo);
+  await signUp(request, `Éloïse ${tag}`, randomPhone());
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin/waitlist');
+  await page.getByLabel('Rechercher').fill(tag);
+  await expect(page.locator('[data-entry]:visible')).toHaveCount(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exporter en CSV' }).click();
+  const file = await (await download).path();
+  const text = fs.readFileSync(file, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  expect(text).toContain(`Éloïse ${tag}`);
+});
+
+test('settings: save shows the banner for 3 s, a bad value is refused in the form', async ({ page, request }, testInfo) => {
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin/settings');
+  for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité']) {
+    await expect(page.getByRole('group', { name: legend })).toBeVisible();
+  }
+  await expect(page.getByText("Aucun service d'envoi de notifications push")).toBeVisible();
+  await shot(page, testInfo, 'settings');
+
+  const length = page.getByLabel('Longueur minimale du mot de passe');
+  await length.fill('5');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(page.getByText('La longueur minimale du mot de passe est d’au moins 6')).toBeVisible();
+  await length.fill('8');
+
+  const name = `Évènements ${testInfo.project.name}`;
+  await page.getByLabel('Nom du site').fill(name);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  expect((await response.json()).general.siteName).toBe(name);
+  const banner = page.getByText('Les paramètres ont été sauvegardés avec succès.');
+  await expect(banner).toBeVisible();
+  await shot(page, testInfo, 'settings-saved');
+  await expect(banner).toBeHidden({ timeout: 5000 });
+});
+
+test('statistics: charts with their data tables', async ({ page, request }, testInfo) => {
+  await signUp(request, `Stat ${unique(testInfo)}`, randomPhone());
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin/stats');
+  const daily = page.getByRole('region', { name: "Inscriptions à la liste d'attente par jour" });
+  await expect(daily).toBeVisible();
+  await daily.getByText('Voir le tableau des données').click();
+  await expect(daily.getByRole('row')).toHaveCount(31);
+  const today = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'Africa/Douala' }).format(new Date());
+  const lastRow = daily.getByRole('row').last();
+  await expect(lastRow.getByRole('rowheader')).toHaveText(today);
+  expect(Number(await lastRow.getByRole('cell').textContent())).toBeGreaterThanOrEqual(1);
+  await daily.getByRole('button', { name: '90 jours' }).click();
+  await expect(daily.getByRole('row')).toHaveCount(91);
+  await expect(page.getByRole('region', { name: 'Évènements par statut' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Nouveaux comptes par semaine' })).toBeVisible();
+  await shot(page, testInfo, 'stats');
+});
+
+test('English and back, remembered across visits', async ({ page, request }, testInfo) => {
+  await loginAsSuperadmin(page, request);
+  await page.goto('/admin');
+  let nav = await openNav(page);
+  await nav.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.goto('/admin/waitlist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Waiting list' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/Home\s*>\s*Waiting list/);
+  await shot(page, testInfo, 'waitlist-en');
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
+  nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Français' }).click();
+  await expect(page.getByRole('button', { name: 'Enregistrer les paramètres' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+});
+
+test('log out revokes the session and removes the token', async ({ page, request }) => {
+  const token = await loginAsSuperadmin(page, request);
+  await page.goto('/admin');
+  const nav = await openNav(page);
+  await nav.getByRole('button', { name: 'Log Out' }).click();
+  await page.waitForURL('**/GetStarted');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+});
