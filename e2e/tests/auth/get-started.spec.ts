@@ -136,7 +136,7 @@ test('an administrator lands on /admin, history replaced', async ({ page }) => {
   await expect(page).not.toHaveURL(/GetStarted/);
 });
 
-test('login messages: empty fields, wrong password, lockout wording and timeout', async ({ page }) => {
+test('login messages: empty fields, wrong password, lockout and timeout', async ({ page }) => {
   const { username } = await verifiedAccount();
   await openGetStarted(page);
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -152,6 +152,12 @@ test('login messages: empty fields, wrong password, lockout wording and timeout'
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
   await shot(page, 'login-wrong-password');
+  for (let attempt = 2; attempt <= 4; attempt++) {
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeEnabled();
+  }
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByTestId('login-error')).toHaveText(/^Compte bloqué\. Réessayez après \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
   await page.route('**/api/users/login', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
@@ -220,11 +226,47 @@ test('the code boxes take a paste of 1 to 6 digits, and backspace moves back', a
   await expect(otpBoxes(page).nth(0)).toHaveValue('9');
   await expect(otpBoxes(page).nth(1)).toBeFocused();
   await pasteInto(page, '[data-otp-box="0"]', '123456');
-  await expect(otpBoxes(page)).toHaveText(['', '', '', '', '', '']);
   for (let i = 0; i < 6; i++) await expect(otpBoxes(page).nth(i)).toHaveValue(String(i + 1));
   await expect(otpBoxes(page).nth(5)).toBeFocused();
   await shot(page, 'otp-pasted');
   await page.getByRole('button', { name: 'Vérifier' }).click();
   const code = catcher.messages.findLast((mail) => mail.to.includes(email))?.subject.match(/\d{6}/)?.[0];
   if (code !== '123456') await expect(page.getByTestId('otp-error')).toHaveText('Code OTP invalide');
+});
+
+test('sign-up names a duplicate field, and a failed SMS still leads to the code view with the WhatsApp notice', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // A server whose SMS provider cannot be reached: every SMS send fails (and stays queued for retry).
+  const smsDown = await startServer({
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
+    SMS_HTTP_TOKEN: 'x',
+    WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist'),
+  });
+  try {
+    await page.goto(`${smsDown.baseURL}/GetStarted`);
+    await page.getByRole('tab', { name: "S'inscrire" }).click();
+    await page.getByLabel('Prénom').fill('Paul');
+    await page.getByLabel('Nom', { exact: true }).fill('Biya');
+    await page.getByLabel("Nom d'utilisateur").fill(`sms_${unique()}`);
+    await page.getByLabel('Email').fill(SUPERADMIN.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect(page.locator('p.text-red-700', { hasText: 'Cette adresse e-mail est déjà utilisée' })).toBeVisible();
+
+    await page.getByLabel('Email').fill('');
+    await page.getByLabel('Numéro de téléphone').fill('+237 6 99 88 77 66');
+    await page.getByRole('button', { name: "S'inscrire" }).click();
+    await expect(page.getByRole('heading', { name: 'Vérification du compte' })).toBeVisible();
+    await expect(page.getByText(/rencontre actuellement des problèmes.*WhatsApp au \+237 6 77 00 00 00/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Écrire sur WhatsApp' })).toHaveAttribute('href', 'https://wa.me/237677000000');
+    await expect(page.getByText('+237699887766')).toBeVisible();
+    await shot(page, 'otp-sms-notice');
+  } finally {
+    await smsDown.stop();
+    fs.rmSync(smsDown.dataDir, { recursive: true, force: true });
+  }
 });

@@ -62,6 +62,13 @@ const CHANNEL_MESSAGES: Record<OtpChannel, string> = {
   both: 'Inscription réussie ! Un code de vérification vous a été envoyé par SMS et par email.',
 };
 
+/** When the SMS could not be sent at once (it is retried in the background). */
+const SMS_FAILED_MESSAGES: Record<OtpChannel, string> = {
+  sms: "Inscription réussie ! L'envoi du code par SMS a rencontré un problème : nous réessayons.",
+  email: CHANNEL_MESSAGES.email,
+  both: "Inscription réussie ! Un code de vérification vous a été envoyé par email ; l'envoi par SMS a rencontré un problème.",
+};
+
 /** Sends a fresh verification code by SMS (phone) and e-mail (e-mail); a failed SMS is retried later. */
 async function sendVerificationCode(
   app: FastifyInstance,
@@ -106,7 +113,7 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
   }
   const sent = await sendVerificationCode(app, user);
   return {
-    message: CHANNEL_MESSAGES[sent.otpChannel],
+    message: sent.smsNotice ? SMS_FAILED_MESSAGES[sent.otpChannel] : CHANNEL_MESSAGES[sent.otpChannel],
     otpChannel: sent.otpChannel,
     email: user.email,
     phone: user.phone,

@@ -521,6 +521,7 @@ describe('register when the SMS provider fails', () => {
     expect(response.statusCode, response.body).toBe(201);
     const json = response.json();
     expect(json.otpChannel).toBe('sms');
+    expect(json.message).toBe("Inscription réussie ! L'envoi du code par SMS a rencontré un problème : nous réessayons.");
     expect(json.smsNotice).toContain('WhatsApp');
     expect(json.smsNotice).toContain('+237 6 77 00 00 00');
     const [row] = await smsApp.app.db.select().from(users).where(eq(users.username, username));

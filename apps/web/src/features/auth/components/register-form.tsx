@@ -60,7 +60,8 @@ export function RegisterForm({
       const result = await registration.mutateAsync(values);
       const stored = { email: result.email ?? undefined, phone: result.phone ?? undefined };
       setUserContact(stored);
-      toast.success(result.message);
+      if (result.smsNotice) toast.info(result.message);
+      else toast.success(result.message);
       onCodeSent(stored, result.otpChannel, result.smsNotice);
     } catch (error) {
       const message = error instanceof ApiRequestError ? (error.body?.message ?? '') : '';
