@@ -1,3 +1,11 @@
+import { RequirePermission } from '../../../features/admin-shell/components/require-permission';
+import { EventsScreen } from '../../../features/events/components/events-screen';
+
+/** 'Gestion des Événements' (`manage_events`). */
 export function EventsPage() {
-  return <h1 className="text-2xl font-bold">Gestion des Événements</h1>;
+  return (
+    <RequirePermission permission="manage_events">
+      <EventsScreen />
+    </RequirePermission>
+  );
 }

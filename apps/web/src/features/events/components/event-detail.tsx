@@ -1,0 +1,263 @@
+import { EVENT_CATEGORY_LABELS, type EventCategory, type EventDetail } from '@app/shared/events';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Dialog } from '../../../components/ui/dialog';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { formatLongDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { useChangeEventStatus } from '../api/change-event-status';
+import { useDeleteEvent } from '../api/delete-event';
+import { useEvent } from '../api/get-event';
+import { useUpdateEvent } from '../api/update-event';
+import { eventsMessages } from '../messages';
+import { EventEditForm } from './event-edit-form';
+import { EventStatusBadge } from './status-badge';
+
+interface EventDetailPanelProps {
+  id: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Counts({ event }: { event: EventDetail }) {
+  const t = useT(eventsMessages);
+  const max = event.maxParticipants === null ? '∞' : formatNumber(event.maxParticipants);
+  const items = [
+    { label: t('participants'), value: `${formatNumber(event.participantsCount)}/${max}` },
+    { label: t('comments'), value: formatNumber(event.commentsCount) },
+    { label: t('likes'), value: formatNumber(event.likes) },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg bg-slate-50 px-2 py-2">
+          <dt className="text-xs text-slate-600">{item.label}</dt>
+          <dd className="text-lg font-semibold text-slate-900">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
+export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelProps) {
+  const t = useT(eventsMessages);
+  const query = useEvent(id);
+  const update = useUpdateEvent();
+  const remove = useDeleteEvent();
+  const status = useChangeEventStatus();
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  if (query.isPending) return <SkeletonRows rows={6} />;
+  if (query.isError) return <Alert>{query.error.message}</Alert>;
+  const event = query.data;
+  const categoryLabel = EVENT_CATEGORY_LABELS[event.category as EventCategory] ?? event.category;
+
+  const runStatus = (action: 'publish' | 'cancel') =>
+    status.mutate(
+      { id, action },
+      {
+        onSuccess: () => {
+          setConfirmCancel(false);
+          toast.success(action === 'publish' ? t('published') : t('cancelled'));
+        },
+        onError: (error) => {
+          if (action === 'publish') toast.error(`${t('statusError')} : ${error.message}`);
+        },
+      },
+    );
+
+  return (
+    <article aria-labelledby="event-detail-title" className="space-y-4">
+      <div className="flex items-start justify-between gap-2">
+        <h2 id="event-detail-title" className="min-w-0 text-xl font-bold break-words text-slate-900">
+          {event.title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('closeDetail')}
+          className="-m-1 shrink-0 rounded p-1 text-xl leading-none text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          ×
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <EventStatusBadge status={event.status} />
+        <span className="text-sm text-slate-600">{categoryLabel}</span>
+      </div>
+
+      {editing ? (
+        <EventEditForm
+          event={event}
+          pending={update.isPending}
+          error={update.error ? `${t('updateError')} : ${update.error.message}` : null}
+          onCancel={() => {
+            update.reset();
+            setEditing(false);
+          }}
+          onSave={(changes) =>
+            update.mutate(
+              { id, changes },
+              {
+                onSuccess: () => {
+                  setEditing(false);
+                  toast.success(t('updated'));
+                },
+              },
+            )
+          }
+        />
+      ) : (
+        <>
+          {event.images[0] ? (
+            <img
+              src={event.images[0].detailUrl}
+              alt=""
+              width={event.images[0].width}
+              height={event.images[0].height}
+              className="h-auto w-full rounded-lg object-cover"
+            />
+          ) : null}
+          <dl className="space-y-3">
+            <Row label={t('creator')}>{event.creator?.name || t('anonymous')}</Row>
+            <Row label={t('start')}>{formatLongDateTime(event.startDateTime)}</Row>
+            <Row label={t('end')}>{formatLongDateTime(event.endDateTime)}</Row>
+            <Row label={t('location')}>
+              {event.location.address}, {event.location.city}
+            </Row>
+            <Row label={t('description')}>
+              <span className="whitespace-pre-line">{event.description}</span>
+            </Row>
+            {event.tags.length > 0 ? (
+              <Row label={t('tags')}>
+                <span className="flex flex-wrap gap-1">
+                  {event.tags.map((tag) => (
+                    <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                      #{tag}
+                    </span>
+                  ))}
+                </span>
+              </Row>
+            ) : null}
+            <Row label={t('ticketTypes')}>
+              <ul className="space-y-1">
+                {event.ticketTypes.map((ticket) => (
+                  <li key={ticket._id} className="text-sm">
+                    <span className="font-medium">{ticket.name}</span> —{' '}
+                    {ticket.price === 0 ? t('free') : formatMoney(ticket.price)} ·{' '}
+                    {t('quantity', { count: formatNumber(ticket.quantity) })}
+                  </li>
+                ))}
+              </ul>
+            </Row>
+            <Row label={t('visibility')}>
+              {event.isPublic ? t('public') : t('private')}
+              {event.isHighlighted ? ` · ${t('highlighted')}` : ''}
+            </Row>
+          </dl>
+          <Counts event={event} />
+          {event.images.length > 1 ? (
+            <ul className="grid grid-cols-4 gap-2" aria-label={t('images')}>
+              {event.images.slice(1).map((image) => (
+                <li key={image._id}>
+                  <img src={image.cardUrl} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {status.error && !confirmCancel ? <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
+          <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
+            {event.status === 'draft' ? (
+              <Button variant="success" onClick={() => runStatus('publish')} disabled={status.isPending}>
+                {t('publish')}
+              </Button>
+            ) : null}
+            {event.status === 'published' ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  status.reset();
+                  setConfirmCancel(true);
+                }}
+                disabled={status.isPending}
+              >
+                {t('cancelEvent')}
+              </Button>
+            ) : null}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                update.reset();
+                setEditing(true);
+              }}
+            >
+              {t('edit')}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                remove.reset();
+                setConfirmDelete(true);
+              }}
+            >
+              {t('delete')}
+            </Button>
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('deleteTitle')}
+        message={t('deleteConfirm')}
+        confirmLabel={t('delete')}
+        pending={remove.isPending}
+        error={remove.error ? `${t('deleteError')} : ${remove.error.message}` : null}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              toast.success(t('deleted'));
+              onDeleted();
+            },
+          })
+        }
+      />
+      <Dialog
+        open={confirmCancel}
+        onClose={() => setConfirmCancel(false)}
+        title={t('cancelEventTitle')}
+        size="max-w-md"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmCancel(false)} disabled={status.isPending}>
+              {t('keep')}
+            </Button>
+            <Button variant="danger" onClick={() => runStatus('cancel')} disabled={status.isPending}>
+              {t('cancelEvent')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-slate-800">{t('cancelEventText', { title: event.title })}</p>
+        {status.error ? <Alert className="mt-3">{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
+      </Dialog>
+    </article>
+  );
+}
