@@ -33,6 +33,34 @@ function Icon({ path }: { path: string }) {
   );
 }
 
+const PREVIEW_EVENTS = [
+  { title: 'Concert live au bord du Wouri', place: 'Douala', when: 'Sam. · 20 h', tag: 'Concert', color: 'bg-accent-500' },
+  { title: 'Festival des saveurs', place: 'Yaoundé', when: 'Dim. · 12 h', tag: 'Gastronomie', color: 'bg-emerald-500' },
+  { title: 'Rencontre des entrepreneurs', place: 'Bafoussam', when: 'Jeu. · 18 h', tag: 'Business', color: 'bg-sky-500' },
+];
+
+/** A decorative glimpse of the app on wide screens; hidden from assistive technology. */
+function HeroPreview() {
+  return (
+    <div aria-hidden="true" className="hidden rounded-[2rem] border-8 border-slate-900 bg-white p-4 shadow-2xl lg:block">
+      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Cette semaine près de chez vous</p>
+      <ul className="mt-3 space-y-3">
+        {PREVIEW_EVENTS.map((event) => (
+          <li key={event.title} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
+            <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold text-slate-900 ${event.color}`}>
+              {event.tag}
+            </span>
+            <p className="mt-2 font-semibold text-slate-900">{event.title}</p>
+            <p className="text-sm text-slate-600">
+              {event.place} · {event.when}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The public landing page `/` (spec §2), prerendered with its live values, then hydrated. */
 export function LandingPage({ data }: { data: LandingData }) {
   const phoneHref = data.supportPhone.replace(/[^\d+]/g, '');
@@ -47,32 +75,35 @@ export function LandingPage({ data }: { data: LandingData }) {
       <SiteHeader siteName={data.siteName} />
       <main id="contenu">
         <section id="accueil" aria-labelledby="accueil-title" className="scroll-mt-16 bg-gradient-to-b from-brand-50 to-white">
-          <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
-            <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
-              <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-accent-500" />
-              <span data-testid="claim">{followersClaim(data.count)}</span>
-            </p>
-            <h1 id="accueil-title" className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
-              Les évènements près de chez vous, au Cameroun
-            </h1>
-            <p className="mt-5 max-w-2xl text-lg text-slate-700">
-              Créez, personnalisez et partagez vos évènements publics ou privés. Découvrez les concerts, festivals, conférences et
-              rencontres de votre ville, de Douala à Garoua.
-            </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a
-                href="#inscription"
-                className="inline-flex h-12 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
-              >
-                Rejoindre la liste d’attente
-              </a>
-              <a
-                href="#fonctionnalites"
-                className="inline-flex h-12 items-center justify-center rounded-lg border border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
-              >
-                Découvrir les fonctionnalités
-              </a>
+          <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1fr_22rem]">
+            <div>
+              <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm ring-1 ring-brand-100">
+                <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-accent-500" />
+                <span data-testid="claim">{followersClaim(data.count)}</span>
+              </p>
+              <h1 id="accueil-title" className="mt-5 max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+                Les évènements près de chez vous, au Cameroun
+              </h1>
+              <p className="mt-5 max-w-2xl text-lg text-slate-700">
+                Créez, personnalisez et partagez vos évènements publics ou privés. Découvrez les concerts, festivals, conférences
+                et rencontres de votre ville, de Douala à Garoua.
+              </p>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <a
+                  href="#inscription"
+                  className="inline-flex h-12 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+                >
+                  Rejoindre la liste d’attente
+                </a>
+                <a
+                  href="#fonctionnalites"
+                  className="inline-flex h-12 items-center justify-center rounded-lg border border-brand-700 px-6 font-semibold text-brand-800 hover:bg-brand-50"
+                >
+                  Découvrir les fonctionnalités
+                </a>
+              </div>
             </div>
+            <HeroPreview />
           </div>
         </section>
 

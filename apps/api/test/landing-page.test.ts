@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { waitlistEntries } from '../src/db/schema/index';
+import { openTestDatabase } from './build-test-app';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let distDir: string;
+let dropDatabase: () => Promise<void>;
+
+/**
+ * A built web app in miniature: the prerender step's server bundle (here a stand-in that prints
+ * the values it is given) and template, and the files filled with the public address.
+ */
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-landing-'));
+  fs.mkdirSync(path.join(distDir, 'ssr'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html lang="fr"><body>prerendered</body></html>');
+  fs.writeFileSync(path.join(distDir, 'app.html'), '<!doctype html><html lang="fr"><body>app shell</body></html>');
+  fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\nSitemap: __PUBLIC_URL__/sitemap.xml\n');
+  fs.writeFileSync(path.join(distDir, 'sitemap.xml'), '<urlset><url><loc>__PUBLIC_URL__/</loc></url></urlset>');
+  fs.writeFileSync(
+    path.join(distDir, 'ssr', 'landing.template.html'),
+    '<!doctype html><html lang="fr"><head><link rel="canonical" href="__PUBLIC_URL__/"></head><body><!--app-html--></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(distDir, 'ssr', 'landing.mjs'),
+    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone); }',
+  );
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'Admin-Passw0rd!',
+    PUBLIC_URL: 'https://evenements.example.cm/',
+  });
+  const opened = await openTestDatabase(config);
+  dropDatabase = opened.dropDatabase;
+  app = await buildApp({ config, database: opened.database, webDistDir: distDir, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await dropDatabase();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the landing page served with live values', () => {
+  it('renders / with the waiting-list count and the support contact of the settings, refreshed after the cache time', async () => {
+    const settings = await app.settings.get();
+    await app.settings.save(
+      { ...settings, general: { ...settings.general, contactEmail: 'aide@evenements.cm', supportPhone: '+237 699 00 11 22' } },
+      null,
+    );
+    const first = await app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.body).toContain('count=0 email=aide@evenements.cm phone=+237 699 00 11 22');
+    expect(first.body).toContain('<link rel="canonical" href="https://evenements.example.cm/">');
+
+    await app.db.insert(waitlistEntries).values({ name: 'Awa', phone: '+237677000001' });
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+    try {
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('count=1 ');
+    } finally {
+      later.mockRestore();
+    }
+  });
+
+  it('never serves the server bundle or its template', async () => {
+    for (const url of ['/ssr/landing.mjs', '/ssr/landing.template.html']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('fills robots.txt and sitemap.xml with the public address', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('Sitemap: https://evenements.example.cm/sitemap.xml');
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(sitemap.body).toContain('<loc>https://evenements.example.cm/</loc>');
+  });
+
+  it('falls back to the prerendered page when the values cannot be read', async () => {
+    const failing = vi.spyOn(app.settings, 'get').mockRejectedValue(new Error('database down'));
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 60_000);
+    try {
+      const response = await app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('prerendered');
+    } finally {
+      failing.mockRestore();
+      later.mockRestore();
+    }
+  });
+});
