@@ -270,7 +270,7 @@ test('revoking asks first and says it cannot be undone; unblocking returns to EN
   // Back returns to the list (the only view on a phone).
   await detail(page).getByRole('button', { name: 'Retour' }).click();
   await expect(detail(page)).toHaveCount(0);
-  await expect(page.getByLabel('Rechercher un administrateur')).toBeVisible();
+  await expect(page.locator('button[data-admin-id]', { hasText: SUPERADMIN.email })).toBeFocused();
 });
 
 test('the list and the approval show the errors of the spec', async ({ page, request }, testInfo) => {
@@ -302,8 +302,9 @@ test('the list and the detail fit the screen, without sideways scrolling', async
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(await overflow()).toBe(0);
   await shot(page, testInfo, 'list');
-  await page.locator('button[data-admin-id]').first().click();
-  await expect(detail(page).getByRole('heading', { level: 2 })).toBeVisible();
+  await page.locator('button[data-admin-id]').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(detail(page).getByRole('heading', { level: 2 })).toBeFocused();
   expect(await overflow()).toBe(0);
   await shot(page, testInfo, 'detail');
   await page.getByRole('button', { name: '+ Ajouter un administrateur' }).click();

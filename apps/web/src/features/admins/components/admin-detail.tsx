@@ -1,7 +1,7 @@
 import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -77,6 +77,9 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
     setDraft(admin.grantedPermissions);
   }
   const [confirm, setConfirm] = useState<'block' | 'revoke' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // On a phone the list disappears when an admin is opened: bring focus to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
   const update = useUpdateAdmin();
   const block = useBlockAdmin();
   const unblock = useUnblockAdmin();
@@ -141,7 +144,12 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
     <div className="space-y-5">
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id="admin-detail-title" className="break-words text-xl font-bold text-slate-900">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            id="admin-detail-title"
+            className="break-words outline-none text-xl font-bold text-slate-900"
+          >
             {name}
           </h2>
           <p className="text-sm text-slate-500">

@@ -45,6 +45,18 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
     else next.delete('id');
     setParams(next, { replace: !id });
   };
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const back = () => {
+    setReturnTo(selectedId);
+    select(null);
+  };
+  // Once the list shows again (phones), focus goes back to the row that was open, else the search.
+  useEffect(() => {
+    if (selectedId || !returnTo) return;
+    const row = document.querySelector<HTMLElement>(`button[data-admin-id="${returnTo}"]`);
+    (row ?? document.getElementById('admin-search'))?.focus();
+    setReturnTo(null);
+  }, [selectedId, returnTo]);
   const permissions = me?.permissions ?? [];
   const canManage = permissions.includes('manage_admins');
 
@@ -80,7 +92,7 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
           />
         </div>
         {selectedId ? (
-          <AdminDetail id={selectedId} me={me ?? undefined} onBack={() => select(null)} onRevoked={() => select(null)} />
+          <AdminDetail id={selectedId} me={me ?? undefined} onBack={back} onRevoked={() => select(null)} />
         ) : (
           <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
             {t('selectPrompt')}
