@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { eventsMessages } from '../messages';
+import { Icon } from './icons';
 import { EventStatusBadge } from './status-badge';
 
 export interface EventCardProps {
@@ -39,31 +40,35 @@ export function EventCard({ event, selected = false, onSelect, onPublish, publis
       ) : null}
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 font-semibold text-slate-900">
+          <h3 className="min-w-0 flex-1 font-semibold text-slate-900">
             <button
               type="button"
               onClick={() => onSelect?.(event._id)}
               aria-current={selected ? 'true' : undefined}
-              className="text-left break-words after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-700"
+              className="block w-full text-left [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-700"
             >
               {event.title}
             </button>
           </h3>
           <EventStatusBadge status={event.status} />
         </div>
-        <p className="mt-1 text-sm text-slate-700">
-          <span aria-hidden="true">📅 </span>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-700">
+          <Icon name="calendar" className="size-4 text-slate-500" />
           {formatDate(event.startDateTime, { dateStyle: 'medium', timeStyle: 'short' })}
         </p>
-        <p className="text-sm break-words text-slate-700">
-          <span aria-hidden="true">📍 </span>
-          {event.location.address}, {event.location.city}
+        <p className="flex items-start gap-1.5 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <Icon name="pin" className="mt-0.5 size-4 text-slate-500" />
+          <span>
+            {event.location.address}, {event.location.city}
+          </span>
         </p>
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-slate-700">
-            <span aria-hidden="true">👥 </span>
+          <p className="flex items-center gap-1.5 text-sm text-slate-700">
+            <Icon name="users" className="size-4 text-slate-500" />
             <span className="sr-only">{t('participants')} : </span>
-            {formatNumber(event.participantsCount)}/{max}
+            <span>
+              {formatNumber(event.participantsCount)}/{max}
+            </span>
           </p>
           {event.status === 'draft' && onPublish ? (
             <Button

@@ -68,8 +68,8 @@ export function EventList(props: EventListProps) {
       <h2 id="event-list-title" className="sr-only">
         {t('listLabel')}
       </h2>
-      <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 xl:grid-cols-4">
-        <div className="sm:col-span-2 xl:col-span-1">
+      <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-3">
+        <div className="sm:col-span-3">
           <label htmlFor="event-search" className="mb-1 block text-sm font-medium text-slate-700">
             {t('search')}
           </label>
@@ -152,7 +152,10 @@ export function EventList(props: EventListProps) {
               {t('empty')}
             </p>
           ) : (
-            <ul className={`grid gap-3 md:grid-cols-2 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+            <ul
+              className={`grid gap-3 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+              aria-busy={list.isFetching}
+            >
               {list.data.items.map((event) => (
                 <li key={event._id}>
                   <EventCard
