@@ -51,6 +51,44 @@ export function limitPerIpAndAccount(
   };
 }
 
+/**
+ * Counters of failures only (sign-in): many people share one address (a cyber café, a campus, a
+ * mobile carrier's NAT), so successful sign-ins are never limited; failed ones are, per address
+ * and per account. `check` refuses once a counter is full; `recordFailure` counts one failure.
+ */
+export function failureLimiter(
+  app: FastifyInstance,
+  name: string,
+  rules: { ip: LimitRule; account: LimitRule },
+  accountOf: (request: FastifyRequest) => string | undefined,
+) {
+  const perIp = app.createRateLimit({
+    max: rules.ip.max,
+    timeWindow: rules.ip.windowMs,
+    keyGenerator: (request) => `${name}:ip:${request.ip}`,
+  });
+  const perAccount = app.createRateLimit({
+    max: rules.account.max,
+    timeWindow: rules.account.windowMs,
+    keyGenerator: (request) => `${name}:acct:${accountOf(request) ?? ''}`,
+  });
+  const check: preValidationAsyncHookHandler = async (request, reply) => {
+    for (const limiter of [perIp, perAccount]) {
+      if (limiter === perAccount && !accountOf(request)) continue;
+      const state = await limiter(request, { increment: false });
+      if (!state.isAllowed && state.remaining === 0) {
+        reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
+        throw tooMany(state.ttl);
+      }
+    }
+  };
+  const recordFailure = async (request: FastifyRequest) => {
+    await perIp(request);
+    if (accountOf(request)) await perAccount(request);
+  };
+  return { check, recordFailure };
+}
+
 type Body = { email?: string; phone?: string; identifier?: string; username?: string } | undefined;
 /** The account a request names, normalised (phone numbers in E.164) so every written form counts once. */
 export const accountOfBody = (request: FastifyRequest) => {
@@ -66,8 +104,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const AUTH_LIMITS = {
-  login: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
-  register: { ip: { max: 10, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
+  /** Failed sign-ins only (see failureLimiter). */
+  loginFailures: { ip: { max: 30, windowMs: 5 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  register: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   verifyOtp: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
   resendOtp: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
   sendConfirmation: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 3, windowMs: HOUR } },

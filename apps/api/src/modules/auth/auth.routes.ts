@@ -16,15 +16,17 @@ import {
 import { apiErrorSchema, messageSchema } from '@app/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors';
-import { AUTH_LIMITS, accountOfBody, limitPerIpAndAccount } from './auth.rate-limits';
+import { AppError, unauthorized } from '../../lib/errors';
+import { AUTH_LIMITS, accountOfBody, failureLimiter, limitPerIpAndAccount } from './auth.rate-limits';
 import { login, register, requestPasswordReset, resendOtp, sendConfirmation, setNewPassword, verifyOtp } from './auth.service';
 import { revokeSession, toPublicUser } from './session.service';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = (name: keyof typeof AUTH_LIMITS) => limitPerIpAndAccount(app, name, AUTH_LIMITS[name], accountOfBody);
+  const limit = (name: Exclude<keyof typeof AUTH_LIMITS, 'loginFailures'>) =>
+    limitPerIpAndAccount(app, name, AUTH_LIMITS[name], accountOfBody);
+  const loginFailures = failureLimiter(app, 'login', AUTH_LIMITS.loginFailures, accountOfBody);
 
   app.post(
     '/users/register',
@@ -93,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/login',
     {
       config: { access: 'public' },
-      preValidation: limit('login'),
+      preValidation: loginFailures.check,
       schema: {
         tags: ['auth'],
         summary: 'Connexion par nom d’utilisateur, e-mail ou téléphone',
@@ -102,7 +104,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await login(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const result = await login(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }).catch(
+        async (error: unknown) => {
+          if (error instanceof AppError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_LOCKED')) {
+            await loginFailures.recordFailure(request);
+          }
+          throw error;
+        },
+      );
       return { message: MESSAGES.loginSuccess, token: result.token, user: toPublicUser(result.user) };
     },
   );
