@@ -79,6 +79,12 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row ?? null;
 }
 
+/** The account, locked until the end of the transaction, so checks and write see the same row. */
+export async function lockUserById(db: Pick<Database, 'select'>, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return row ?? null;
+}
+
 export type UserPatch = Partial<Pick<UserRow, 'permissions' | 'isAdminValidated' | 'isBlocked' | 'role'>>;
 
 /** Updates an account unless it became a superadmin meanwhile; null when nothing matched. */

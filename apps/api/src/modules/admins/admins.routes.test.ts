@@ -164,6 +164,18 @@ describe('approving (PUT /users/:id)', () => {
     expect((await reload(target.id))?.permissions).toEqual(['manage_events']);
   });
 
+  it('approves once when two approvals arrive together', async () => {
+    const target = await pendingAdmin();
+    const other = await adminWith(['manage_admins', 'manage_events']);
+    const body = { permissions: ['manage_events'], isAdminValidated: true, role: 'admin' };
+    const answers = await Promise.all([
+      call('PUT', `/users/${target.id}`, superToken, body),
+      call('PUT', `/users/${target.id}`, other.token, body),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(await auditRows(target.id, 'admin.approve')).toHaveLength(1);
+  });
+
   it('refuses approving without validate_admins or manage_admins', async () => {
     const actor = await adminWith(['manage_users', 'manage_events']);
     const target = await pendingAdmin();

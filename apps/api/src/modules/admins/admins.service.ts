@@ -18,6 +18,7 @@ import {
   findUserById,
   insertAdmin,
   listUsers,
+  lockUserById,
   type UserListFilter,
   updateManagedUser,
 } from './admins.repository';
@@ -166,29 +167,30 @@ export async function updateAdmin(
   requireAny(actor, 'manage_admins', 'validate_admins');
   if (input.role === 'superadmin') throw forbidden('Le rôle superadmin ne peut pas être attribué');
   if (input.role !== undefined && input.role !== 'admin') throw badRequest('Seul le rôle admin peut être attribué ici');
-  const target = await loadTarget(app, id);
-  if (target.id === actor.id) throw forbidden('Vous ne pouvez pas modifier vos propres droits');
-  if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
-  if (target.role !== 'admin') throw badRequest('Ce compte n’est pas un administrateur');
-
-  const approving = input.isAdminValidated === true && !target.isAdminValidated;
-  const withdrawing = input.isAdminValidated === false && target.isAdminValidated;
-  const permissions = input.permissions ?? target.permissions.filter(isPermission);
-  const changed = symmetricDifference(target.permissions, permissions);
-
-  if (approving) {
-    if (target.isBlocked) throw conflict('Débloquez ce compte avant de l’approuver');
-    // Approval activates the whole list, so the approver must hold all of it.
-    assertCanGrant(actor, permissions);
-  } else if (changed.length > 0 || withdrawing) {
-    requireAny(actor, 'manage_admins');
-  }
-  if (withdrawing) assertHoldsAllOf(actor, target);
-  assertCanGrant(actor, changed);
-
-  if (!approving && !withdrawing && changed.length === 0) return toManagedUser(target);
-
   const updated = await app.db.transaction(async (tx) => {
+    const target = await lockUserById(tx, id);
+    if (!target) throw notFound('Utilisateur introuvable');
+    if (target.id === actor.id) throw forbidden('Vous ne pouvez pas modifier vos propres droits');
+    if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
+    if (target.role !== 'admin') throw badRequest('Ce compte n’est pas un administrateur');
+
+    const approving = input.isAdminValidated === true && !target.isAdminValidated;
+    const withdrawing = input.isAdminValidated === false && target.isAdminValidated;
+    const permissions = input.permissions ?? target.permissions.filter(isPermission);
+    const changed = symmetricDifference(target.permissions, permissions);
+
+    if (approving) {
+      if (target.isBlocked) throw conflict('Débloquez ce compte avant de l’approuver');
+      // Approval activates the whole list, so the approver must hold all of it.
+      assertCanGrant(actor, permissions);
+    } else if (changed.length > 0 || withdrawing) {
+      requireAny(actor, 'manage_admins');
+    }
+    if (withdrawing) assertHoldsAllOf(actor, target);
+    assertCanGrant(actor, changed);
+
+    if (!approving && !withdrawing && changed.length === 0) return target;
+
     const row = await updateManagedUser(tx, id, {
       permissions,
       ...(input.isAdminValidated === undefined ? {} : { isAdminValidated: input.isAdminValidated }),
@@ -210,15 +212,16 @@ export async function updateAdmin(
 /** `PUT /users/{id}/block|unblock`, `PATCH /users/{id}/unblock`. Blocking ends every session. */
 export async function setBlocked(app: FastifyInstance, actor: SessionUser, id: string, blocked: boolean): Promise<ManagedUser> {
   requireAny(actor, 'manage_admins', 'manage_users');
-  const target = await loadTarget(app, id);
-  requireAny(actor, managingPermission(target));
-  if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
-  if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
-  if (blocked) assertHoldsAllOf(actor, target);
-  if (target.isBlocked === blocked) return toManagedUser(target);
-
-  const admin = isAdminAccount(target);
   const updated = await app.db.transaction(async (tx) => {
+    const target = await lockUserById(tx, id);
+    if (!target) throw notFound('Utilisateur introuvable');
+    requireAny(actor, managingPermission(target));
+    if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
+    if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
+    if (blocked) assertHoldsAllOf(actor, target);
+    if (target.isBlocked === blocked) return target;
+
+    const admin = isAdminAccount(target);
     // A blocked admin loses its validation (spec §4 shows validated before blocked); once
     // unblocked it waits, EN ATTENTE, for a new approval. Its granted permissions are kept.
     const row = await updateManagedUser(
@@ -244,12 +247,13 @@ export async function setBlocked(app: FastifyInstance, actor: SessionUser, id: s
 /** `DELETE /users/{id}`: revokes an admin (or deletes a user). Irreversible; never a superadmin. */
 export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
   requireAny(actor, 'manage_admins', 'manage_users');
-  const target = await loadTarget(app, id);
-  requireAny(actor, managingPermission(target));
-  if (target.id === actor.id) throw forbidden('Vous ne pouvez pas révoquer votre propre compte');
-  if (target.role === 'superadmin') throw forbidden('Un superadmin ne peut pas être révoqué');
-  assertHoldsAllOf(actor, target);
   await app.db.transaction(async (tx) => {
+    const target = await lockUserById(tx, id);
+    if (!target) throw notFound('Utilisateur introuvable');
+    requireAny(actor, managingPermission(target));
+    if (target.id === actor.id) throw forbidden('Vous ne pouvez pas révoquer votre propre compte');
+    if (target.role === 'superadmin') throw forbidden('Un superadmin ne peut pas être révoqué');
+    assertHoldsAllOf(actor, target);
     const row = await deleteManagedUser(tx, id);
     if (!row) throw notFound('Utilisateur introuvable');
     await recordAudit(tx, {
