@@ -142,4 +142,51 @@ describe('objects and fields', () => {
     }
     expect(leaks).toEqual([]);
   });
+
+  it("an account cannot change, publish, cancel or delete another account's event, nor take it over", async () => {
+    const { app } = testApp;
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const ownerToken = await tokenFor(app, owner);
+    const otherToken = await tokenFor(app, other);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(ownerToken),
+      payload: {
+        title: 'Soirée de Awa',
+        description: 'Une soirée.',
+        startDateTime: new Date(Date.now() + 48 * 3600_000).toISOString(),
+        endDateTime: new Date(Date.now() + 50 * 3600_000).toISOString(),
+        location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
+        category: 'concert',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().event._id as string;
+    expect((await app.inject({ method: 'PUT', url: `/api/events/${id}/publish`, headers: bearer(ownerToken) })).statusCode).toBe(
+      200,
+    );
+    const before = await databaseFingerprint(app);
+    const attempts = [
+      { method: 'PUT' as const, url: `/api/events/${id}`, payload: { title: 'Volé' } },
+      { method: 'PUT' as const, url: `/api/events/${id}/cancel` },
+      { method: 'DELETE' as const, url: `/api/events/${id}` },
+    ];
+    for (const attempt of attempts) {
+      const response = await app.inject({ ...attempt, headers: bearer(otherToken) });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
+      expect(refusalProblems(response)).toEqual([]);
+    }
+    const takeover = await app.inject({
+      method: 'PUT',
+      url: `/api/events/${id}`,
+      headers: bearer(ownerToken),
+      payload: { title: 'Soirée', organizerId: other.id, createdBy: other.id },
+    });
+    expect(takeover.statusCode).toBe(400);
+    expect(changedTables(before, await databaseFingerprint(app))).toEqual([]);
+    const after = await app.inject({ method: 'GET', url: `/api/events/${id}` });
+    expect(after.json().title).toBe('Soirée de Awa');
+  });
 });

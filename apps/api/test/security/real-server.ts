@@ -118,7 +118,7 @@ export class CuttableProxy {
   ) {}
 
   async start(): Promise<void> {
-    this.server = net.createServer((client) => {
+    const server = net.createServer((client) => {
       if (!this.up) {
         client.destroy();
         return;
@@ -137,8 +137,9 @@ export class CuttableProxy {
       client.pipe(upstream);
       upstream.pipe(client);
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server?.address() as net.AddressInfo).port;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.port = (server.address() as net.AddressInfo).port;
   }
 
   cut(): void {

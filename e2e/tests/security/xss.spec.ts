@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { SUPERADMIN } from '../../fixtures/server';
+
+const SHOTS = '/tmp/shots-security';
+const IMG = '<img src=x onerror=alert(1)>';
+const SCRIPT = '<script>window.__xss=1;alert(2)</script>';
+
+declare global {
+  interface Window {
+    __xss?: number;
+    __cspViolations?: string[];
+  }
+}
+
+async function superToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/login', {
+    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/** Watches for any sign of script injection: a dialog, the global flag, a CSP refusal. */
+async function watch(page: Page, token: string) {
+  const dialogs: string[] = [];
+  page.on('dialog', async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('token', value);
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  }, token);
+  return async (where: string) => {
+    const state = await page.evaluate(() => ({ flag: window.__xss ?? null, csp: window.__cspViolations ?? [] }));
+    expect(dialogs, `${where}: dialogs`).toEqual([]);
+    expect(state.flag, `${where}: window.__xss`).toBeNull();
+    expect(state.csp, `${where}: CSP violations`).toEqual([]);
+    // Rendered as text: no element came out of the payloads.
+    expect(await page.locator('img[src="x"]').count(), `${where}: injected <img>`).toBe(0);
+    expect(await page.locator('script:not([src])').count(), `${where}: inline <script>`).toBe(0);
+  };
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
+}
+
+test('hostile event titles and waiting-list names are shown as text on every screen, and no script runs', async ({
+  page,
+  request,
+}, testInfo) => {
+  const tag = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
+  const token = await superToken(request);
+  const headers = { authorization: `Bearer ${token}` };
+
+  // Two events (one published, so it reaches the dashboard lists) and two waiting-list entries.
+  const titles = [`${IMG} Concert ${tag}`, `${SCRIPT} Festival ${tag}`];
+  const ids: string[] = [];
+  for (const [index, title] of titles.entries()) {
+    const response = await request.post('/api/events', {
+      headers,
+      data: {
+        title,
+        description: `${IMG} ${SCRIPT} description`,
+        startDateTime: new Date(Date.now() + (48 + index) * 3600_000).toISOString(),
+        endDateTime: new Date(Date.now() + (50 + index) * 3600_000).toISOString(),
+        location: { address: `${IMG} Rue de la Joie`, city: 'Douala' },
+        category: 'concert',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    ids.push((await response.json()).event._id as string);
+  }
+  expect((await request.put(`/api/events/${ids[0]}/publish`, { headers })).ok()).toBe(true);
+  const names = [`${IMG} Awa ${tag}`, `${SCRIPT} Paul ${tag}`];
+  for (const [index, name] of names.entries()) {
+    const digits = String(Date.now() + index).slice(-6);
+    const response = await request.post('/api/waitlist', {
+      // Its own private address (trusted from loopback), so other tests' sign-ups do not hit the limit.
+      headers: { 'x-forwarded-for': `10.77.${index}.${Number(digits.slice(-2)) + 1}` },
+      data: { name, phone: `+237690${digits}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+
+  const check = await watch(page, token);
+
+  // Back-office home: recent and top events, embedded waiting list.
+  await page.goto('/admin');
+  await expect(page.getByText(titles[0] as string).first()).toBeVisible();
+  await expect(page.getByText(names[1] as string).first()).toBeVisible();
+  await check('/admin');
+  await shot(page, testInfo, 'home');
+
+  // Events: the list (searched to our tag), then each event's detail panel.
+  await page.goto('/admin/events');
+  await page.getByRole('searchbox').or(page.getByPlaceholder('Titre, description, adresse…')).first().fill(tag);
+  for (const title of titles) {
+    const card = page.getByRole('button', { name: title });
+    await expect(card).toBeVisible();
+    await card.click();
+    await expect(page.getByRole('complementary').getByText(title).first()).toBeVisible();
+    await expect(page.getByRole('complementary').getByText(`${IMG} ${SCRIPT} description`).first()).toBeVisible();
+  }
+  await check('/admin/events');
+  await shot(page, testInfo, 'events');
+
+  // Waiting list, searched to our tag.
+  await page.goto('/admin/waitlist');
+  await page.getByPlaceholder('Nom, e-mail ou téléphone').fill(tag);
+  for (const name of names) await expect(page.getByText(name).first()).toBeVisible();
+  await check('/admin/waitlist');
+  await shot(page, testInfo, 'waitlist');
+});
+
+test('the API docs page works under the strict CSP', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByText('/api/health').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
