@@ -7,7 +7,10 @@ import { SUPERADMIN } from '../../fixtures/server';
 const SHOTS = '/tmp/shots-backoffice';
 const NAV = 'Navigation du back-office';
 
+/** Saves a screenshot, after checking the page does not scroll sideways. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
 }

@@ -21,7 +21,8 @@ export function TBody({ children }: { children: ReactNode }) {
 }
 
 export function Th({ className = '', ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={`px-4 py-3 whitespace-nowrap ${className}`} {...props} />;
+  const wrap = className.includes('whitespace-') ? '' : 'whitespace-nowrap';
+  return <th scope="col" className={`px-4 py-3 ${wrap} ${className}`} {...props} />;
 }
 
 export function Td({ className = '', ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

@@ -21,11 +21,8 @@ export function ModuleTiles({ title }: { title: string }) {
             <Link
               to={`/admin/${entry.path}`}
               data-tile={entry.id}
-              className="flex h-full min-h-20 flex-col items-start justify-between gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800 shadow-sm hover:border-brand-500 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+              className="flex h-full min-h-14 items-center rounded-xl border border-l-4 border-slate-200 border-l-brand-600 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:border-brand-500 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
             >
-              <span aria-hidden="true" className="text-xl">
-                {entry.icon}
-              </span>
               {t(entry.id)}
             </Link>
           </li>

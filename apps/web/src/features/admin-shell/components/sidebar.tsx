@@ -27,9 +27,6 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLo
         onClick={onNavigate}
         data-nav={entry.id}
       >
-        <span aria-hidden="true" className="w-5 text-center">
-          {entry.icon}
-        </span>
         {t(entry.id)}
       </NavLink>
     </li>
@@ -50,17 +47,11 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLo
             onClick={() => setLanguage(language === 'fr' ? 'en' : 'fr')}
             data-nav="english"
           >
-            <span aria-hidden="true" className="w-5 text-center">
-              🌐
-            </span>
             {t('switchLanguage')}
           </button>
         </li>
         <li>
           <button type="button" className={actionClass} onClick={onLogout} data-nav="logout">
-            <span aria-hidden="true" className="w-5 text-center">
-              ⎋
-            </span>
             {t('logout')}
           </button>
         </li>

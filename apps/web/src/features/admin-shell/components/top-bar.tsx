@@ -24,7 +24,9 @@ export function TopBar({ menuOpen, onMenuToggle }: { menuOpen: boolean; onMenuTo
       <div className="flex-1" />
       {canCreateEvent ? (
         <Link to="/admin/events?create=1" className={buttonClass('primary', 'sm', 'shrink-0')}>
-          <span aria-hidden="true">＋</span>
+          <span aria-hidden="true" className="text-base leading-none">
+            +
+          </span>
           <span className="max-sm:sr-only">{t('createEvent')}</span>
         </Link>
       ) : null}

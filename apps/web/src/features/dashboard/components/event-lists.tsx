@@ -11,7 +11,7 @@ const STATUS_TONE = { published: 'green', draft: 'yellow', cancelled: 'red' } as
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
       {children}
     </section>
@@ -85,7 +85,7 @@ export function TopEvents({ query }: { query: UseQueryResult<DashboardStats, Err
             <tbody className="divide-y divide-slate-100">
               {items?.map((event) => (
                 <tr key={event._id}>
-                  <td className="max-w-48 truncate py-2 pr-3 font-medium text-slate-900">{event.title}</td>
+                  <td className="max-w-36 truncate py-2 pr-3 font-medium text-slate-900 sm:max-w-56">{event.title}</td>
                   <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.participants)}</td>
                   <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.likes)}</td>
                   <td className="py-2 pl-2 text-right tabular-nums">{formatNumber(event.views)}</td>

@@ -7,13 +7,13 @@ import { useT } from '../../../lib/i18n';
 import { dashboardMessages } from '../messages';
 
 type CardKey = 'waitlist' | 'events' | 'businesses' | 'monthlyRevenue' | 'premiumUsers' | 'freemiumUsers';
-const CARDS: { key: CardKey; icon: string; money?: boolean }[] = [
-  { key: 'waitlist', icon: '📝' },
-  { key: 'events', icon: '📅' },
-  { key: 'businesses', icon: '🏢' },
-  { key: 'monthlyRevenue', icon: '💰', money: true },
-  { key: 'premiumUsers', icon: '⭐' },
-  { key: 'freemiumUsers', icon: '👤' },
+const CARDS: { key: CardKey; money?: boolean }[] = [
+  { key: 'waitlist' },
+  { key: 'events' },
+  { key: 'businesses' },
+  { key: 'monthlyRevenue', money: true },
+  { key: 'premiumUsers' },
+  { key: 'freemiumUsers' },
 ];
 
 /** The six cards of spec §2: zero when a figure is missing, a loading state, 'Erreur de chargement'. */
@@ -30,13 +30,10 @@ export function StatCards({ query }: { query: UseQueryResult<DashboardStats, Err
   return (
     <div className="space-y-3">
       {query.isError ? <Alert>{`${t('statsError')} : ${query.error.message}`}</Alert> : null}
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-3 xl:grid-cols-3">
         {CARDS.map((card) => (
-          <li key={card.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-card={card.key}>
-            <p className="flex items-center gap-2 text-sm font-medium text-slate-600">
-              <span aria-hidden="true">{card.icon}</span>
-              {t(card.key)}
-            </p>
+          <li key={card.key} className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-card={card.key}>
+            <p className="flex items-center gap-2 text-sm font-medium text-slate-600">{t(card.key)}</p>
             {query.isPending ? (
               <>
                 <span className="sr-only">…</span>
@@ -45,7 +42,7 @@ export function StatCards({ query }: { query: UseQueryResult<DashboardStats, Err
             ) : query.isError ? (
               <p className="mt-2 text-sm font-semibold text-red-700">{t('loadError')}</p>
             ) : (
-              <p className="mt-1 text-2xl font-bold text-slate-900" data-value>
+              <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl" data-value>
                 {card.money ? formatMoney(stats?.[card.key] ?? 0) : formatNumber(stats?.[card.key] ?? 0)}
               </p>
             )}

@@ -105,13 +105,13 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
   const statusLabel = (status: WaitlistStatus) => t(status);
 
   const rowActions = (entry: WaitlistEntry) => (
-    <fieldset className="flex flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })} disabled={busy(entry)}>
+    <div role="group" className="flex flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })}>
       {entry.status === 'pending' ? (
         <>
-          <Button size="sm" variant="success" onClick={() => run(entry, 'approve')}>
+          <Button size="sm" variant="success" disabled={busy(entry)} onClick={() => run(entry, 'approve')}>
             {t('approve')}
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => run(entry, 'reject')}>
+          <Button size="sm" variant="secondary" disabled={busy(entry)} onClick={() => run(entry, 'reject')}>
             {t('reject')}
           </Button>
         </>
@@ -119,6 +119,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
       <Button
         size="sm"
         variant="ghost"
+        disabled={busy(entry)}
         className="text-red-700 hover:bg-red-50"
         onClick={() => {
           action.reset();
@@ -127,7 +128,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
       >
         {t('delete')}
       </Button>
-    </fieldset>
+    </div>
   );
 
   let body: ReactNode;
@@ -175,7 +176,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
                 <Th>{t('email')}</Th>
                 <Th>{t('phone')}</Th>
                 <Th>{t('status')}</Th>
-                <Th>{t('date')}</Th>
+                <Th className="whitespace-normal">{t('date')}</Th>
                 <Th>{t('actions')}</Th>
               </tr>
             </THead>
@@ -188,13 +189,13 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
                       <span className="font-medium">{entry.name}</span>
                     </span>
                   </Td>
-                  <Td className="break-all">{entry.email ?? '—'}</Td>
+                  <Td className="min-w-36 [overflow-wrap:anywhere]">{entry.email ?? '—'}</Td>
                   <Td className="whitespace-nowrap">{entry.phone}</Td>
                   <Td>
                     <Badge tone={STATUS_TONE[entry.status]}>{statusLabel(entry.status)}</Badge>
                   </Td>
                   <Td className="whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
-                  <Td>{rowActions(entry)}</Td>
+                  <Td className="min-w-48">{rowActions(entry)}</Td>
                 </tr>
               ))}
             </TBody>
