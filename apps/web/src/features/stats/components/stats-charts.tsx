@@ -20,7 +20,7 @@ const KNOWN = new Set<string>([
   'art',
   'food',
   'business',
-  'formation',
+  'training',
   'other',
 ]);
 const STATUS_COLORS = { draft: '#d97706', published: '#047857', cancelled: '#b91c1c' };
