@@ -113,11 +113,11 @@ export async function findEventParts(db: Executor, id: string): Promise<{ ticket
 }
 
 /**
- * Serialises the creations of one organiser for the rest of the transaction, so two requests at
- * once cannot both pass the `maxEventsPerUser` check.
+ * Serialises the transactions that take the same key (an organiser's creations, an event's image
+ * additions) so two requests at once cannot both pass a count check.
  */
-export async function lockOrganizer(tx: Tx, organizerId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events:${organizerId}`}))`);
+export async function advisoryLock(tx: Tx, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`events:${key}`}))`);
 }
 
 /** Events counting toward `maxEventsPerUser`: drafts and published ones (cancelled ones do not). */
@@ -198,4 +198,38 @@ export async function deleteEvent(tx: Tx, id: string): Promise<string[] | null> 
   const deleted = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   if (deleted.length === 0) return null;
   return images.flatMap((image) => [image.cardKey, image.detailKey]);
+}
+
+export async function countImages(db: Executor, eventId: string): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(eventImages).where(eq(eventImages.eventId, eventId));
+  return row?.total ?? 0;
+}
+
+/** Appends images after the existing ones (position 0 stays the cover). */
+export async function appendImages(tx: Tx, eventId: string, images: NewImage[]): Promise<void> {
+  if (images.length === 0) return;
+  const [row] = await tx
+    .select({ next: sql<number>`coalesce(max(${eventImages.position}) + 1, 0)::int` })
+    .from(eventImages)
+    .where(eq(eventImages.eventId, eventId));
+  const start = row?.next ?? 0;
+  await tx.insert(eventImages).values(images.map((image, index) => ({ ...image, eventId, position: start + index })));
+}
+
+/** Removes one image and renumbers the rest from 0, so the first left becomes the cover. */
+export async function removeImage(tx: Tx, eventId: string, imageId: string): Promise<ImageRow | null> {
+  const [removed] = await tx
+    .delete(eventImages)
+    .where(and(eq(eventImages.id, imageId), eq(eventImages.eventId, eventId)))
+    .returning();
+  if (!removed) return null;
+  const rest = await tx
+    .select({ id: eventImages.id })
+    .from(eventImages)
+    .where(eq(eventImages.eventId, eventId))
+    .orderBy(asc(eventImages.position));
+  for (const [position, image] of rest.entries()) {
+    await tx.update(eventImages).set({ position }).where(eq(eventImages.id, image.id));
+  }
+  return removed;
 }

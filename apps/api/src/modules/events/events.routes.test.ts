@@ -523,6 +523,50 @@ describe('PUT /events/:id and DELETE /events/:id', () => {
     expect((await call('DELETE', `/events/${event._id}`, organizer.token)).statusCode).toBe(404);
   });
 
+  it('adds images up to 10 in all, removes one (the next becomes the cover), and refuses another user', async () => {
+    const small = await png(64, 48);
+    const created = await createMultipart(
+      organizer.token,
+      validEvent({ title: 'Galerie' }),
+      Array.from({ length: 8 }, (_, i) => ({ name: `g${i}.png`, type: 'image/png', data: small })),
+    );
+    const event = created.json().event;
+    expect(event.images).toHaveLength(8);
+    const addImages = (token: string, count: number) => {
+      const body = multipart(
+        undefined,
+        Array.from({ length: count }, (_, i) => ({ name: `n${i}.png`, type: 'image/png', data: small })),
+      );
+      return app.inject({
+        method: 'POST',
+        url: `/api/events/${event._id}/images`,
+        headers: { ...bearer(token), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const tooMany = await addImages(organizer.token, 3);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('10 images au maximum par événement');
+    expect((await addImages(other.token, 1)).statusCode).toBe(404); // still a draft: invisible to others
+    const added = await addImages(organizer.token, 2);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().event.images).toHaveLength(10);
+    expect((await addImages(organizer.token, 1)).statusCode).toBe(400);
+
+    const [first, second] = added.json().event.images;
+    const firstKey = first.cardUrl.split('/').pop();
+    await call('PUT', `/events/${event._id}/publish`, organizer.token);
+    expect((await call('DELETE', `/events/${event._id}/images/${first._id}`, other.token)).statusCode).toBe(403);
+    const removed = await call('DELETE', `/events/${event._id}/images/${first._id}`, organizer.token);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().event.images).toHaveLength(9);
+    expect(removed.json().event.images[0]._id).toBe(second._id);
+    expect(fs.existsSync(path.join(uploadsDir(), firstKey))).toBe(false);
+    const listed = (await call('GET', '/events?q=galerie', organizer.token)).json().items;
+    expect(listed.find((item: { _id: string }) => item._id === event._id)?.cover?._id).toBe(second._id);
+    expect((await call('DELETE', `/events/${event._id}/images/${first._id}`, organizer.token)).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown upload key and never reads outside the folder', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
     expect(

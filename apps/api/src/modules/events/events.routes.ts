@@ -14,15 +14,17 @@ import {
 } from '@app/shared/events';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
+  addEventImages,
   changeEventStatus,
   createEvent,
   deleteEventFor,
   getEventFor,
   listEventsFor,
+  removeEventImage,
   type UploadedFile,
   updateEventFor,
 } from './events.service';
@@ -60,8 +62,8 @@ function parseEventJson(value: unknown): CreateEventBody {
   return result.data;
 }
 
-/** Reads the multipart form: image files under `images`, the event JSON in the field `data`. */
-async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEventBody; files: UploadedFile[] }> {
+/** Reads the multipart form: image files under `images`, and the text field `data` when given. */
+async function readParts(request: FastifyRequest): Promise<{ data: string | undefined; files: UploadedFile[] }> {
   const files: UploadedFile[] = [];
   let data: string | undefined;
   try {
@@ -75,7 +77,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
         // An empty file input sends a part without a name and without bytes: nothing was chosen.
         if (buffer.length === 0 && !part.filename) continue;
         files.push({ name: (part.filename || 'image').slice(0, 100), data: buffer });
-      } else if (part.fieldname === 'data') {
+      } else if (part.fieldname === 'data' && data === undefined) {
         data = String(part.value);
       } else {
         throw badRequest(`Champ inconnu « ${part.fieldname.slice(0, 50)} » : l’événement va dans le champ « data »`);
@@ -87,6 +89,12 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
     if (code === 'FST_FILES_LIMIT') throw badRequest(TOO_MANY, { images: [TOO_MANY] });
     throw error;
   }
+  return { data, files };
+}
+
+/** `POST /events` multipart: image files under `images`, the event JSON in the field `data`. */
+async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEventBody; files: UploadedFile[] }> {
+  const { data, files } = await readParts(request);
   if (data === undefined) throw badRequest('Les données de l’événement (champ « data ») sont requises', { data: ['Requis'] });
   let json: unknown;
   try {
@@ -220,5 +228,48 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = await changeEventStatus(app, actorOf(request), id, action);
       return { message: action === 'publish' ? 'Événement publié' : 'Événement annulé', event };
     },
+  );
+
+  app.post(
+    '/events/:id/images',
+    {
+      config: { access: 'authenticated', rateLimit: CREATE_RATE },
+      schema: {
+        tags: ['events'],
+        summary: 'Ajoute des images (multipart, champ images ; 10 par événement en tout), ré-encodées en WebP',
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: eventResponseSchema, ...errors, 413: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) {
+        throw new AppError(415, 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'Le formulaire doit être envoyé en multipart/form-data');
+      }
+      const { data, files } = await readParts(request);
+      if (data !== undefined) throw badRequest('Seules des images sont attendues (champ « images »)');
+      return { message: 'Images ajoutées', event: await addEventImages(app, actor, request.params.id, files) };
+    },
+  );
+
+  app.delete(
+    '/events/:id/images/:imageId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary: 'Retire une image ; la suivante devient la couverture',
+        params: z.object({
+          id: z.uuid({ message: 'Identifiant invalide' }),
+          imageId: z.uuid({ message: 'Identifiant invalide' }),
+        }),
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Image retirée',
+      event: await removeEventImage(app, actorOf(request), request.params.id, request.params.imageId),
+    }),
   );
 };

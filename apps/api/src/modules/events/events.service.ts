@@ -17,7 +17,9 @@ import type { SessionUser } from '../auth/session.service';
 import { processImage } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
+  appendImages,
   countActiveEventsOf,
+  countImages,
   deleteEvent,
   type EventInsert,
   type EventListFilter,
@@ -27,9 +29,10 @@ import {
   findEventParts,
   type ImageRow,
   insertEvent,
-  lockOrganizer,
+  advisoryLock,
   listEvents,
   type NewImage,
+  removeImage,
   type TicketTypeRow,
   transitionStatus,
   updateEvent,
@@ -232,17 +235,39 @@ async function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event
   }
 }
 
+/**
+ * Checks and re-encodes every file before writing any, then stores them; `writtenKeys` collects
+ * what was written so the caller can remove it if the database write fails.
+ */
+async function storeImages(app: FastifyInstance, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
+  const processed = [];
+  for (const file of files) processed.push(await processImage(file.data, file.name));
+  const storage = uploadStorage(app);
+  const stored: NewImage[] = [];
+  for (const image of processed) {
+    const keys = newImageKeys();
+    await storage.put(keys.card, image.card);
+    writtenKeys.push(keys.card);
+    await storage.put(keys.detail, image.detail);
+    writtenKeys.push(keys.detail);
+    stored.push({ cardKey: keys.card, detailKey: keys.detail, width: image.width, height: image.height });
+  }
+  return stored;
+}
+
+function tooManyImages(): never {
+  throw badRequest(`${EVENT_IMAGES_MAX} images au maximum par événement`, {
+    images: [`${EVENT_IMAGES_MAX} images au maximum par événement`],
+  });
+}
+
 export async function createEvent(
   app: FastifyInstance,
   actor: SessionUser,
   input: CreateEventBody,
   files: UploadedFile[],
 ): Promise<EventDetail> {
-  if (files.length > EVENT_IMAGES_MAX) {
-    throw badRequest(`${EVENT_IMAGES_MAX} images au maximum par événement`, {
-      images: [`${EVENT_IMAGES_MAX} images au maximum par événement`],
-    });
-  }
+  if (files.length > EVENT_IMAGES_MAX) tooManyImages();
   await checkSettings(app, input);
   const { events: limits } = await app.settings.get();
   const limited = !canManageAll(actor);
@@ -250,21 +275,10 @@ export async function createEvent(
     throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
   }
 
-  // Images are checked and re-encoded before anything is written.
-  const processed = [];
-  for (const file of files) processed.push(await processImage(file.data, file.name));
   const storage = uploadStorage(app);
-  const stored: NewImage[] = [];
   const writtenKeys: string[] = [];
   try {
-    for (const image of processed) {
-      const keys = newImageKeys();
-      await storage.put(keys.card, image.card);
-      writtenKeys.push(keys.card);
-      await storage.put(keys.detail, image.detail);
-      writtenKeys.push(keys.detail);
-      stored.push({ cardKey: keys.card, detailKey: keys.detail, width: image.width, height: image.height });
-    }
+    const stored = await storeImages(app, files, writtenKeys);
     const values: EventInsert = {
       title: input.title,
       description: input.description,
@@ -286,7 +300,7 @@ export async function createEvent(
     };
     const event = await app.db.transaction(async (tx) => {
       if (limited) {
-        await lockOrganizer(tx, actor.id);
+        await advisoryLock(tx, `organizer:${actor.id}`);
         if ((await countActiveEventsOf(tx, actor.id)) >= limits.maxEventsPerUser) {
           throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
         }
@@ -425,4 +439,63 @@ export async function changeEventStatus(
   });
   await notifyContact(app, 'update', updated, action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.');
   return loadDetail(app, { ...updated, creatorName: existing.creatorName });
+}
+
+/** Adds images to an event (at most 10 in all), after the existing ones. */
+export async function addEventImages(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  files: UploadedFile[],
+): Promise<EventDetail> {
+  const existing = await loadManaged(app, actor, id);
+  if (files.length === 0) throw badRequest('Choisissez au moins une image', { images: ['Choisissez au moins une image'] });
+  if ((await countImages(app.db, id)) + files.length > EVENT_IMAGES_MAX) tooManyImages();
+  const writtenKeys: string[] = [];
+  try {
+    const stored = await storeImages(app, files, writtenKeys);
+    await app.db.transaction(async (tx) => {
+      await advisoryLock(tx, `images:${id}`);
+      if ((await countImages(tx, id)) + stored.length > EVENT_IMAGES_MAX) tooManyImages();
+      await appendImages(tx, id, stored);
+      await recordAudit(tx, {
+        actorId: actor.id,
+        action: 'event.images.add',
+        targetType: 'event',
+        targetId: id,
+        after: { added: stored.length },
+      });
+    });
+  } catch (error) {
+    await uploadStorage(app)
+      .remove(writtenKeys)
+      .catch(() => {});
+    throw error;
+  }
+  return loadDetail(app, existing);
+}
+
+export async function removeEventImage(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+  imageId: string,
+): Promise<EventDetail> {
+  const existing = await loadManaged(app, actor, id);
+  const removed = await app.db.transaction(async (tx) => {
+    const row = await removeImage(tx, id, imageId);
+    if (!row) throw notFound('Image introuvable');
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.images.remove',
+      targetType: 'event',
+      targetId: id,
+      before: { imageId },
+    });
+    return row;
+  });
+  await uploadStorage(app)
+    .remove([removed.cardKey, removed.detailKey])
+    .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event image not removed'));
+  return loadDetail(app, existing);
 }
