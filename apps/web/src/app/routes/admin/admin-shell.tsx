@@ -30,6 +30,10 @@ function ShellFrame() {
 
   useEffect(() => {
     document.documentElement.lang = language;
+    // The pages outside the back office are French only.
+    return () => {
+      document.documentElement.lang = 'fr';
+    };
   }, [language]);
   // A new screen closes the phone menu.
   useEffect(() => setMenuOpen(false), [pathname]);
