@@ -86,9 +86,9 @@ async function openAdministration(page: Page, request: APIRequestContext) {
 
 /** Searches and opens an administrator; from an open detail, goes back to the list first (phones show one at a time). */
 async function selectAdmin(page: Page, email: string) {
-  const back = detail(page).getByRole('button', { name: 'Retour' });
+  const back = detail(page).getByRole('button', { name: /^(Retour|Back)$/ });
   if (await back.isVisible()) await back.click();
-  await page.getByLabel('Rechercher un administrateur').fill(email);
+  await page.getByRole('searchbox').fill(email);
   const row = page.locator('button[data-admin-id]', { hasText: email });
   await expect(row).toHaveCount(1);
   await row.click();
@@ -310,4 +310,16 @@ test('the list and the detail fit the screen, without sideways scrolling', async
   await page.getByRole('button', { name: '+ Ajouter un administrateur' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await overflow()).toBe(0);
+});
+
+test('the screen follows the back office language', async ({ page, request }, testInfo) => {
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+  await openAdministration(page, request);
+  await expect(page.getByRole('button', { name: '+ Add an administrator' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Approved/ })).toBeVisible();
+  await selectAdmin(page, SUPERADMIN.email);
+  await expect(detail(page)).toContainText('APPROVED');
+  await expect(detail(page)).toContainText('A superadmin holds every permission.');
+  await expect(detail(page).getByRole('heading', { name: 'Recent actions' })).toBeVisible();
+  await shot(page, testInfo, 'english');
 });
