@@ -5,7 +5,6 @@ import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
 import { SUPERADMIN } from '../../fixtures/server';
 
 const SHOTS = '/tmp/shots-backoffice';
-const NAV = 'Navigation du back-office';
 
 /** Saves a screenshot, after checking the page does not scroll sideways. */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -296,4 +295,40 @@ test('log out revokes the session and removes the token', async ({ page, request
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
+});
+
+test('load and save errors are shown in red, and saving says so meanwhile', async ({ page, request }, testInfo) => {
+  await loginAsSuperadmin(page, request);
+  const failure = {
+    status: 500,
+    contentType: 'application/json',
+    body: JSON.stringify({ message: 'Base indisponible', code: 'X' }),
+  };
+  await page.route('**/api/stats/dashboard', (route) => route.fulfill(failure));
+  await page.route('**/api/admin/waitlist?**', (route) => route.fulfill(failure));
+  await page.goto('/admin');
+  await expect(page.locator('[data-card="waitlist"]')).toContainText('Erreur de chargement');
+  await expect(page.getByRole('alert').filter({ hasText: 'Erreur lors de la récupération des statistiques' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Base indisponible' }).first()).toBeVisible();
+  await shot(page, testInfo, 'home-errors');
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/admin/settings', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    await held;
+    await route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Enregistrement impossible', code: 'X' }),
+    });
+  });
+  await page.goto('/admin/settings');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(page.getByRole('button', { name: 'Sauvegarde en cours...' })).toBeDisabled();
+  release();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enregistrement impossible' })).toBeVisible();
+  await expect(page.getByText('Les paramètres ont été sauvegardés avec succès.')).toHaveCount(0);
 });
