@@ -1,5 +1,5 @@
-import '../index.css';
-import { StrictMode } from 'react';
+import './landing.css';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingPage } from './landing-page';
 import { DEFAULT_LANDING_DATA, type LandingData, readLandingData } from './landing-data';
@@ -18,7 +18,11 @@ const page = (data: LandingData) => (
 );
 
 if (root && prerendered && root.firstElementChild) {
-  hydrateRoot(root, page(prerendered));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task: the page answers a slow phone's taps sooner.
+  startTransition(() => {
+    hydrateRoot(root, page(prerendered));
+  });
 } else if (root) {
   const app = createRoot(root);
   app.render(page(DEFAULT_LANDING_DATA));
