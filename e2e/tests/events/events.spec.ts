@@ -196,6 +196,20 @@ test('edit then Annuler restores; save; delete after the confirmation', async ({
   await expect(panel.getByRole('heading', { name: title })).toBeVisible();
   await expect(panel.getByText('Super Admin')).toBeVisible();
 
+  // Images in the detail: add two, remove the first (the second becomes the cover).
+  await expect(panel.getByText('Images (0/10)')).toBeVisible();
+  const jpeg = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 180, g: 80, b: 20 } } })
+    .jpeg()
+    .toBuffer();
+  await panel.locator('input[type=file]').setInputFiles([
+    { name: 'salle.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+    { name: 'scene.jpg', mimeType: 'image/jpeg', buffer: jpeg },
+  ]);
+  await expect(panel.getByText('Images (2/10)')).toBeVisible();
+  await panel.getByRole('button', { name: "Retirer l'image 1" }).click();
+  await expect(panel.getByText('Images (1/10)')).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'Image 1' })).toBeVisible();
+
   await panel.getByRole('button', { name: 'Modifier' }).click();
   await panel.getByLabel('Titre').fill('Titre changé puis abandonné');
   await panel.getByLabel('Ville').fill('Garoua');

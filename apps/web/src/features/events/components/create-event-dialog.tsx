@@ -2,7 +2,6 @@ import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_LABELS,
   EVENT_DEFAULTS,
-  EVENT_IMAGE_MAX_BYTES,
   EVENT_IMAGES_MAX,
   EVENT_TAGS_MAX,
   type EventDetail,
@@ -23,6 +22,7 @@ import { useT } from '../../../lib/i18n';
 import { useCreateEvent } from '../api/create-event';
 import { eventsMessages } from '../messages';
 import { describedBy, Field, inputClass } from './form-controls';
+import { checkImageFiles } from './image-files';
 
 const EMPTY: EventFormInput = {
   title: '',
@@ -133,19 +133,12 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
 
   const pickImages = (files: FileList | null) => {
     if (!files) return;
-    const accepted: PickedImage[] = [];
-    const problems: string[] = [];
-    for (const file of Array.from(files)) {
-      if (!file.type.startsWith('image/')) problems.push(t('imagesNotImage', { name: file.name }));
-      else if (file.size > EVENT_IMAGE_MAX_BYTES) problems.push(t('imagesTooBig', { name: file.name }));
-      else accepted.push({ file, url: URL.createObjectURL(file) });
-    }
-    const room = EVENT_IMAGES_MAX - images.length;
-    if (accepted.length > room) {
-      problems.push(t('imagesTooMany'));
-      for (const extra of accepted.splice(room)) URL.revokeObjectURL(extra.url);
-    }
-    setImages([...images, ...accepted]);
+    const { accepted, problems } = checkImageFiles(Array.from(files), EVENT_IMAGES_MAX - images.length, {
+      notImage: (name) => t('imagesNotImage', { name }),
+      tooBig: (name) => t('imagesTooBig', { name }),
+      tooMany: t('imagesTooMany'),
+    });
+    setImages([...images, ...accepted.map((file) => ({ file, url: URL.createObjectURL(file) }))]);
     setImageError(problems.length ? problems.join(' · ') : null);
     if (fileInput.current) fileInput.current.value = '';
   };

@@ -14,6 +14,7 @@ import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 import { eventsMessages } from '../messages';
 import { EventEditForm } from './event-edit-form';
+import { EventImages } from './event-images';
 import { EventStatusBadge } from './status-badge';
 
 interface EventDetailPanelProps {
@@ -171,15 +172,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
             </Row>
           </dl>
           <Counts event={event} />
-          {event.images.length > 1 ? (
-            <ul className="grid grid-cols-4 gap-2" aria-label={t('images')}>
-              {event.images.slice(1).map((image) => (
-                <li key={image._id}>
-                  <img src={image.cardUrl} alt="" loading="lazy" className="aspect-square w-full rounded object-cover" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <EventImages event={event} />
           {status.error && !confirmCancel ? <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
           <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
             {event.status === 'draft' ? (
