@@ -25,10 +25,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: false },
     staticCSP: true,
-    // The page only loads its own files: keep the site's strict rules (no base, no framing), and
-    // upgrade-insecure-requests only where the site itself is https.
+    // The page only loads its own files: keep the site's strict rules (no base, no framing, inline
+    // styles as on the site), and upgrade-insecure-requests only where the site itself is https.
     transformStaticCSP: (header) =>
       header
+        .replace(/style-src 'self' https: ?;/, "style-src 'self' 'unsafe-inline';")
         .replace("base-uri 'self'", "base-uri 'none'")
         .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
         .replace(
