@@ -337,15 +337,6 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
 
         <Section title={t('sectionImages')}>
           <div>
-            <label
-              htmlFor={`${formId}-images`}
-              className="flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center hover:border-brand-600 focus-within:border-brand-600"
-            >
-              <span className="font-medium text-brand-700">{t('imagesChoose')}</span>
-              <span id={`${formId}-images-hint`} className="text-xs text-slate-600">
-                {t('imagesHint')}
-              </span>
-            </label>
             <input
               ref={fileInput}
               id={`${formId}-images`}
@@ -354,8 +345,17 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
               multiple
               aria-describedby={`${formId}-images-hint`}
               onChange={(event) => pickImages(event.target.files)}
-              className="sr-only"
+              className="peer sr-only"
             />
+            <label
+              htmlFor={`${formId}-images`}
+              className="flex cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center peer-focus-visible:border-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:border-brand-600"
+            >
+              <span className="font-medium text-brand-700">{t('imagesChoose')}</span>
+              <span id={`${formId}-images-hint`} className="text-xs text-slate-600">
+                {t('imagesHint')}
+              </span>
+            </label>
           </div>
           {imageError ? <p className="text-sm text-red-700">{imageError}</p> : null}
           {images.length > 0 ? (

@@ -65,12 +65,6 @@ export function EventImages({ event }: { event: EventDetail }) {
       ) : null}
       {room > 0 ? (
         <div>
-          <label
-            htmlFor={inputId}
-            className="inline-flex min-h-9 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-700"
-          >
-            {add.isPending ? t('imagesAdding') : `+ ${t('imagesAdd')}`}
-          </label>
           <input
             ref={fileInput}
             id={inputId}
@@ -79,8 +73,14 @@ export function EventImages({ event }: { event: EventDetail }) {
             multiple
             disabled={add.isPending}
             onChange={(e) => pick(e.target.files)}
-            className="sr-only"
+            className="peer sr-only"
           />
+          <label
+            htmlFor={inputId}
+            className="inline-flex min-h-9 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 hover:bg-slate-50"
+          >
+            {add.isPending ? t('imagesAdding') : `+ ${t('imagesAdd')}`}
+          </label>
           <p className="mt-1 text-xs text-slate-600">{t('imagesHint')}</p>
         </div>
       ) : null}
