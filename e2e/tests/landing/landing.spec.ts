@@ -247,6 +247,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#faq details')).toHaveCount(6);
     await expect(page.getByLabel('Nom complet')).toBeVisible();
     await expect(page.getByRole('button', { name: "Je m'inscris" })).toBeVisible();
+    await expect(page.getByText('L’inscription a besoin de JavaScript')).toBeVisible();
     await expect(page.locator('footer').getByRole('link', { name: 'Conditions d’utilisation' })).toBeVisible();
     // Exclusive <details> keep one answer open without script too.
     await page.getByText('Quand l’application sera-t-elle disponible ?').click();

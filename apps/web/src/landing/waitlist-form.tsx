@@ -134,7 +134,13 @@ export function WaitlistForm() {
     ) : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Inscription sur la liste d’attente">
+    // method="post": without JavaScript, a sent form never puts the phone number in the address.
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Inscription sur la liste d’attente">
+      <noscript>
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          L’inscription a besoin de JavaScript : activez-le dans votre navigateur pour rejoindre la liste d’attente.
+        </p>
+      </noscript>
       <div>
         <label htmlFor={`${id}-name`} className="block font-medium text-slate-900">
           Nom complet <span aria-hidden="true">*</span>
