@@ -116,7 +116,14 @@ test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to 
   for (const label of labels) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'English' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Log Out' })).toBeVisible();
-  if (testInfo.project.name === 'mobile') await shot(page, testInfo, 'menu-open');
+  if (testInfo.project.name === 'mobile') {
+    await expect(nav.getByRole('link', { name: 'Accueil', exact: true })).toBeFocused();
+    await shot(page, testInfo, 'menu-open');
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Ouvrir le menu' })).toBeFocused();
+    await openNav(page);
+  }
 
   await nav.getByRole('link', { name: 'Transactions', exact: true }).click();
   await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveText(/Accueil\s*>\s*Transactions/);

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 export interface AdminLayoutProps {
   sidebar: ReactNode;
@@ -23,13 +23,20 @@ export function AdminLayout({
   onMenuClose,
   closeMenuLabel,
 }: AdminLayoutProps) {
+  const asideRef = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!menuOpen) return;
+    // The drawer takes focus when it opens on a phone, and gives it back to the menu button.
+    const opener = document.activeElement as HTMLElement | null;
+    asideRef.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onMenuClose();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (opener?.isConnected && asideRef.current?.contains(document.activeElement)) opener.focus();
+    };
   }, [menuOpen, onMenuClose]);
 
   return (
@@ -43,6 +50,7 @@ export function AdminLayout({
         />
       ) : null}
       <aside
+        ref={asideRef}
         id="admin-sidebar"
         className={`fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-slate-900 text-slate-100 transition-transform motion-reduce:transition-none lg:sticky lg:top-0 lg:h-dvh lg:w-64 lg:shrink-0 lg:translate-x-0 ${
           menuOpen ? 'translate-x-0' : '-translate-x-full max-lg:invisible'
