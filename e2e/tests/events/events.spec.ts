@@ -291,9 +291,14 @@ test('search without accents and each filter', async ({ page, request }, testInf
   await date.selectOption({ label: 'Toutes les dates' });
   await expect(titles).toHaveCount(3);
 
-  await list(page)
-    .getByRole('button', { name: `Match de gala ${id}`, exact: true })
-    .click();
+  // Keyboard: Enter on a card opens its detail and focuses it; closing returns to the card.
+  const matchButton = list(page).getByRole('button', { name: `Match de gala ${id}`, exact: true });
+  await matchButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(detail(page).getByRole('heading', { name: `Match de gala ${id}` })).toBeFocused();
   await expect(detail(page).getByText('Annulé')).toBeVisible();
   await shot(page, testInfo, 'list-detail', true);
+  await detail(page).getByRole('button', { name: 'Fermer le détail' }).press('Enter');
+  await expect(matchButton).toBeFocused();
+  await expect(detail(page).getByText('Sélectionnez un événement pour voir les détails')).toBeVisible();
 });

@@ -716,6 +716,11 @@ describe('GET /events', () => {
     });
     const listed = (await get('/events?category=art')).json().items[0];
     expect(listed).toMatchObject({ title: 'Détail complet', cover: null, creator: { name: 'Awa Ngono' } });
+    // The organiser's account is gone: no creator (the screen shows 'Anonyme').
+    const leaving = await createUser(api);
+    const orphan = await make(await tokenFor(api, leaving), { title: 'Orphelin', category: 'art' }, 'published');
+    await api.db.delete(users).where(eq(users.id, leaving.id));
+    expect((await get(`/events/${orphan}`)).json()).toMatchObject({ title: 'Orphelin', creator: null, organizerId: null });
     expect((await get('/events/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/events/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });

@@ -45,6 +45,7 @@ export function EventCard({ event, selected = false, onSelect, onPublish, publis
               type="button"
               onClick={() => onSelect?.(event._id)}
               aria-current={selected ? 'true' : undefined}
+              data-event-id={event._id}
               className="block w-full text-left [overflow-wrap:anywhere] after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-700"
             >
               {event.title}

@@ -1,5 +1,5 @@
 import { EVENT_CATEGORY_LABELS, type EventCategory, type EventDetail } from '@app/shared/events';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -62,6 +62,13 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = query.isSuccess;
+
+  // Keyboard and screen-reader users land on the detail they opened.
+  useEffect(() => {
+    if (loaded) heading.current?.focus({ preventScroll: true });
+  }, [loaded]);
 
   if (query.isPending) return <SkeletonRows rows={6} />;
   if (query.isError) return <Alert>{query.error.message}</Alert>;
@@ -85,7 +92,12 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
   return (
     <article aria-labelledby="event-detail-title" className="space-y-4">
       <div className="flex items-start justify-between gap-2">
-        <h2 id="event-detail-title" className="min-w-0 text-xl font-bold break-words text-slate-900">
+        <h2
+          id="event-detail-title"
+          ref={heading}
+          tabIndex={-1}
+          className="min-w-0 text-xl font-bold break-words text-slate-900 focus:outline-none"
+        >
           {event.title}
         </h2>
         <button

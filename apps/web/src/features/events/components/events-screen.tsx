@@ -80,7 +80,12 @@ export function EventsScreen() {
             <EventDetailPanel
               key={selectedId}
               id={selectedId}
-              onClose={() => setSelectedId(null)}
+              onClose={() => {
+                const id = selectedId;
+                setSelectedId(null);
+                // Back to the card that opened it.
+                requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${id}"]`)?.focus());
+              }}
               onDeleted={() => setSelectedId(null)}
             />
           ) : (
