@@ -14,6 +14,8 @@ let server: RunningServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Starting a server takes a few seconds, more on a busy machine.
+  test.setTimeout(180_000);
   catcher = await startSmtpCatcher();
   server = await startServer({
     SMTP_URL: catcher.url,
@@ -269,4 +271,29 @@ test('sign-up names a duplicate field, and a failed SMS still leads to the code 
     await smsDown.stop();
     fs.rmSync(smsDown.dataDir, { recursive: true, force: true });
   }
+});
+
+test('usable with the keyboard only: tabs, identifier type, fields', async ({ page }) => {
+  await openGetStarted(page);
+  const loginTab = page.getByRole('tab', { name: 'Se Connecter' });
+  await loginTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: "S'inscrire" })).toBeFocused();
+  await expect(page.getByRole('tab', { name: "S'inscrire" })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Prénom')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(loginTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'E-mail' })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Téléphone' })).toBeChecked();
+  await shot(page, 'keyboard-focus');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Numéro de téléphone' })).toBeFocused();
+  await page.keyboard.type('677 12 34 56');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Mot de passe' })).toBeFocused();
+  await page.keyboard.type('Mauvais-Passe-1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
 });

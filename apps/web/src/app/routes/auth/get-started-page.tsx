@@ -8,13 +8,13 @@ export function GetStartedPage() {
         <div className="mx-auto flex max-w-md items-center justify-between px-4 py-3">
           <a
             href="/"
-            className="rounded text-lg font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className="rounded text-base font-bold text-brand-700 sm:text-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Évènements Cameroun
           </a>
           <a
             href="/"
-            className="rounded text-sm font-medium text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
           >
             Retour à l’accueil
           </a>
