@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PERMISSIONS, type Permission } from '@app/shared/permissions';
 import type { DeclaredRoute } from '../../src/plugins/access';
-import { bearer, createUser, tokenFor } from '../factories';
+import { bearer, createUser, tokenFor, type UserOverrides } from '../factories';
 
 /** A JSON schema as z.toJSONSchema writes it; only the keywords the generators read. */
 export interface JsonSchema {
@@ -103,26 +103,43 @@ export interface Identity {
   permissions: readonly Permission[];
 }
 
-/** The identities of the access matrix, each a fresh account with its own session. */
+interface IdentitySpec {
+  name: string;
+  /** Undefined: anonymous. */
+  account?: UserOverrides;
+  permissions: readonly Permission[];
+}
+
+/** The identities of the access matrix. */
+export const IDENTITY_SPECS: IdentitySpec[] = [
+  { name: 'anonymous', permissions: [] },
+  { name: 'user', account: {}, permissions: [] },
+  { name: 'unverified user', account: { isVerified: false }, permissions: [] },
+  { name: 'blocked user', account: { isBlocked: true }, permissions: [] },
+  {
+    name: 'blocked admin',
+    account: { role: 'admin', permissions: [...PERMISSIONS], isAdminValidated: true, isBlocked: true },
+    permissions: [],
+  },
+  { name: 'pending admin', account: { role: 'admin', permissions: [...PERMISSIONS], isAdminValidated: false }, permissions: [] },
+  ...PERMISSIONS.map((permission) => ({
+    name: `admin:${permission}`,
+    account: { role: 'admin' as const, permissions: [permission], isAdminValidated: true },
+    permissions: [permission],
+  })),
+  { name: 'superadmin', account: { role: 'superadmin' }, permissions: PERMISSIONS },
+];
+
+/** A fresh account (and session) for one identity. */
+export async function createIdentity(app: FastifyInstance, spec: IdentitySpec): Promise<Identity> {
+  if (!spec.account) return { name: spec.name, signedIn: false, permissions: [] };
+  const user = await createUser(app, spec.account);
+  return { name: spec.name, token: await tokenFor(app, user), signedIn: !user.isBlocked, permissions: spec.permissions };
+}
+
 export async function createIdentities(app: FastifyInstance): Promise<Identity[]> {
-  const make = async (name: string, overrides: Parameters<typeof createUser>[1], permissions: readonly Permission[]) => {
-    const user = await createUser(app, overrides);
-    return { name, token: await tokenFor(app, user), signedIn: !user.isBlocked, permissions };
-  };
-  const identities: Identity[] = [{ name: 'anonymous', signedIn: false, permissions: [] }];
-  identities.push(await make('user', {}, []));
-  identities.push(await make('unverified user', { isVerified: false }, []));
-  identities.push(await make('blocked user', { isBlocked: true }, []));
-  identities.push(
-    await make('blocked admin', { role: 'admin', permissions: [...PERMISSIONS], isAdminValidated: true, isBlocked: true }, []),
-  );
-  identities.push(await make('pending admin', { role: 'admin', permissions: [...PERMISSIONS], isAdminValidated: false }, []));
-  for (const permission of PERMISSIONS) {
-    identities.push(
-      await make(`admin:${permission}`, { role: 'admin', permissions: [permission], isAdminValidated: true }, [permission]),
-    );
-  }
-  identities.push(await make('superadmin', { role: 'superadmin' }, PERMISSIONS));
+  const identities: Identity[] = [];
+  for (const spec of IDENTITY_SPECS) identities.push(await createIdentity(app, spec));
   return identities;
 }
 
