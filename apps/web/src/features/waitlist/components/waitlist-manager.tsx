@@ -105,7 +105,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
   const statusLabel = (status: WaitlistStatus) => t(status);
 
   const rowActions = (entry: WaitlistEntry) => (
-    <div role="group" className="flex flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })}>
+    <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })}>
       {entry.status === 'pending' ? (
         <>
           <Button size="sm" variant="success" disabled={busy(entry)} onClick={() => run(entry, 'approve')}>
@@ -128,7 +128,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
       >
         {t('delete')}
       </Button>
-    </div>
+    </fieldset>
   );
 
   let body: ReactNode;
