@@ -199,7 +199,7 @@ test('reset the password from start to finish, pasting the code', async ({ page 
   await page.waitForURL((url) => url.pathname === '/');
 });
 
-test('the code boxes take a paste of 1 to 6 digits, and backspace moves back', async ({ page }) => {
+test('the code boxes take a paste of 1 to 6 digits, backspace moves back, resend only at zero', async ({ page }) => {
   const username = `p_${unique()}`;
   const email = `${username}@example.cm`;
   const after = catcher.messages.length;
@@ -209,6 +209,7 @@ test('the code boxes take a paste of 1 to 6 digits, and backspace moves back', a
     body: JSON.stringify({ username, email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Bi', lastName: 'Ndi' }),
   });
   await catcher.waitForCode(email, { after });
+  await page.clock.install();
   // Signing in to an unverified account leads to the code view.
   await openGetStarted(page);
   await page.getByLabel('Email').fill(email);
@@ -234,6 +235,18 @@ test('the code boxes take a paste of 1 to 6 digits, and backspace moves back', a
   await page.getByRole('button', { name: 'Vérifier' }).click();
   const code = catcher.messages.findLast((mail) => mail.to.includes(email))?.subject.match(/\d{6}/)?.[0];
   if (code !== '123456') await expect(page.getByTestId('otp-error')).toHaveText('Code OTP invalide');
+
+  // Resend only at zero: the countdown runs 300 s.
+  const resend = page.getByRole('button', { name: 'Renvoyer le code' });
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward(150_000);
+  await expect(page.getByText(/^Vous pourrez demander un nouveau code dans [0-2]:[0-5]\d$/)).toBeVisible();
+  await expect(resend).toBeDisabled();
+  await page.clock.fastForward(150_000);
+  await expect(resend).toBeEnabled();
+  await resend.click();
+  // The server counts real time: a code was sent less than 60 s ago, so it asks to wait.
+  await expect(page.getByText(/^Veuillez patienter \d+ secondes avant de demander un nouveau code\.$/)).toBeVisible();
 });
 
 test('sign-up names a duplicate field, and a failed SMS still leads to the code view with the WhatsApp notice', async ({

@@ -80,13 +80,17 @@ export function OtpView({
   };
 
   const resendCode = async () => {
+    // The contact of this view; else the one stored at sign-up (spec §7: the stored contact).
     const stored = getUserContact();
-    const target = {
-      email: stored?.email ?? contact.email,
-      phone: stored?.phone ?? contact.phone,
-      identifier: stored?.email || stored?.phone ? undefined : contact.identifier,
-    };
-    if (!target.email && !target.phone && !target.identifier) {
+    const target =
+      contact.email || contact.phone || contact.identifier
+        ? {
+            email: contact.email,
+            phone: contact.phone,
+            identifier: contact.email || contact.phone ? undefined : contact.identifier,
+          }
+        : { email: stored?.email, phone: stored?.phone };
+    if (!target.email && !target.phone && !('identifier' in target && target.identifier)) {
       toast.error('Aucun contact trouvé. Veuillez vous réinscrire.');
       return;
     }
