@@ -75,6 +75,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: options.poolSize ?? 10,
     statement_timeout: options.statementTimeoutMs,
+    // The server cancels a slow statement; these cover a database that stops answering at all
+    // (network cut without a reset): the client gives up, the request answers 503.
+    query_timeout: options.statementTimeoutMs + 2000,
+    idle_in_transaction_session_timeout: Math.max(10_000, options.statementTimeoutMs * 2),
+    keepAlive: true,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });

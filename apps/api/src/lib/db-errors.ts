@@ -22,7 +22,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) return true;
     if (
       typeof candidate.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(candidate.message)
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|PGlite is closed/i.test(candidate.message)
     )
       return true;
     current = candidate.cause;

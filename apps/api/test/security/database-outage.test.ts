@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config';
 import { refusalProblems } from './harness';
 import { CuttableProxy, freshPostgresDatabase } from './real-server';
 
-const adminUrl = process.env.TEST_DATABASE_URL;
+const adminUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
 /** PGlite lives in the process and cannot become unreachable: this is about PostgreSQL. */
 describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test cuts)', () => {
@@ -90,5 +90,25 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
       const response = await app.inject(request);
       expect(response.statusCode, request.url).toBeLessThan(500);
     }
+  }, 60_000);
+
+  it('answers 503 when the database stops answering without closing the connection, then recovers', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/events' })).statusCode).toBe(200);
+    proxy.stall();
+    const started = Date.now();
+    const response = await app.inject({ method: 'GET', url: '/api/events' });
+    expect(response.statusCode).toBe(503);
+    expect(refusalProblems(response)).toEqual([]);
+    // statement timeout (5 s) + 2 s: the client stops waiting on its own.
+    expect(Date.now() - started).toBeLessThan(12_000);
+    proxy.restore();
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await app.inject({ method: 'GET', url: '/api/events' })).statusCode;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
   }, 60_000);
 });

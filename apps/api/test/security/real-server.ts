@@ -110,6 +110,7 @@ export class CuttableProxy {
   private server?: net.Server;
   private sockets = new Set<net.Socket>();
   private up = true;
+  private stalled = false;
   port = 0;
 
   constructor(
@@ -121,6 +122,12 @@ export class CuttableProxy {
     const server = net.createServer((client) => {
       if (!this.up) {
         client.destroy();
+        return;
+      }
+      if (this.stalled) {
+        // Accept, then never answer: a database behind a dead network.
+        this.sockets.add(client);
+        client.on('error', () => {});
         return;
       }
       const upstream = net.connect(this.targetPort, this.targetHost);
@@ -148,7 +155,21 @@ export class CuttableProxy {
     this.sockets.clear();
   }
 
+  /** Existing and new connections stay open but nothing goes through any more. */
+  stall(): void {
+    this.stalled = true;
+    for (const socket of this.sockets) {
+      socket.unpipe();
+      socket.pause();
+    }
+  }
+
   restore(): void {
+    if (this.stalled) {
+      for (const socket of this.sockets) socket.destroy();
+      this.sockets.clear();
+    }
+    this.stalled = false;
     this.up = true;
   }
 
