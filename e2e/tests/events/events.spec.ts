@@ -295,9 +295,12 @@ test('search without accents and each filter', async ({ page, request }, testInf
   const matchButton = list(page).getByRole('button', { name: `Match de gala ${id}`, exact: true });
   await matchButton.focus();
   await page.keyboard.press('Enter');
-  await expect(detail(page).getByRole('heading', { name: `Match de gala ${id}` })).toBeFocused();
+  const matchHeading = detail(page).getByRole('heading', { name: `Match de gala ${id}` });
+  await expect(matchHeading).toBeFocused();
+  // At 360 px the detail sits below the list: it is scrolled into view.
+  await expect(matchHeading).toBeInViewport();
   await expect(detail(page).getByText('Annulé')).toBeVisible();
-  await shot(page, testInfo, 'list-detail', true);
+  await shot(page, testInfo, 'list-detail');
   await detail(page).getByRole('button', { name: 'Fermer le détail' }).press('Enter');
   await expect(matchButton).toBeFocused();
   await expect(detail(page).getByText('Sélectionnez un événement pour voir les détails')).toBeVisible();

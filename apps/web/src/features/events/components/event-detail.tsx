@@ -67,7 +67,10 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
 
   // Keyboard and screen-reader users land on the detail they opened.
   useEffect(() => {
-    if (loaded) heading.current?.focus({ preventScroll: true });
+    if (!loaded || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    // Stacked layout (small screens): bring the detail into view below the list.
+    if (window.matchMedia('(max-width: 1023px)').matches) heading.current.scrollIntoView({ block: 'start' });
   }, [loaded]);
 
   if (query.isPending) return <SkeletonRows rows={6} />;
@@ -96,7 +99,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
           id="event-detail-title"
           ref={heading}
           tabIndex={-1}
-          className="min-w-0 text-xl font-bold break-words text-slate-900 focus:outline-none"
+          className="min-w-0 scroll-mt-24 text-xl font-bold break-words text-slate-900 focus:outline-none"
         >
           {event.title}
         </h2>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -22,7 +22,6 @@ export function EventsScreen() {
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const detailRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -39,14 +38,6 @@ export function EventsScreen() {
     next.delete('create');
     setParams(next, { replace: true });
   }, [params, setParams]);
-
-  const select = (id: string) => {
-    setSelectedId(id);
-    // Stacked layout: bring the detail into view.
-    if (window.matchMedia('(max-width: 1023px)').matches) {
-      requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -68,13 +59,12 @@ export function EventsScreen() {
             page={page}
             onPage={setPage}
             selectedId={selectedId}
-            onSelect={select}
+            onSelect={setSelectedId}
           />
         </div>
         <aside
-          ref={detailRef}
           aria-label={t('detailLabel')}
-          className="min-w-0 scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4"
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-18 lg:max-h-[calc(100dvh-5.5rem)] lg:overflow-y-auto"
         >
           {selectedId ? (
             <EventDetailPanel
