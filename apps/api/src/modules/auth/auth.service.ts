@@ -74,15 +74,22 @@ async function sendVerificationCode(
   app: FastifyInstance,
   user: UserRow,
 ): Promise<{ otpChannel: OtpChannel; smsNotice?: string }> {
-  const settings = await app.settings.get();
   const code = await issueCode(app.db, user.id, 'verify');
-  const siteName = settings.general.siteName;
+  const smsSent = await deliverVerificationCode(app, user, code);
+  const otpChannel = channelOf(user);
+  if (smsSent !== false) return { otpChannel };
+  const settings = await app.settings.get();
+  return { otpChannel, smsNotice: smsNotice(settings.general.supportPhone) };
+}
+
+/** Answers whether the SMS went at once (null without a phone). */
+async function deliverVerificationCode(app: FastifyInstance, user: UserRow, code: string): Promise<boolean | null> {
+  const siteName = (await app.settings.get()).general.siteName;
   const [sms] = await Promise.all([
     user.phone ? app.notifications.sendSms({ to: user.phone, text: verificationSms(code, siteName) }) : null,
     user.email ? app.notifications.sendEmail(verificationEmail(user.email, code, user.firstName, siteName)) : null,
   ]);
-  const otpChannel = channelOf(user);
-  return sms && sms.status !== 'sent' ? { otpChannel, smsNotice: smsNotice(settings.general.supportPhone) } : { otpChannel };
+  return sms ? sms.status === 'sent' : null;
 }
 
 export async function register(app: FastifyInstance, input: z.output<typeof registerSchema>) {
@@ -188,7 +195,15 @@ export async function login(
   if (!user.isVerified && settings.security.requireEmailVerification) {
     await clearFailedLogins(app.db, user.id);
     const wait = await resendWait(app.db, user.id, 'verify');
-    const sent = wait > 0 ? { otpChannel: channelOf(user) } : await sendVerificationCode(app, user);
+    if (wait === 0) {
+      // Not awaited: sign-in answers at once (the form gives up after 10 s) even when a provider
+      // is slow; the code is stored before this answer and the messages are retried if need be.
+      const code = await issueCode(app.db, user.id, 'verify');
+      deliverVerificationCode(app, user, code).catch((error: unknown) =>
+        app.log.error({ err: error }, 'verification code not stored for delivery'),
+      );
+    }
+    const sent = { otpChannel: channelOf(user) };
     throw new AppError(403, 'OTP_REQUIRED', MESSAGES.otpRequired, undefined, {
       requiresOTP: true,
       otpChannel: sent.otpChannel,

@@ -55,8 +55,9 @@ export class SmtpEmailTransport implements EmailTransport {
     private readonly from: string,
   ) {
     this.transporter = nodemailer.createTransport(url, {
-      connectionTimeout: SEND_TIMEOUT_MS,
-      greetingTimeout: SEND_TIMEOUT_MS,
+      // Short: a send happens inside a request; a slow server leaves the message to the retry loop.
+      connectionTimeout: 5000,
+      greetingTimeout: 5000,
       socketTimeout: SEND_TIMEOUT_MS,
     });
   }
