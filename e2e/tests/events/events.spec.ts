@@ -140,6 +140,8 @@ test('create an event with an image, see it as a draft, publish it, cancel it', 
     .toBuffer();
   await picker.setInputFiles({ name: 'affiche.png', mimeType: 'image/png', buffer: png });
   await expect(dialog.getByRole('img', { name: 'affiche.png' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Retirer le billet 2' }).scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'create-tickets-images');
 
   // End before start: refused by the form, the dialog stays open.
   await dialog.getByRole('button', { name: "Créer l'événement" }).click();
