@@ -4,11 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CreateEventInput } from '@app/shared/events';
+import { type CreateEventInput, EVENT_CATEGORIES } from '@app/shared/events';
 import type { Settings } from '@app/shared/settings';
 import { auditLog, eventImages, events, outboundMessages, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { seedDemo } from '../../db/seed-demo';
 import type { UserRow } from '../auth/session.service';
 
 let testApp: TestApp;
@@ -723,5 +724,17 @@ describe('GET /events', () => {
     expect((await get(`/events/${orphan}`)).json()).toMatchObject({ title: 'Orphelin', creator: null, organizerId: null });
     expect((await get('/events/not-a-uuid')).statusCode).toBe(400);
     expect((await get('/events/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('serves the demo events with categories of the list, searchable without accents', async () => {
+    await seedDemo(api);
+    const all = (await get('/events?limit=100', admin)).json().items as { title: string; category: string }[];
+    const demo = all.filter((event) =>
+      ['Festival Ngondo', 'Atelier développement web', 'Marché artisanal'].includes(event.title),
+    );
+    expect(demo).toHaveLength(3);
+    for (const event of all) expect(EVENT_CATEGORIES as readonly string[]).toContain(event.category);
+    expect(titles(await get('/events?q=conference tech&category=conference', admin))).toEqual(['Conférence Tech Cameroun']);
+    expect(titles(await get('/events?q=marche artisanal&category=other&status=draft', admin))).toEqual(['Marché artisanal']);
   });
 });
