@@ -69,6 +69,12 @@ describe('the landing page served with live values', () => {
     }
   });
 
+  it('answers /index.html with the same live page', async () => {
+    const response = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('email=aide@evenements.cm');
+  });
+
   it('never serves the server bundle or its template', async () => {
     for (const url of ['/ssr/landing.mjs', '/ssr/landing.template.html']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);

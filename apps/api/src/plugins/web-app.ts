@@ -28,8 +28,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
-    // The server-side landing bundle and its template are not public; robots and sitemap are filled below.
-    globIgnore: ['ssr/**', ...FILLED_FILES],
+    // The server-side landing bundle and its template are not public; `/index.html`, robots and
+    // sitemap are answered by the route below (live landing page, public address filled in).
+    globIgnore: ['ssr/**', 'index.html', ...FILLED_FILES],
     preCompressed: true,
     cacheControl: false,
     index: false,
