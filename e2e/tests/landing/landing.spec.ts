@@ -164,11 +164,21 @@ test.describe('testimonials', () => {
     await block.getByRole('button', { name: 'Brice K.' }).click();
     await expect(current).toContainText('Brice K., Garoua');
     await expect(block.getByRole('button', { name: 'Brice K.' })).toHaveAttribute('aria-pressed', 'true');
-    // Focus (after the click) and the pointer over the block both hold the rotation.
+    // Focus stays on the chosen button: the rotation holds.
     await expect(block).toHaveAttribute('data-rotating', 'false');
-    await block.hover();
     await page.waitForTimeout(5600);
     await expect(current).toContainText('Brice K., Garoua');
+    // Pointer away and focus elsewhere: it rotates again; the pointer over the block holds it.
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(block).toHaveAttribute('data-rotating', 'true');
+    await block.getByRole('heading', { name: 'Ils attendent le lancement' }).hover();
+    await expect(block).toHaveAttribute('data-rotating', 'false');
+    const held = await current.textContent();
+    await page.waitForTimeout(5600);
+    await expect(current).toHaveText(held ?? '');
+    await page.mouse.move(0, 0);
+    await expect(block).toHaveAttribute('data-rotating', 'true');
   });
 
   test('no rotation under prefers-reduced-motion', async ({ page }) => {
