@@ -7,14 +7,19 @@ import { RouteLoading } from './routes/public/route-loading';
  * separate chunk, loaded when its route is visited.
  */
 export const router = createBrowserRouter([
-  { path: '/', element: <LeaveForLanding /> },
-  { path: '/GetStarted', lazy: () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage })) },
-  { path: '/auth/get-started', element: <Navigate to="/GetStarted" replace /> },
-  { path: '/terms', lazy: () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage })) },
   {
-    path: '/admin/*',
-    lazy: () => import('./routes/admin/admin-routes').then((m) => ({ Component: m.AdminRoutes })),
+    // Shown while the first screen's chunk loads.
     hydrateFallbackElement: <RouteLoading />,
+    children: [
+      { path: '/', element: <LeaveForLanding /> },
+      {
+        path: '/GetStarted',
+        lazy: () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage })),
+      },
+      { path: '/auth/get-started', element: <Navigate to="/GetStarted" replace /> },
+      { path: '/terms', lazy: () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/admin/*', lazy: () => import('./routes/admin/admin-routes').then((m) => ({ Component: m.AdminRoutes })) },
+      { path: '*', element: <LeaveForLanding /> },
+    ],
   },
-  { path: '*', element: <LeaveForLanding /> },
 ]);

@@ -452,6 +452,16 @@ describe('ownership', () => {
     expect((await call('DELETE', `/events/${draft._id}`, superToken)).statusCode).toBe(200);
   });
 
+  it('lets only event managers highlight an event', async () => {
+    const own = await createJson(organizer.token, { title: 'Mis en avant ?', isHighlighted: true });
+    const highlighted = async () => (await call('GET', `/events/${own._id}`, superToken)).json().isHighlighted;
+    expect(await highlighted()).toBe(false);
+    expect((await call('PUT', `/events/${own._id}`, organizer.token, { isHighlighted: true })).statusCode).toBe(200);
+    expect(await highlighted()).toBe(false);
+    expect((await call('PUT', `/events/${own._id}`, superToken, { isHighlighted: true })).statusCode).toBe(200);
+    expect(await highlighted()).toBe(true);
+  });
+
   it('answers 401 without a token on every write', async () => {
     const event = await createJson(organizer.token);
     for (const [method, url] of [

@@ -292,7 +292,8 @@ export async function createEvent(
       category: input.category,
       tags: input.tags,
       isPublic: input.isPublic,
-      isHighlighted: input.isHighlighted,
+      // Highlighting puts an event forward for everyone: only event managers decide it.
+      isHighlighted: canManageAll(actor) ? input.isHighlighted : false,
       maxParticipants: input.maxParticipants,
       organizerId: actor.id,
       status: 'draft',
@@ -365,7 +366,7 @@ export async function updateEventFor(
     ...(input.category !== undefined ? { category: input.category } : {}),
     ...(input.tags !== undefined ? { tags: input.tags } : {}),
     ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
-    ...(input.isHighlighted !== undefined ? { isHighlighted: input.isHighlighted } : {}),
+    ...(input.isHighlighted !== undefined && canManageAll(actor) ? { isHighlighted: input.isHighlighted } : {}),
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
   };
