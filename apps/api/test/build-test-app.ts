@@ -53,19 +53,30 @@ export async function openTestDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const fresh = await freshPostgresDatabase(adminUrl);
+  const database = await openDatabase({ url: fresh.url, poolSize: 5, statementTimeoutMs: config.STATEMENT_TIMEOUT_MS });
+  return {
+    database,
+    url: fresh.url,
+    async dropDatabase() {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `adminUrl`; `drop` removes it. */
+export async function freshPostgresDatabase(adminUrl: string, prefix = 'test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5, statementTimeoutMs: config.STATEMENT_TIMEOUT_MS });
   return {
-    database,
     url: url.toString(),
-    async dropDatabase() {
-      await database.close();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,22 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freePort, REPO_ROOT, startServer } from '../../../../e2e/fixtures/server';
+import { freshPostgresDatabase } from '../build-test-app';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export { REPO_ROOT };
+
 export const ADMIN = { email: 'admin@security.local', password: 'Admin-Passw0rd!' };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort };
 
 export interface RealServer {
   baseURL: string;
@@ -25,82 +17,18 @@ export interface RealServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** The real server (`node --import tsx apps/api/src/server.ts`) on a free port. */
+/** The real server (`node --import tsx apps/api/src/server.ts`) on a free port, API only. */
 export async function startRealServer(env: Record<string, string>): Promise<RealServer> {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST_DIR: path.join(REPO_ROOT, 'no-web-dist'),
+    ...env,
   });
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start within 90 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseURL,
-    process: child,
-    logs: () => output,
-    kill(signal = 'SIGTERM') {
-      return new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill(signal);
-      });
-    },
-  };
+  return { baseURL: server.baseURL, process: server.process, logs: server.logs, kill: server.stop };
 }
 
-/** A new, empty database on the server of TEST_DATABASE_URL; `drop` removes it. */
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `security_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+export { freshPostgresDatabase };
 
 /**
  * A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones
