@@ -53,7 +53,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
+    // Decide on the route the router matched, never on the raw URL: the router decodes
+    // '/%61pi/…' into '/api/…', so a test on `request.url` could be walked around.
+    const routeUrl = request.routeOptions.url;
+    // Non-API routes (the web app) and unmatched paths (the not-found handler answers 404).
+    if (!routeUrl?.startsWith('/api')) return;
+    const access = request.routeOptions.config?.access;
     const token = bearerToken(request.headers.authorization);
     if (token) {
       const session = await findSession(app.db, token);
@@ -62,9 +67,6 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         request.sessionId = session.sessionId;
       }
     }
-    const access = request.routeOptions.config?.access;
-    // Unmatched /api paths reach the not-found handler, which has no declaration: let it answer 404.
-    if (!request.routeOptions.url?.startsWith('/api')) return;
     if (access === 'public') return;
     if (access === undefined) throw forbidden();
     if (!request.user)

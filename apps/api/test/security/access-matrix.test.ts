@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app';
 import { ACCESS_CODES, codeOf, expected, SERVICE_CHECKED } from './access-rules';
-import { apiRoutes, createIdentities, createIdentity, IDENTITY_SPECS, plausibleBody, refusalProblems, send } from './harness';
+import {
+  apiRoutes,
+  createIdentities,
+  createIdentity,
+  fillPath,
+  IDENTITY_SPECS,
+  plausibleBody,
+  refusalProblems,
+  send,
+} from './harness';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -61,4 +70,23 @@ describe('access matrix', () => {
     expect(checked).toBe(routes.length * IDENTITY_SPECS.length);
     expect(IDENTITY_SPECS.length).toBe(18);
   }, 120_000);
+
+  it('cannot be walked around by writing the path differently (percent-encoding, case, slashes)', async () => {
+    const { app } = testApp;
+    const guarded = apiRoutes(app).filter((route) => route.access !== 'public');
+    expect(guarded.length).toBeGreaterThan(5);
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const path = fillPath(route);
+      const variants = [path.replace(/^\/api/, '/%61pi'), path.replace(/^\/api/, '/%61%70%69'), `/${path}`, `${path}/`];
+      for (const variant of variants) {
+        const response = await send(app, route, { path: variant, payload: plausibleBody(route) });
+        // Refused as anonymous (401), or not a route at all (404): never served.
+        if (response.statusCode !== 401 && response.statusCode !== 404) {
+          failures.push(`${route.method} ${variant}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
 });

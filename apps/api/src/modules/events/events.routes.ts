@@ -12,6 +12,7 @@ import {
   listEventsResponseSchema,
   updateEventSchema,
 } from '@app/shared/events';
+import { sha256 } from '../../lib/tokens';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,11 +37,17 @@ function actorOf(request: FastifyRequest): SessionUser {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** Per session (the bearer token), else per address: far above what a person creates. */
+/**
+ * Per session (the bearer token, however the header is spelled), else per address: far above
+ * what a person creates.
+ */
 const CREATE_RATE = {
   max: 60,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => `events:${request.headers.authorization ?? request.ip}`,
+  keyGenerator: (request: FastifyRequest) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    return `events:${token ? sha256(token) : request.ip}`;
+  },
 };
 
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
