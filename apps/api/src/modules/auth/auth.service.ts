@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertTeam } from '../notifications/team-alerts';
 import type { z } from 'zod';
 import {
   commonPasswordMessage,
@@ -119,6 +120,15 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
     throw error;
   }
   const sent = await sendVerificationCode(app, user);
+  await alertTeam(app, 'notifyOnRegistration', `Nouvelle inscription : ${user.firstName} ${user.lastName}`.trim(), [
+    'Un nouveau compte vient d’être créé.',
+    '',
+    `Nom : ${user.firstName} ${user.lastName}`,
+    `Nom d’utilisateur : ${user.username ?? '—'}`,
+    `Rôle demandé : ${user.requestedAdminType ?? 'utilisateur'}`,
+    '',
+    `${app.config.PUBLIC_URL}/admin/administration`,
+  ]);
   return {
     message: sent.smsNotice ? SMS_FAILED_MESSAGES[sent.otpChannel] : CHANNEL_MESSAGES[sent.otpChannel],
     otpChannel: sent.otpChannel,

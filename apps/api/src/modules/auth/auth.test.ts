@@ -185,6 +185,29 @@ describe('register', () => {
     }
   });
 
+  it('e-mails the contact address about a new account when notifyOnRegistration is on, and not when it is off', async () => {
+    const contact = (await testApp.app.settings.get()).general.contactEmail;
+    const alerts = async () =>
+      (await testApp.app.db.select().from(outboundMessages)).filter(
+        (m) => m.recipient === contact && m.subject.startsWith('Nouvelle inscription'),
+      ).length;
+    const before = await alerts();
+    await registerAndCode({ firstName: 'Brenda', lastName: 'Tchoupo' });
+    expect(await alerts()).toBe(before + 1);
+
+    const settings = await testApp.app.settings.get();
+    await testApp.app.settings.save(
+      { ...settings, notifications: { ...settings.notifications, notifyOnRegistration: false } },
+      null,
+    );
+    try {
+      await registerAndCode();
+      expect(await alerts()).toBe(before + 1);
+    } finally {
+      await testApp.app.settings.save(settings, null);
+    }
+  });
+
   it('records a requested admin type as a pending administrator without any permission', async () => {
     const { body, code } = await registerAndCode({ adminType: 'superadmin' });
     const row = await userByUsername(body.username);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertTeam } from '../notifications/team-alerts';
 import {
   type CreateEventBody,
   EVENT_IMAGES_MAX,
@@ -211,16 +212,14 @@ function snapshot(row: EventRow) {
   };
 }
 
-/** E-mails the site's contact address when the settings ask for it; never fails the request. */
-async function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: EventRow, what: string): Promise<void> {
-  try {
-    const settings = await app.settings.get();
-    const { emailNotifications, notifyOnNewEvent, notifyOnEventUpdate } = settings.notifications;
-    const to = settings.general.contactEmail;
-    if (!to || !emailNotifications || !(kind === 'new' ? notifyOnNewEvent : notifyOnEventUpdate)) return;
-    const subject = kind === 'new' ? `Nouvel événement : ${event.title}` : `Événement modifié : ${event.title}`;
-    const text = [
-      `${what}`,
+/** Tells the team about a new or changed event when the settings ask for it. */
+function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: EventRow, what: string): Promise<void> {
+  return alertTeam(
+    app,
+    kind === 'new' ? 'notifyOnNewEvent' : 'notifyOnEventUpdate',
+    kind === 'new' ? `Nouvel événement : ${event.title}` : `Événement modifié : ${event.title}`,
+    [
+      what,
       '',
       `Titre : ${event.title}`,
       `Ville : ${event.city}`,
@@ -228,11 +227,8 @@ async function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event
       `Statut : ${event.status}`,
       '',
       `${app.config.PUBLIC_URL}/admin/events`,
-    ].join('\n');
-    await app.notifications.sendEmail({ to, subject, text });
-  } catch (error) {
-    app.log.warn({ err: error, eventId: event.id }, 'event notification not sent');
-  }
+    ],
+  );
 }
 
 /**
