@@ -12,6 +12,7 @@ import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import { PasswordField } from './form-field';
 import { OtpInput } from './otp-input';
 import { PasswordStrength } from './password-strength';
+import { BackToLoginButton } from './back-to-login-button';
 
 const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
@@ -106,13 +107,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
         {change.isPending ? 'Enregistrement...' : 'Changer le mot de passe'}
       </Button>
       <div className="text-center">
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          Retour à la connexion
-        </button>
+        <BackToLoginButton onBack={onBack} />
       </div>
     </form>
   );

@@ -12,6 +12,7 @@ import { errorMessage, whatsappLink } from '../auth-errors';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import type { OtpContact } from './login-form';
 import { OtpInput } from './otp-input';
+import { BackToLoginButton } from './back-to-login-button';
 
 const CHANNEL_TEXT: Record<OtpChannel, string> = {
   sms: 'par SMS',
@@ -157,13 +158,7 @@ export function OtpView({
         <Button variant="secondary" size="sm" onClick={resendCode} disabled={left > 0 || resend.isPending}>
           {resend.isPending ? 'Envoi...' : 'Renvoyer le code'}
         </Button>
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          Retour à la connexion
-        </button>
+        <BackToLoginButton onBack={onBack} className="" />
       </div>
     </form>
   );

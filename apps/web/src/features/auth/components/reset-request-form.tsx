@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
 import { applyFieldErrors, errorMessage } from '../auth-errors';
 import { FormField } from './form-field';
+import { BackToLoginButton } from './back-to-login-button';
 
 /** Reset, step 1: the e-mail the code goes to. */
 export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: string) => void; onBack: () => void }) {
@@ -51,13 +52,7 @@ export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: s
         {reset.isPending ? 'Envoi...' : 'Envoyer le code'}
       </Button>
       <div className="text-center">
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          Retour à la connexion
-        </button>
+        <BackToLoginButton onBack={onBack} />
       </div>
     </form>
   );
