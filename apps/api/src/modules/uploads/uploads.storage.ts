@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../../config';
 
 /** Internal names only: a UUID and the variant. Nothing the client sent ever becomes a path. */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|detail)\.webp$/;
@@ -15,10 +17,7 @@ export function uploadUrl(key: string): string {
   return `/api/uploads/${key}`;
 }
 
-/**
- * Where re-encoded images live: `DATA_DIR/uploads/`. The interface is what an S3-compatible
- * store would implement too.
- */
+/** Where re-encoded images live: `DATA_DIR/uploads/` (DiskStorage) or an S3 bucket (S3Storage). */
 export interface UploadStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** A stream and its size, or null when the key is unknown. */
@@ -59,13 +58,69 @@ export class DiskStorage implements UploadStorage {
   }
 }
 
+/** Any S3-compatible store (AWS S3, MinIO, Cloudflare R2, Scaleway…): one object per key. */
+export class S3Storage implements UploadStorage {
+  private readonly client: S3Client;
+
+  constructor(
+    private readonly bucket: string,
+    options: { endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean },
+  ) {
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    });
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('invalid upload key');
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: 'image/webp' }));
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!(object.Body instanceof Readable) || object.ContentLength === undefined) return null;
+      return { stream: object.Body, size: object.ContentLength };
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  async remove(keys: string[]): Promise<void> {
+    const valid = keys.filter((key) => UPLOAD_KEY_PATTERN.test(key));
+    if (valid.length === 0) return;
+    await this.client.send(
+      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: valid.map((Key) => ({ Key })), Quiet: true } }),
+    );
+  }
+}
+
+type StorageConfig = Pick<
+  Config,
+  'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+>;
+
 const storages = new WeakMap<object, UploadStorage>();
 
 /** The storage of one app (one per config, so tests with their own DATA_DIR stay apart). */
-export function uploadStorage(app: { config: { DATA_DIR: string } }): UploadStorage {
+export function uploadStorage(app: { config: StorageConfig }): UploadStorage {
   let storage = storages.get(app.config);
   if (!storage) {
-    storage = new DiskStorage(path.join(app.config.DATA_DIR, 'uploads'));
+    const { config } = app;
+    storage = config.S3_BUCKET
+      ? new S3Storage(config.S3_BUCKET, {
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : new DiskStorage(path.join(config.DATA_DIR, 'uploads'));
     storages.set(app.config, storage);
   }
   return storage;
