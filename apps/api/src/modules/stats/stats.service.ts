@@ -1,7 +1,6 @@
 import type { DashboardEvent, DashboardStats, StatsCharts } from '@app/shared/stats';
-import type { WaitlistEntry } from '@app/shared/waitlist';
 import type { Database } from '../../db/client';
-import type { waitlistEntries } from '../../db/schema/index';
+import { toWaitlistEntry } from '../waitlist/waitlist.service';
 import {
   accountsPerWeek,
   countEvents,
@@ -32,21 +31,6 @@ function toDashboardEvent(row: EventRow): DashboardEvent {
     participants: row.participants,
     likes: row.likes,
     views: row.views,
-  };
-}
-
-function toWaitlistEntry(row: typeof waitlistEntries.$inferSelect): WaitlistEntry {
-  const [firstName = '', ...rest] = row.name.trim().split(/\s+/);
-  return {
-    _id: row.id,
-    name: row.name,
-    firstName,
-    lastName: rest.join(' '),
-    email: row.email,
-    phone: row.phone,
-    status: row.status,
-    referralCode: row.referralCode,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 
