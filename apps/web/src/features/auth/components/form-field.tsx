@@ -11,45 +11,47 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   addon?: ReactNode;
 }
 
-/** A labelled input with its error (announced through aria-describedby). */
-export function FormField({ label, error, hint, addon, id, className = '', ...input }: FieldProps) {
+/** The ids that tie an input to its hint and error for screen readers. */
+function useFieldIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return { inputId, errorId, hintId, describedBy };
+}
+
+/** Label above, then the control, then its hint and error. */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  hintClassName,
+  ids,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  hintClassName: string;
+  ids: ReturnType<typeof useFieldIds>;
+  className: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={ids.inputId} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {addon ? (
-        <div className="flex items-stretch gap-2">
-          {addon}
-          <input
-            id={inputId}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            className={inputClass}
-            {...input}
-          />
-        </div>
-      ) : (
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={inputClass}
-          {...input}
-        />
-      )}
+      {children}
       {hint ? (
-        <div id={hintId} className="mt-1 text-xs text-slate-600">
+        <div id={ids.hintId} className={hintClassName}>
           {hint}
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
+        <p id={ids.errorId} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       ) : null}
@@ -57,26 +59,52 @@ export function FormField({ label, error, hint, addon, id, className = '', ...in
   );
 }
 
+/** A labelled input with its error (announced through aria-describedby). */
+export function FormField({ label, error, hint, addon, id, className = '', ...input }: FieldProps) {
+  const ids = useFieldIds(id, error, hint);
+  const control = (
+    <input
+      id={ids.inputId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={ids.describedBy}
+      className={inputClass}
+      {...input}
+    />
+  );
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      hintClassName="mt-1 text-xs text-slate-600"
+      ids={ids}
+      className={className}
+    >
+      {addon ? (
+        <div className="flex items-stretch gap-2">
+          {addon}
+          {control}
+        </div>
+      ) : (
+        control
+      )}
+    </FieldFrame>
+  );
+}
+
 /** A password input with a show/hide button. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
   const [visible, setVisible] = useState(false);
   const { label, error, hint, id, className = '', ...input } = props;
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame label={label} error={error} hint={hint} hintClassName="mt-1" ids={ids} className={className}>
       <div className="relative">
         <input
-          id={inputId}
+          id={ids.inputId}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={ids.describedBy}
           className={`${inputClass} pr-24`}
           {...input}
         />
@@ -84,22 +112,12 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
           type="button"
           onClick={() => setVisible((value) => !value)}
           aria-pressed={visible}
-          aria-controls={inputId}
+          aria-controls={ids.inputId}
           className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
           {visible ? 'Masquer' : 'Afficher'}
         </button>
       </div>
-      {hint ? (
-        <div id={hintId} className="mt-1">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,6 +1,4 @@
 import {
-  EVENT_CATEGORIES,
-  EVENT_CATEGORY_LABELS,
   EVENT_DEFAULTS,
   EVENT_IMAGES_MAX,
   EVENT_TAGS_MAX,
@@ -21,7 +19,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreateEvent } from '../api/create-event';
 import { eventsMessages } from '../messages';
-import { describedBy, Field, inputClass } from './form-controls';
+import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
 import { checkImageFiles } from './image-files';
 
 const EMPTY: EventFormInput = {
@@ -253,11 +251,7 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
               {...register('category')}
             >
               <option value="">{t('chooseCategory')}</option>
-              {EVENT_CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {EVENT_CATEGORY_LABELS[category]}
-                </option>
-              ))}
+              <CategoryOptions />
             </select>
           </Field>
           <Field id={`${formId}-tags`} label={t('fieldTags')} hint={t('tagsHint')} error={message('tags')}>

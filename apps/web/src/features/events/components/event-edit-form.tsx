@@ -1,6 +1,5 @@
 import {
   EVENT_CATEGORIES,
-  EVENT_CATEGORY_LABELS,
   type EventDetail,
   type EventFormInput,
   type EventFormValues,
@@ -15,7 +14,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { eventsMessages } from '../messages';
-import { describedBy, Field, inputClass } from './form-controls';
+import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
 
 /** The event as the form's values (dates and times in Africa/Douala). */
 export function eventToFormValues(event: EventDetail): EventFormInput {
@@ -112,11 +111,7 @@ export function EventEditForm({ event, pending, error, onSave, onCancel }: Event
           {...register('category')}
         >
           <option value="">{t('chooseCategory')}</option>
-          {EVENT_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {EVENT_CATEGORY_LABELS[category]}
-            </option>
-          ))}
+          <CategoryOptions />
         </select>
       </Field>
       {text('maxParticipants', t('fieldMaxParticipants'), 'number', { min: 1, inputMode: 'numeric' })}

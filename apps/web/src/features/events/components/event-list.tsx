@@ -1,11 +1,4 @@
-import {
-  EVENT_CATEGORIES,
-  EVENT_CATEGORY_LABELS,
-  EVENT_STATUSES,
-  type EventCategory,
-  type EventDateFilter,
-  type EventStatus,
-} from '@app/shared/events';
+import { EVENT_STATUSES, type EventCategory, type EventDateFilter, type EventStatus } from '@app/shared/events';
 import { Alert } from '../../../components/ui/alert';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -16,7 +9,7 @@ import { useChangeEventStatus } from '../api/change-event-status';
 import { useEvents } from '../api/get-events';
 import { eventsMessages } from '../messages';
 import { EventCard } from './event-card';
-import { inputClass } from './form-controls';
+import { inputClass, CategoryOptions } from './form-controls';
 
 export const EVENTS_PAGE_SIZE = 10;
 
@@ -112,11 +105,7 @@ export function EventList(props: EventListProps) {
             className={inputClass}
           >
             <option value="all">{t('allCategories')}</option>
-            {EVENT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {EVENT_CATEGORY_LABELS[category]}
-              </option>
-            ))}
+            <CategoryOptions />
           </select>
         </div>
         <div>

@@ -1,3 +1,4 @@
+import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS } from '@app/shared/events';
 import type { ReactNode } from 'react';
 
 export const inputClass =
@@ -43,4 +44,13 @@ export function Field({
 export function describedBy(id: string, error?: string, hint?: boolean) {
   const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+/** The event categories as `<option>`s, with their French labels. */
+export function CategoryOptions() {
+  return EVENT_CATEGORIES.map((category) => (
+    <option key={category} value={category}>
+      {EVENT_CATEGORY_LABELS[category]}
+    </option>
+  ));
 }
