@@ -306,7 +306,7 @@ export type GrantDecisionResult =
  */
 export async function decideGrant(
   db: Database,
-  actorId: string,
+  actorId: string | null,
   id: string,
   status: 'granted' | 'revoked',
   allowedFrom: readonly RewardGrantStatus[],
