@@ -123,7 +123,7 @@ test('a user copies their link, a visitor opens it and joins, the count rises on
   await admin.goto('/admin');
   await (await openNav(admin)).getByRole('link', { name: 'Parrainage' }).click();
   await expect(admin.getByRole('heading', { name: 'Parrainage', level: 1 })).toBeVisible();
-  const row = admin.getByRole('row').filter({ hasText: account.email });
+  const row = admin.locator('[data-referrer]:visible').filter({ hasText: account.email });
   await expect(row.locator('[data-column="signups"]')).toHaveText('1');
   await expect(row.locator('[data-column="clicks"]')).toHaveText('1');
   await expect(admin.getByText(/Page 1 sur \d+/)).toBeVisible();
@@ -153,11 +153,11 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
   const ruleName = `Premier ami ${testInfo.project.name} ${randomBytes(2).toString('hex')}`;
   await page.getByRole('button', { name: 'Nouvelle règle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvelle règle' });
-  await dialog.getByLabel('Nom').fill(ruleName);
-  await dialog.getByLabel('Type').selectOption('premium_days');
-  await dialog.getByLabel('Description').fill('Une semaine premium dès le premier ami.');
+  await dialog.getByLabel('Nom', { exact: true }).fill(ruleName);
+  await dialog.getByLabel('Type', { exact: true }).selectOption('premium_days');
+  await dialog.getByLabel('Description', { exact: true }).fill('Une semaine premium dès le premier ami.');
   await dialog.getByLabel('Nombre minimum d’inscriptions').fill('1');
-  await dialog.getByLabel('Valeur').fill('7');
+  await dialog.getByLabel('Valeur', { exact: true }).fill('7');
   await expectNoA11yViolations(page, 'Règle dialog');
   await shot(page, testInfo, 'regle-dialog');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
