@@ -37,12 +37,21 @@ async function smsCode(phone: string): Promise<string> {
 }
 
 /** A verified account (phone and e-mail), registered and confirmed through the API. */
-async function verifiedAccount(request: APIRequestContext, testInfo: TestInfo) {
+async function verifiedAccount(request: APIRequestContext, testInfo: TestInfo, extra: Record<string, string> = {}) {
   const username = `parrain_${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
   const email = `${username}@example.cm`;
   const phone = randomPhone();
   const registration = await request.post('/api/users/register', {
-    data: { username, email, phone, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Fanta', lastName: 'Njoya' },
+    data: {
+      username,
+      email,
+      phone,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      firstName: 'Fanta',
+      lastName: 'Njoya',
+      ...extra,
+    },
     headers: { 'x-forwarded-for': freshIp() },
   });
   expect(registration.status(), await registration.text()).toBe(201);
@@ -182,4 +191,25 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
 
   // Seven premium days really delivered.
   expect((await myReferral(request, userToken)).user.plan).toBe('premium');
+});
+
+test('a pending administrator signs in and lands on Mon compte, told it waits for validation', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await verifiedAccount(request, testInfo, { adminType: 'admin' });
+  await page.goto('/GetStarted');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/mon-compte');
+  await expect(page.getByText('Connexion réussie !')).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Votre compte administrateur est en attente de validation' }),
+  ).toBeVisible();
+  await expectNoA11yViolations(page, 'Mon compte (administrateur en attente)');
+  await shot(page, testInfo, 'mon-compte-admin-en-attente');
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
 });
