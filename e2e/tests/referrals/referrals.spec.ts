@@ -69,6 +69,11 @@ async function myReferral(request: APIRequestContext, token: string) {
   return (await response.json()) as { user: { plan: string }; referral: { code: string; link: string; signups: number } };
 }
 
+/** A row of a paged table (from 768 px) or its card (on phones), holding `text`. */
+function item(page: Page, text: string) {
+  return page.locator('tbody tr:visible, [data-card]:visible').filter({ hasText: text });
+}
+
 /** On a phone the sidebar is a drawer behind the menu button. */
 async function openNav(page: Page) {
   if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('button', { name: /Ouvrir le menu/ }).click();
@@ -132,7 +137,7 @@ test('a user copies their link, a visitor opens it and joins, the count rises on
   await admin.goto('/admin');
   await (await openNav(admin)).getByRole('link', { name: 'Parrainage' }).click();
   await expect(admin.getByRole('heading', { name: 'Parrainage', level: 1 })).toBeVisible();
-  const row = admin.locator('[data-referrer]:visible').filter({ hasText: account.email });
+  const row = item(admin, account.email);
   await expect(row.locator('[data-column="signups"]')).toHaveText('1');
   await expect(row.locator('[data-column="clicks"]')).toHaveText('1');
   await expect(admin.getByText(/Page 1 sur \d+/)).toBeVisible();
@@ -172,7 +177,7 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Règle enregistrée')).toBeVisible();
   await expect(dialog).toBeHidden();
-  const rule = page.locator('[data-rule]:visible').filter({ hasText: ruleName });
+  const rule = item(page, ruleName);
   await expect(rule).toContainText('Oui');
   await expect(rule).toContainText('7 jours premium');
   await expectNoA11yViolations(page, 'Règles Récompense');
@@ -180,7 +185,7 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
 
   await (await openNav(page)).getByRole('link', { name: 'Récompenses', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Récompenses', level: 1 })).toBeVisible();
-  const grant = page.locator('[data-grant]:visible').filter({ hasText: account.email }).filter({ hasText: ruleName });
+  const grant = item(page, account.email).filter({ hasText: ruleName });
   await expect(grant).toContainText('En attente');
   await expectNoA11yViolations(page, 'Récompenses');
   await grant.getByRole('button', { name: 'Marquer accordée' }).click();

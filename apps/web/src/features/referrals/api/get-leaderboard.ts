@@ -1,13 +1,12 @@
 import type { LeaderboardPage } from '@app/shared/referrals';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../components/ui/pagination';
 import { apiRequest } from '../../../lib/api-client';
 import { referralKeys } from './keys';
 
-export const REFERRAL_PAGE_SIZE = 10;
-
 /** `GET /api/referral/leaderboard?page={n}&limit=10`. */
 export function getLeaderboard(page: number, signal?: AbortSignal): Promise<LeaderboardPage> {
-  return apiRequest<LeaderboardPage>('/referral/leaderboard', { query: { page, limit: REFERRAL_PAGE_SIZE }, signal });
+  return apiRequest<LeaderboardPage>('/referral/leaderboard', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
 export function leaderboardQueryOptions(page: number) {

@@ -1,12 +1,12 @@
 import type { RewardRulePage } from '@app/shared/referrals';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../components/ui/pagination';
 import { apiRequest } from '../../../lib/api-client';
-import { REFERRAL_PAGE_SIZE } from './get-leaderboard';
 import { referralKeys } from './keys';
 
 /** `GET /api/referral/reward-rules?page={n}&limit=10`. */
 export function getRewardRules(page: number, signal?: AbortSignal): Promise<RewardRulePage> {
-  return apiRequest<RewardRulePage>('/referral/reward-rules', { query: { page, limit: REFERRAL_PAGE_SIZE }, signal });
+  return apiRequest<RewardRulePage>('/referral/reward-rules', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
 export function rewardRulesQueryOptions(page: number) {

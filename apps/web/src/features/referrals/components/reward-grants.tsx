@@ -3,14 +3,13 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Table, TBody, Td, Th, THead } from '../../../components/ui/table';
+import { PagedTable, usePageParam } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useDecideRewardGrant } from '../api/decide-reward-grant';
 import { useRewardGrants } from '../api/get-reward-grants';
 import { referralMessages } from '../messages';
-import { PagedSection, usePageParam } from './paged-section';
 import { GrantStatusBadge, useRewardLabels } from './reward-labels';
 
 /**
@@ -70,59 +69,46 @@ export function RewardGrants() {
   return (
     <div className="space-y-3">
       {error ? <Alert>{error}</Alert> : null}
-      <PagedSection query={list} page={page} onPage={setPage} loading={t('loading')} empty={t('emptyRewards')}>
-        {(items) => (
-          <>
-            <ul className="space-y-3 md:hidden" aria-label={t('rewardsAdminTitle')}>
-              {items.map((grant) => (
-                <li key={grant._id} className="rounded-lg border border-slate-200 bg-white p-4" data-grant={grant._id}>
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="min-w-0 font-semibold break-all text-slate-900">{who(grant)}</p>
-                    <GrantStatusBadge status={grant.status} />
-                  </div>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {labels.value(grant.rewardType, grant.rewardValue)} · {grant.ruleId.name}
-                  </p>
-                  <p className="mt-1 text-xs text-slate-600">
-                    {t('grantedAt')} : {formatDate(grant.grantedAt, { dateStyle: 'short' })}
-                  </p>
-                  <div className="mt-3 empty:hidden">{actions(grant)}</div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table caption={t('rewardsAdminTitle')}>
-                <THead>
-                  <tr>
-                    <Th>{t('user')}</Th>
-                    <Th>{t('rewardType')}</Th>
-                    <Th>{t('value')}</Th>
-                    <Th>{t('status')}</Th>
-                    <Th>{t('rule')}</Th>
-                    <Th className="whitespace-normal">{t('grantedAt')}</Th>
-                    <Th>{t('actions')}</Th>
-                  </tr>
-                </THead>
-                <TBody>
-                  {items.map((grant) => (
-                    <tr key={grant._id} data-grant={grant._id}>
-                      <Td className="min-w-36 [overflow-wrap:anywhere]">{who(grant)}</Td>
-                      <Td className="whitespace-nowrap">{labels.type(grant.rewardType)}</Td>
-                      <Td className="whitespace-nowrap">{labels.value(grant.rewardType, grant.rewardValue)}</Td>
-                      <Td>
-                        <GrantStatusBadge status={grant.status} />
-                      </Td>
-                      <Td>{grant.ruleId.name}</Td>
-                      <Td className="whitespace-nowrap">{formatDate(grant.grantedAt, { dateStyle: 'short' })}</Td>
-                      <Td className="min-w-44">{actions(grant)}</Td>
-                    </tr>
-                  ))}
-                </TBody>
-              </Table>
+      <PagedTable<RewardGrant>
+        caption={t('rewardsAdminTitle')}
+        query={list}
+        page={page}
+        onPage={setPage}
+        rowKey={(grant) => grant._id}
+        empty={t('emptyRewards')}
+        columns={[
+          { header: t('user'), cell: who, className: 'min-w-36 [overflow-wrap:anywhere]' },
+          { header: t('rewardType'), cell: (grant) => labels.type(grant.rewardType), className: 'whitespace-nowrap' },
+          {
+            header: t('value'),
+            cell: (grant) => labels.value(grant.rewardType, grant.rewardValue),
+            className: 'whitespace-nowrap',
+          },
+          { header: t('status'), cell: (grant) => <GrantStatusBadge status={grant.status} /> },
+          { header: t('rule'), cell: (grant) => grant.ruleId.name },
+          {
+            header: t('grantedAt'),
+            cell: (grant) => formatDate(grant.grantedAt, { dateStyle: 'short' }),
+            className: 'whitespace-nowrap',
+          },
+          { header: t('actions'), cell: actions, className: 'min-w-44' },
+        ]}
+        card={(grant) => (
+          <div className="rounded-lg border border-slate-200 bg-white p-4" data-card>
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 font-semibold break-all text-slate-900">{who(grant)}</p>
+              <GrantStatusBadge status={grant.status} />
             </div>
-          </>
+            <p className="mt-1 text-sm text-slate-700">
+              {labels.value(grant.rewardType, grant.rewardValue)} · {grant.ruleId.name}
+            </p>
+            <p className="mt-1 text-xs text-slate-600">
+              {t('grantedAt')} : {formatDate(grant.grantedAt, { dateStyle: 'short' })}
+            </p>
+            <div className="mt-3 empty:hidden">{actions(grant)}</div>
+          </div>
         )}
-      </PagedSection>
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t('confirmRevokeTitle')}

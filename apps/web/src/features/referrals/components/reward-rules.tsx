@@ -4,14 +4,13 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Table, TBody, Td, Th, THead } from '../../../components/ui/table';
+import { PagedTable, usePageParam } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useRewardRules } from '../api/get-reward-rules';
 import { useSaveRewardRule } from '../api/save-reward-rule';
 import { referralMessages } from '../messages';
-import { PagedSection, usePageParam } from './paged-section';
 import { useRewardLabels } from './reward-labels';
 import { RewardRuleDialog } from './reward-rule-dialog';
 
@@ -88,57 +87,38 @@ export function RewardRules() {
         <Button onClick={() => setEditing({ rule: null })}>{t('newRule')}</Button>
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <PagedSection query={list} page={page} onPage={setPage} loading={t('loading')} empty={t('emptyRules')}>
-        {(items) => (
-          <>
-            <ul className="space-y-3 md:hidden" aria-label={t('rulesTitle')}>
-              {items.map((rule) => (
-                <li key={rule._id} className="rounded-lg border border-slate-200 bg-white p-4" data-rule={rule._id}>
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="min-w-0 font-semibold break-words text-slate-900">{rule.name}</p>
-                    <span className="flex items-center gap-1 text-sm text-slate-700">
-                      {t('active')} : {active(rule)}
-                    </span>
-                  </div>
-                  {rule.description ? <p className="mt-1 text-sm text-slate-700">{rule.description}</p> : null}
-                  <p className="mt-1 text-sm text-slate-700">
-                    {labels.value(rule.type, rule.rewardValue)} · {threshold(rule)}
-                  </p>
-                  <div className="mt-3">{actions(rule)}</div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table caption={t('rulesTitle')}>
-                <THead>
-                  <tr>
-                    <Th>{t('ruleName')}</Th>
-                    <Th>{t('rewardType')}</Th>
-                    <Th>{t('description')}</Th>
-                    <Th>{t('threshold')}</Th>
-                    <Th>{t('rewardValue')}</Th>
-                    <Th>{t('active')}</Th>
-                    <Th>{t('actions')}</Th>
-                  </tr>
-                </THead>
-                <TBody>
-                  {items.map((rule) => (
-                    <tr key={rule._id} data-rule={rule._id}>
-                      <Td className="font-medium">{rule.name}</Td>
-                      <Td className="whitespace-nowrap">{labels.type(rule.type)}</Td>
-                      <Td className="min-w-40 text-slate-700">{rule.description || '—'}</Td>
-                      <Td className="min-w-36">{threshold(rule)}</Td>
-                      <Td className="whitespace-nowrap">{labels.value(rule.type, rule.rewardValue)}</Td>
-                      <Td>{active(rule)}</Td>
-                      <Td className="min-w-56">{actions(rule)}</Td>
-                    </tr>
-                  ))}
-                </TBody>
-              </Table>
+      <PagedTable<RewardRule>
+        caption={t('rulesTitle')}
+        query={list}
+        page={page}
+        onPage={setPage}
+        rowKey={(rule) => rule._id}
+        empty={t('emptyRules')}
+        columns={[
+          { header: t('ruleName'), cell: (rule) => rule.name, className: 'font-medium' },
+          { header: t('rewardType'), cell: (rule) => labels.type(rule.type), className: 'whitespace-nowrap' },
+          { header: t('description'), cell: (rule) => rule.description || '—', className: 'min-w-40 text-slate-700' },
+          { header: t('threshold'), cell: threshold, className: 'min-w-36' },
+          { header: t('rewardValue'), cell: (rule) => labels.value(rule.type, rule.rewardValue), className: 'whitespace-nowrap' },
+          { header: t('active'), cell: active },
+          { header: t('actions'), cell: actions, className: 'min-w-44' },
+        ]}
+        card={(rule) => (
+          <div className="rounded-lg border border-slate-200 bg-white p-4" data-card>
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 font-semibold break-words text-slate-900">{rule.name}</p>
+              <span className="flex shrink-0 items-center gap-1 text-sm text-slate-700">
+                {t('active')} : {active(rule)}
+              </span>
             </div>
-          </>
+            {rule.description ? <p className="mt-1 text-sm text-slate-700">{rule.description}</p> : null}
+            <p className="mt-1 text-sm text-slate-700">
+              {labels.value(rule.type, rule.rewardValue)} · {threshold(rule)}
+            </p>
+            <div className="mt-3">{actions(rule)}</div>
+          </div>
         )}
-      </PagedSection>
+      />
       <RewardRuleDialog open={editing !== null} rule={editing?.rule ?? null} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
