@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
-import { expectNoA11yViolations } from '../../fixtures/axe';
+import { expectNoAxeViolations } from '../../fixtures/axe';
 
 const SHOTS = '/tmp/shots-referrals';
 const PASSWORD = 'Mango-Tree-2025';
@@ -119,7 +119,7 @@ test('a user copies their link, a visitor opens it and joins, the count rises on
   expect(copied).toBe(referral.link);
   const signups = page.locator('[data-figure="Inscriptions"]');
   await expect(signups).toHaveText('0');
-  await expectNoA11yViolations(page, 'Mon compte');
+  await expectNoAxeViolations(page, 'Mon compte');
   await shot(page, testInfo, 'mon-compte-before');
 
   await visitorJoins(browser, copied, testInfo);
@@ -141,7 +141,7 @@ test('a user copies their link, a visitor opens it and joins, the count rises on
   await expect(row.locator('[data-column="signups"]')).toHaveText('1');
   await expect(row.locator('[data-column="clicks"]')).toHaveText('1');
   await expect(admin.getByText(/Page 1 sur \d+/)).toBeVisible();
-  await expectNoA11yViolations(admin, 'Parrainage');
+  await expectNoAxeViolations(admin, 'Parrainage');
   await shot(admin, testInfo, 'parrainage');
   await admin.close();
 });
@@ -172,7 +172,7 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
   await dialog.getByLabel('Description', { exact: true }).fill('Une semaine premium dès le premier ami.');
   await dialog.getByLabel('Nombre minimum d’inscriptions').fill('1');
   await dialog.getByLabel('Valeur', { exact: true }).fill('7');
-  await expectNoA11yViolations(page, 'Règle dialog');
+  await expectNoAxeViolations(page, 'Règle dialog');
   await shot(page, testInfo, 'regle-dialog');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Règle enregistrée')).toBeVisible();
@@ -180,14 +180,14 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
   const rule = item(page, ruleName);
   await expect(rule).toContainText('Oui');
   await expect(rule).toContainText('7 jours premium');
-  await expectNoA11yViolations(page, 'Règles Récompense');
+  await expectNoAxeViolations(page, 'Règles Récompense');
   await shot(page, testInfo, 'regles');
 
   await (await openNav(page)).getByRole('link', { name: 'Récompenses', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Récompenses', level: 1 })).toBeVisible();
   const grant = item(page, account.email).filter({ hasText: ruleName });
   await expect(grant).toContainText('En attente');
-  await expectNoA11yViolations(page, 'Récompenses');
+  await expectNoAxeViolations(page, 'Récompenses');
   await grant.getByRole('button', { name: 'Marquer accordée' }).click();
   await expect(page.getByText('Récompense accordée')).toBeVisible();
   await expect(grant).toContainText('Accordée');
@@ -212,7 +212,7 @@ test('a pending administrator signs in and lands on Mon compte, told it waits fo
   await expect(
     page.getByRole('status').filter({ hasText: 'Votre compte administrateur est en attente de validation' }),
   ).toBeVisible();
-  await expectNoA11yViolations(page, 'Mon compte (administrateur en attente)');
+  await expectNoAxeViolations(page, 'Mon compte (administrateur en attente)');
   await shot(page, testInfo, 'mon-compte-admin-en-attente');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await page.waitForURL((url) => url.pathname === '/');
