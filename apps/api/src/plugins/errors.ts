@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { languageFromHeader, localizeBody } from '@app/shared/i18n';
 import { AppError } from '../lib/errors';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 
@@ -31,6 +32,14 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
 
 /** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Every answer's `message` and `fieldErrors` follow the request's Accept-Language (French by
+  // default), through the one shared dictionary (packages/shared/src/i18n.ts).
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const language = languageFromHeader(request.headers['accept-language']);
+    if (language === 'fr') return payload;
+    reply.header('content-language', language);
+    return localizeBody(payload, language);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -1,11 +1,13 @@
 import type { ApiError } from '@app/shared/common';
+import { localize } from '@app/shared/i18n';
+import { getLanguage } from './i18n';
 import { clearSession, getToken } from './session';
 
 /** Spec §7: base `/api`, JSON, 15 000 ms timeout, credentials included, bearer token from localStorage. */
 export const API_BASE = '/api';
 export const API_TIMEOUT_MS = 15_000;
 
-/** An API refusal or a network failure, with the French message to show as is. */
+/** An API refusal or a network failure, with the message to show as is (in the current language). */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -49,7 +51,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const language = getLanguage();
+  // The server answers its messages in this language (French when it has no English form).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language };
   const token = options.anonymous ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -73,7 +77,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (_error) {
     const timedOut = controller.signal.reason === 'timeout';
-    throw new ApiRequestError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, timedOut ? 'TIMEOUT' : 'NETWORK', null);
+    throw new ApiRequestError(
+      0,
+      localize(timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, language),
+      timedOut ? 'TIMEOUT' : 'NETWORK',
+      null,
+    );
   } finally {
     clearTimeout(timeout);
   }
@@ -93,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     throw new ApiRequestError(
       response.status,
-      errorBody?.message ?? 'Une erreur est survenue',
+      localize(errorBody?.message ?? 'Une erreur est survenue', language),
       errorBody?.code ?? 'HTTP_ERROR',
       errorBody,
     );

@@ -1,13 +1,16 @@
+import { localize } from '@app/shared/i18n';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../lib/api-client';
+import { getLanguage } from '../../lib/i18n';
 
-/** The message to show for a failed call: the server's French message, else the given fallback. */
+/** The message to show for a failed call: the server's message, else the given fallback, in the current language. */
 export function errorMessage(error: unknown, fallback: string): string {
+  const language = getLanguage();
   if (error instanceof ApiRequestError) {
-    if (error.code === 'TIMEOUT') return TIMEOUT_MESSAGE;
-    if (error.status === 0) return NETWORK_ERROR_MESSAGE;
-    return error.body?.message || fallback;
+    if (error.code === 'TIMEOUT') return localize(TIMEOUT_MESSAGE, language);
+    if (error.status === 0) return localize(NETWORK_ERROR_MESSAGE, language);
+    return localize(error.body?.message || fallback, language);
   }
-  return fallback;
+  return localize(fallback, language);
 }
 
 /** Puts the server's per-field messages on the form fields it knows. */
@@ -20,7 +23,7 @@ export function applyFieldErrors<T extends string>(
   let applied = false;
   for (const [name, messages] of Object.entries(error.fieldErrors)) {
     if ((fields as readonly string[]).includes(name) && messages[0]) {
-      setError(name as T, { type: 'server', message: messages[0] });
+      setError(name as T, { type: 'server', message: localize(messages[0], getLanguage()) });
       applied = true;
     }
   }

@@ -1,6 +1,7 @@
 import { type CreateAdminBody, type CreateAdminInput, createAdminSchema, type ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
@@ -30,7 +31,7 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
   const [serverError, setServerError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<CreateAdminInput, unknown, CreateAdminBody>({
-    resolver: zodResolver(createAdminSchema),
+    resolver: localizeResolver(zodResolver(createAdminSchema)),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;

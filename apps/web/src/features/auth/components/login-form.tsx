@@ -9,6 +9,7 @@ import {
 } from '@app/shared/auth';
 import type { PublicUser } from '@app/shared/users';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -60,7 +61,7 @@ export function LoginForm({
     clearErrors,
     formState: { errors },
   } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: localizeResolver(zodResolver(loginFormSchema)),
     defaultValues: { identifierType: prefill?.identifierType ?? 'email', identifier: prefill?.identifier ?? '', password: '' },
   });
   const identifierType = watch('identifierType');

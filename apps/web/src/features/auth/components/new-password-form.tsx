@@ -1,5 +1,6 @@
 import { MESSAGES, makeNewPasswordFormSchema, OTP_TTL_SECONDS, PASSWORD_MIN_LENGTH } from '@app/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -31,7 +32,10 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
     setError,
     setValue,
     formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { otp: '', newPassword: '', confirmPassword: '' } });
+  } = useForm<Values>({
+    resolver: localizeResolver(zodResolver(schema)),
+    defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
+  });
   const password = watch('newPassword');
 
   const onSubmit = handleSubmit(async (values) => {

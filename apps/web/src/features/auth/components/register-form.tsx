@@ -1,6 +1,7 @@
 import { ADMIN_TYPES, makeRegisterSchema, type OtpChannel, PASSWORD_MIN_LENGTH } from '@app/shared/auth';
 import { DEFAULT_DIAL_CODE } from '@app/shared/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -41,7 +42,7 @@ export function RegisterForm({
     setError,
     formState: { errors },
   } = useForm<Values, unknown, Output>({
-    resolver: zodResolver(schema),
+    resolver: localizeResolver(zodResolver(schema)),
     defaultValues: {
       username: '',
       firstName: '',

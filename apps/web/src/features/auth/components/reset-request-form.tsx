@@ -1,5 +1,6 @@
 import { MESSAGES, type ResetPasswordInput, resetPasswordSchema } from '@app/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +19,7 @@ export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: s
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ResetPasswordInput>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ResetPasswordInput>({ resolver: localizeResolver(zodResolver(resetPasswordSchema)), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -9,6 +9,7 @@ import {
   formToEventInput,
 } from '@app/shared/events';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
@@ -88,7 +89,10 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
     setValue,
     watch,
     formState: { errors, isSubmitted },
-  } = useForm<EventFormInput, unknown, EventFormValues>({ resolver: zodResolver(eventFormSchema), defaultValues: EMPTY });
+  } = useForm<EventFormInput, unknown, EventFormValues>({
+    resolver: localizeResolver(zodResolver(eventFormSchema)),
+    defaultValues: EMPTY,
+  });
   const tickets = useFieldArray({ control, name: 'ticketTypes' });
   const tags = watch('tags');
 

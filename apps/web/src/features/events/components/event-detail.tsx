@@ -1,4 +1,5 @@
 import { EVENT_CATEGORY_LABELS, type EventCategory, type EventDetail } from '@app/shared/events';
+import { localize } from '@app/shared/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatLongDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { useLanguage, useT } from '../../../lib/i18n';
 import { useChangeEventStatus } from '../api/change-event-status';
 import { useDeleteEvent } from '../api/delete-event';
 import { useEvent } from '../api/get-event';
@@ -55,6 +56,7 @@ function Counts({ event }: { event: EventDetail }) {
 /** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
 export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelProps) {
   const t = useT(eventsMessages);
+  const language = useLanguage();
   const query = useEvent(id);
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
@@ -76,7 +78,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
   if (query.isPending) return <SkeletonRows rows={6} />;
   if (query.isError) return <Alert>{query.error.message}</Alert>;
   const event = query.data;
-  const categoryLabel = EVENT_CATEGORY_LABELS[event.category as EventCategory] ?? event.category;
+  const categoryLabel = localize(EVENT_CATEGORY_LABELS[event.category as EventCategory] ?? event.category, language);
 
   const runStatus = (action: 'publish' | 'cancel') =>
     status.mutate(

@@ -9,6 +9,7 @@ import {
   type UpdateEventInput,
 } from '@app/shared/events';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -58,7 +59,7 @@ export function EventEditForm({ event, pending, error, onSave, onCancel }: Event
     reset,
     formState: { errors },
   } = useForm<EventFormInput, unknown, EventFormValues>({
-    resolver: zodResolver(eventFormSchema),
+    resolver: localizeResolver(zodResolver(eventFormSchema)),
     defaultValues: eventToFormValues(event),
   });
 

@@ -1,4 +1,6 @@
 import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS } from '@app/shared/events';
+import { localize } from '@app/shared/i18n';
+import { useLanguage } from '../../../lib/i18n';
 import type { ReactNode } from 'react';
 
 export const inputClass =
@@ -46,11 +48,12 @@ export function describedBy(id: string, error?: string, hint?: boolean) {
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
 
-/** The event categories as `<option>`s, with their French labels. */
+/** The event categories as `<option>`s, labelled in the current language. */
 export function CategoryOptions() {
+  const language = useLanguage();
   return EVENT_CATEGORIES.map((category) => (
     <option key={category} value={category}>
-      {EVENT_CATEGORY_LABELS[category]}
+      {localize(EVENT_CATEGORY_LABELS[category], language)}
     </option>
   ));
 }

@@ -6,6 +6,7 @@ import {
   rewardRuleInputSchema,
 } from '@app/shared/referrals';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -53,7 +54,7 @@ export function RewardRuleDialog({ open, rule, onClose }: { open: boolean; rule:
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, RewardRuleValues>({
-    resolver: zodResolver(rewardRuleInputSchema),
+    resolver: localizeResolver(zodResolver(rewardRuleInputSchema)),
     defaultValues: valuesOf(rule),
   });
   const { errors } = form.formState;

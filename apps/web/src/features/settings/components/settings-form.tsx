@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { type Settings, type SettingsInput, settingsInputSchema } from '@app/shared/settings';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
@@ -63,7 +64,10 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<SettingsInput, unknown, Settings>({ resolver: zodResolver(settingsInputSchema), defaultValues: initial });
+  } = useForm<SettingsInput, unknown, Settings>({
+    resolver: localizeResolver(zodResolver(settingsInputSchema)),
+    defaultValues: initial,
+  });
 
   useEffect(() => {
     if (savedAt === null) return;

@@ -1,0 +1,296 @@
+/**
+ * One mechanism for every French text that crosses the wire or comes out of a shared schema:
+ * the French text (the spec's, word for word) is the key, `localize(text, 'en')` answers its
+ * English form, and anything unknown stays French (the fallback). The API applies it to every
+ * answer's `message` and `fieldErrors` when the request's `Accept-Language` prefers English; the
+ * web app applies it to form validation messages, client-side errors and shared labels.
+ */
+export const MESSAGE_LANGUAGES = ['fr', 'en'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+
+const EXACT: Record<string, string> = {
+  // Generic answers, framework and network
+  'Accès refusé': 'Access denied',
+  'Authentification requise': 'Authentication required',
+  'Ressource introuvable': 'Resource not found',
+  'Données invalides': 'Invalid data',
+  'Valeur invalide': 'Invalid value',
+  'Valeur trop grande': 'Value too large',
+  'Requête invalide': 'Invalid request',
+  'Requête HTTP invalide': 'Invalid HTTP request',
+  'Erreur interne du serveur': 'Internal server error',
+  'Une erreur est survenue': 'An error occurred',
+  'Erreur de connexion au serveur': 'Could not connect to the server',
+  'Timeout de connexion': 'Connection timed out',
+  'Service momentanément indisponible. Réessayez dans un instant.': 'Service temporarily unavailable. Try again in a moment.',
+  'Désolé, une erreur est survenue. Veuillez réessayer plus tard.': 'Sorry, an error occurred. Please try again later.',
+  'Le corps de la requête est vide': 'The request body is empty',
+  'Le corps de la requête n’est pas un JSON valide': 'The request body is not valid JSON',
+  'La requête est trop volumineuse': 'The request is too large',
+  'Type de contenu non pris en charge': 'Unsupported content type',
+  'Longueur de contenu invalide': 'Invalid content length',
+  'Le fichier est trop volumineux': 'The file is too large',
+  'Trop de parties dans le formulaire': 'Too many parts in the form',
+  'Trop de fichiers': 'Too many files',
+  'Trop de champs dans le formulaire': 'Too many fields in the form',
+  'Le formulaire doit être envoyé en multipart/form-data': 'The form must be sent as multipart/form-data',
+  'Le formulaire envoyé est incomplet ou mal formé': 'The form sent is incomplete or malformed',
+  'La requête a mis trop de temps à arriver': 'The request took too long to arrive',
+  'Les en-têtes de la requête sont trop volumineux': 'The request headers are too large',
+  'Identifiant invalide': 'Invalid identifier',
+  'Date invalide': 'Invalid date',
+  'Heure invalide': 'Invalid time',
+  'Non disponible': 'Not available',
+  'Statut invalide': 'Invalid status',
+  'Statut inconnu': 'Unknown status',
+  'Catégorie inconnue': 'Unknown category',
+  'Filtre de date inconnu': 'Unknown date filter',
+  'Période invalide (30 ou 90 jours)': 'Invalid period (30 or 90 days)',
+  'Vous n’avez pas la permission requise pour cette action': 'You do not have the permission this action requires',
+  // Sign-in, sign-up, codes, passwords
+  'Connexion réussie !': 'Signed in successfully!',
+  'Déconnexion réussie': 'Signed out',
+  'Identifiants invalides': 'Invalid credentials',
+  'Identifiants invalides ou réponse inattendue du serveur': 'Invalid credentials or unexpected server response',
+  'Identifiant et mot de passe requis': 'Identifier and password required',
+  'Identifiant requis': 'Identifier required',
+  'Mot de passe requis': 'Password required',
+  'Le mot de passe est requis': 'Password is required',
+  'Les mots de passe ne correspondent pas': 'The passwords do not match',
+  'Ce mot de passe est trop courant. Choisissez-en un autre.': 'This password is too common. Choose another one.',
+  'Mot de passe modifié avec succès': 'Password changed successfully',
+  'Mot de passe modifié': 'Password changed',
+  'Adresse e-mail invalide': 'Invalid e-mail address',
+  'Adresse e-mail requise': 'E-mail address required',
+  'L’adresse e-mail est requise': 'The e-mail address is required',
+  'Numéro de téléphone invalide': 'Invalid phone number',
+  'Numéro de téléphone requis': 'Phone number required',
+  'Le prénom est requis': 'First name is required',
+  'Le nom est requis': 'Last name is required',
+  'Veuillez renseigner au moins un email ou un numéro de téléphone.': 'Please give at least an e-mail or a phone number.',
+  'Ce compte existe déjà': 'This account already exists',
+  'Cette adresse e-mail est déjà utilisée': 'This e-mail address is already in use',
+  'Ce numéro de téléphone est déjà utilisé': 'This phone number is already in use',
+  'Ce compte est bloqué. Contactez le support.': 'This account is blocked. Contact support.',
+  'Ce compte n’est pas un administrateur': 'This account is not an administrator',
+  'Compte bloqué': 'Account blocked',
+  'Compte débloqué': 'Account unblocked',
+  'Compte introuvable': 'Account not found',
+  'Compte supprimé': 'Account deleted',
+  'Compte vérifié': 'Account verified',
+  'Compte vérifié avec succès': 'Account verified successfully',
+  'Compte vérifié avec succès! Un email de confirmation vous a été envoyé.':
+    'Account verified successfully! A confirmation e-mail has been sent to you.',
+  'Utilisateur introuvable': 'User not found',
+  'Code OTP invalide': 'Invalid OTP code',
+  'Code OTP expiré. Demandez un nouveau code.': 'OTP code expired. Ask for a new code.',
+  'Trop de tentatives avec ce code. Demandez un nouveau code.': 'Too many attempts with this code. Ask for a new code.',
+  'Nouveau code OTP envoyé !': 'New OTP code sent!',
+  'Un code OTP a été envoyé pour vérification': 'An OTP code has been sent for verification',
+  'Un code de réinitialisation a été envoyé à votre adresse email': 'A reset code has been sent to your e-mail address',
+  'Un email de confirmation vous a été envoyé.': 'A confirmation e-mail has been sent to you.',
+  'Aucun contact trouvé. Veuillez vous réinscrire.': 'No contact found. Please sign up again.',
+  'Inscription réussie ! Un code de vérification vous a été envoyé par SMS et par email.':
+    'Signed up! A verification code has been sent to you by SMS and e-mail.',
+  'Inscription réussie ! Un code de vérification vous a été envoyé par SMS.':
+    'Signed up! A verification code has been sent to you by SMS.',
+  'Inscription réussie ! Un code de vérification vous a été envoyé par email.':
+    'Signed up! A verification code has been sent to you by e-mail.',
+  'Session expirée ou invalide. Veuillez vous reconnecter.': 'Session expired or invalid. Please sign in again.',
+  'Envoi trop rapide. Vérifiez vos informations et réessayez dans un instant.':
+    'Sent too quickly. Check your details and try again in a moment.',
+  'Code de parrainage invalide': 'Invalid referral code',
+  // Waiting list
+  'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.':
+    'Thank you for your interest! You will be notified as soon as we are ready.',
+  'Vous êtes déjà inscrit sur la liste d’attente. Merci de votre intérêt, nous vous préviendrons dès que nous serons prêts !':
+    'You are already on the waiting list. Thank you for your interest, we will let you know as soon as we are ready!',
+  'Entrée introuvable dans la liste d’attente': 'Entry not found in the waiting list',
+  'Entrée supprimée de la liste d’attente': 'Entry removed from the waiting list',
+  // Administrators
+  'Administrateur ajouté avec succès !': 'Administrator added successfully!',
+  'Administrateur approuvé': 'Administrator approved',
+  'Droits mis à jour': 'Rights updated',
+  'Débloquez ce compte avant de l’approuver': 'Unblock this account before approving it',
+  'Le rôle doit être admin': 'The role must be admin',
+  'Le rôle superadmin ne peut pas être attribué': 'The superadmin role cannot be granted',
+  'Seul le rôle admin peut être attribué ici': 'Only the admin role can be granted here',
+  'Un superadmin ne peut pas être révoqué': 'A superadmin cannot be revoked',
+  'Un superadmin ne peut être ni modifié, ni bloqué, ni révoqué': 'A superadmin cannot be changed, blocked or revoked',
+  'Vous ne pouvez pas bloquer ou débloquer votre propre compte': 'You cannot block or unblock your own account',
+  'Vous ne pouvez pas modifier vos propres droits': 'You cannot change your own rights',
+  'Vous ne pouvez pas révoquer votre propre compte': 'You cannot revoke your own account',
+  'Type d’administrateur invalide': 'Invalid administrator type',
+  'Action inconnue : block ou unblock': 'Unknown action: block or unblock',
+  // Events
+  'Événement créé': 'Event created',
+  'Événement publié': 'Event published',
+  'Événement annulé': 'Event cancelled',
+  'Événement mis à jour': 'Event updated',
+  'Événement supprimé': 'Event deleted',
+  'Événement introuvable': 'Event not found',
+  'Images ajoutées': 'Images added',
+  'Image retirée': 'Image removed',
+  'Image introuvable': 'Image not found',
+  'Choisissez au moins une image': 'Choose at least one image',
+  'Le titre est requis': 'The title is required',
+  'La description est requise': 'The description is required',
+  'La ville est requise': 'The city is required',
+  'L’adresse est requise': 'The address is required',
+  'La catégorie est requise': 'The category is required',
+  'Choisissez une catégorie de la liste': 'Choose a category from the list',
+  'La date de début est requise': 'The start date is required',
+  'La date de fin est requise': 'The end date is required',
+  'L’heure de début est requise': 'The start time is required',
+  'L’heure de fin est requise': 'The end time is required',
+  'La date et l’heure de début sont requises': 'The start date and time are required',
+  'La date et l’heure de fin sont requises': 'The end date and time are required',
+  'La date de fin doit être après la date de début': 'The end date must be after the start date',
+  'Le nom du type de billet est requis': 'The ticket type name is required',
+  'Le prix doit être un nombre entier de francs CFA, 0 ou plus': 'The price must be a whole number of CFA francs, 0 or more',
+  'La quantité doit être d’au moins 1': 'The quantity must be at least 1',
+  'Le nombre maximum de participants doit être d’au moins 1': 'The maximum number of participants must be at least 1',
+  'Au moins un type de billet est requis': 'At least one ticket type is required',
+  'Un seul type de billet est autorisé par événement': 'Only one ticket type is allowed per event',
+  'Un tag fait 50 caractères au maximum': 'A tag is 50 characters at most',
+  'Aucune modification demandée': 'No change requested',
+  'Action inconnue : publish ou cancel': 'Unknown action: publish or cancel',
+  'Seul un événement en brouillon peut être publié': 'Only a draft event can be published',
+  'Seul un événement publié peut être annulé': 'Only a published event can be cancelled',
+  'Vous ne pouvez gérer que vos propres événements': 'You can only manage your own events',
+  'La publication de cet événement doit être approuvée par un administrateur':
+    'Publishing this event must be approved by an administrator',
+  'Les données de l’événement (champ « data ») sont requises': 'The event data (field “data”) is required',
+  'Le champ « data » n’est pas un JSON valide': 'The field “data” is not valid JSON',
+  'Trop d’images': 'Too many images',
+  Brouillon: 'Draft',
+  Publié: 'Published',
+  Annulé: 'Cancelled',
+  // Event categories (EVENT_CATEGORY_LABELS)
+  Concert: 'Concert',
+  Festival: 'Festival',
+  Conférence: 'Conference',
+  Sport: 'Sport',
+  'Art & Culture': 'Art & Culture',
+  Gastronomie: 'Food',
+  Business: 'Business',
+  Formation: 'Training',
+  Autre: 'Other',
+  // Settings
+  'Les paramètres ont été sauvegardés avec succès.': 'Settings saved successfully.',
+  'Le nom du site est requis': 'The site name is required',
+  'La durée de session est d’au moins 1 heure': 'The session length is at least 1 hour',
+  'La durée de session est de 8760 heures (un an) au plus': 'The session length is 8,760 hours (one year) at most',
+  'La longueur minimale du mot de passe est d’au moins 6': 'The minimum password length is at least 6',
+  'La longueur minimale du mot de passe est de 64 au plus': 'The minimum password length is 64 at most',
+  'La valeur doit être un nombre entier d’au moins 1': 'The value must be a whole number of at least 1',
+  'Au moins 1 participant par évènement': 'At least 1 participant per event',
+  'Au moins 1 tentative de connexion': 'At least 1 sign-in attempt',
+  'Au moins 1 évènement par utilisateur': 'At least 1 event per user',
+  // Referrals and rewards
+  'Règle introuvable': 'Rule not found',
+  'Règle supprimée': 'Rule deleted',
+  'Récompense introuvable': 'Reward not found',
+  'Type de récompense invalide': 'Invalid reward type',
+  'Type d’inscriptions invalide': 'Invalid sign-up type',
+  'Le seuil doit être un nombre entier d’au moins 1': 'The threshold must be a whole number of at least 1',
+  'Cette règle a déjà accordé des récompenses : désactivez-la plutôt que de la supprimer.':
+    'This rule has already granted rewards: turn it off rather than delete it.',
+  'Cette récompense a été révoquée : son statut ne peut plus changer.':
+    'This reward was revoked: its status can no longer change.',
+  'Cette récompense est déjà accordée.': 'This reward is already granted.',
+};
+
+/** Messages with a number or a name in them. */
+const PATTERNS: [RegExp, string][] = [
+  [/^(\d+) caractères au maximum$/, '$1 characters at most'],
+  [/^(.+) : 60 caractères au maximum$/, '$1: 60 characters at most'],
+  [/^(\d+) tags au maximum$/, '$1 tags at most'],
+  [/^(\d+) types de billets au maximum$/, '$1 ticket types at most'],
+  [/^Le mot de passe doit contenir au moins (\d+) caractères$/, 'The password must contain at least $1 characters'],
+  [/^Le mot de passe doit contenir au plus (\d+) caractères$/, 'The password must contain at most $1 characters'],
+  [/^Trop de tentatives\. Réessayez dans (\d+) secondes\.$/, 'Too many attempts. Try again in $1 seconds.'],
+  [/^Compte bloqué\. Réessayez après (.+)$/, 'Account blocked. Try again after $1'],
+  [
+    /^Le fichier « (.+) » n’est pas une image valide \(PNG, JPG, GIF ou WebP\)$/,
+    'The file “$1” is not a valid image (PNG, JPG, GIF or WebP)',
+  ],
+  [/^L’image « (.+) » dépasse 10 Mo$/, 'The image “$1” is over 10 MB'],
+  [/^Champ inconnu « (.+) » : l’événement va dans le champ « data »$/, 'Unknown field “$1”: the event goes in the field “data”'],
+  [/^Le nombre maximum de participants ne peut pas dépasser (\d+)$/, 'The maximum number of participants cannot exceed $1'],
+  [
+    /^Le nombre maximum de participants ne peut pas être inférieur au nombre d’inscrits \((\d+)\)$/,
+    'The maximum number of participants cannot be lower than the number of registrants ($1)',
+  ],
+  [/^Vous avez atteint la limite de (\d+) événements par utilisateur$/, 'You have reached the limit of $1 events per user'],
+  [/^Déjà utilisés : (.+)$/, 'Already in use: $1'],
+  [
+    /^Cet administrateur détient des permissions que vous n’avez pas \((.+)\)$/,
+    'This administrator holds permissions you do not have ($1)',
+  ],
+  [
+    /^Vous ne pouvez accorder ou retirer que des permissions que vous détenez \((.+)\)$/,
+    'You can only grant or remove permissions you hold ($1)',
+  ],
+  // zod's built-in French messages (zod/locales fr)
+  [/^Trop petit : .*?(\d+) caractères?$/, 'Too short: at least $1 characters'],
+  [/^Trop grand : .*?(\d+) caractères?$/, 'Too long: at most $1 characters'],
+  [/^Trop petit : .*$/, 'Too small'],
+  [/^Trop grand : .*$/, 'Too large'],
+  [/^Entrée invalide.*$/, 'Invalid input'],
+  [/^Option invalide.*$/, 'Invalid option'],
+  [/^(.+) invalide$/, 'Invalid value'],
+];
+
+/** The English form of a known French text; the text itself otherwise (French is the fallback). */
+export function localize(text: string, language: MessageLanguage | string): string {
+  if (language !== 'en' || !text) return text;
+  const exact = EXACT[text];
+  if (exact !== undefined) return exact;
+  for (const [pattern, replacement] of PATTERNS) {
+    if (pattern.test(text)) return text.replace(pattern, replacement);
+  }
+  return text;
+}
+
+/** Whether a French text has an English form (used by the tests to find gaps). */
+export function hasEnglish(text: string): boolean {
+  return localize(text, 'en') !== text || EXACT[text] === text;
+}
+
+/** 'en' when `Accept-Language` prefers English over French, 'fr' otherwise (the fallback). */
+export function languageFromHeader(header: string | undefined | null): MessageLanguage {
+  if (!header) return 'fr';
+  let best: { language: MessageLanguage; q: number } = { language: 'fr', q: -1 };
+  for (const part of header.split(',')) {
+    const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.find((param) => param.trim().startsWith('q='));
+    const q = qParam ? Number(qParam.trim().slice(2)) : 1;
+    const language = tag.startsWith('en') ? 'en' : tag.startsWith('fr') ? 'fr' : null;
+    if (language && Number.isFinite(q) && q > best.q) best = { language, q };
+  }
+  return best.language;
+}
+
+/** `{ message, fieldErrors }` of an answer in the given language (other fields unchanged). */
+export function localizeBody<T>(body: T, language: MessageLanguage): T {
+  if (language === 'fr' || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const hasMessage = typeof record.message === 'string';
+  const fieldErrors = record.fieldErrors;
+  const hasFieldErrors = !!fieldErrors && typeof fieldErrors === 'object';
+  if (!hasMessage && !hasFieldErrors) return body;
+  const copy: Record<string, unknown> = { ...record };
+  if (hasMessage) copy.message = localize(record.message as string, language);
+  if (hasFieldErrors) {
+    copy.fieldErrors = Object.fromEntries(
+      Object.entries(fieldErrors as Record<string, unknown>).map(([key, messages]) => [
+        key,
+        Array.isArray(messages)
+          ? messages.map((message) => (typeof message === 'string' ? localize(message, language) : message))
+          : messages,
+      ]),
+    );
+  }
+  return copy as T;
+}
