@@ -15,7 +15,7 @@ const placeholders = () => import('./placeholder-pages');
 const TransactionsPage = lazy(() => placeholders().then((m) => ({ default: m.TransactionsPage })));
 const AdsPage = lazy(() => placeholders().then((m) => ({ default: m.AdsPage })));
 const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
-const RolesPage = lazy(() => placeholders().then((m) => ({ default: m.RolesPage })));
+const RolesPage = lazy(() => import('./roles-page').then((m) => ({ default: m.RolesPage })));
 const ReportsPage = lazy(() => placeholders().then((m) => ({ default: m.ReportsPage })));
 const UsersPage = lazy(() => placeholders().then((m) => ({ default: m.UsersPage })));
 const PartnersPage = lazy(() => placeholders().then((m) => ({ default: m.PartnersPage })));

@@ -17,11 +17,6 @@ export const MessagesPage = () => (
     <PlaceholderPage module="messagerie" />
   </RequirePermission>
 );
-export const RolesPage = () => (
-  <RequirePermission permission="manage_admins">
-    <PlaceholderPage module="roles" />
-  </RequirePermission>
-);
 export const ReportsPage = () => (
   <RequirePermission permission="manage_users">
     <PlaceholderPage module="signalements" />
