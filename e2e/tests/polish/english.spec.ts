@@ -179,7 +179,10 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   await page.goto('/admin/events?create=1');
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: /^Create/ }).last().click();
+  await dialog
+    .getByRole('button', { name: /^Create/ })
+    .last()
+    .click();
   await expect(dialog.getByText('The title is required')).toBeVisible();
   await expectNoFrench(page, 'the event creation dialog with its validation messages');
   await shot(page, testInfo, 'create-event-errors');
@@ -196,7 +199,10 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   await page.getByRole('button', { name: /Add/ }).first().click();
   const addAdmin = page.getByRole('dialog');
   await expect(addAdmin).toBeVisible();
-  await addAdmin.getByRole('button', { name: /Add|Create|Save/ }).last().click();
+  await addAdmin
+    .getByRole('button', { name: /Add|Create|Save/ })
+    .last()
+    .click();
   await expectNoFrench(page, 'the add-administrator dialog');
   await page.keyboard.press('Escape');
 
@@ -216,7 +222,10 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   await expectNoFrench(page, '/GetStarted sign-in with errors');
   await shot(page, testInfo, 'get-started-login');
   await page.getByRole('tab', { name: 'Sign up' }).click();
-  await page.getByRole('button', { name: /Sign up|Create/ }).last().click();
+  await page
+    .getByRole('button', { name: /Sign up|Create/ })
+    .last()
+    .click();
   await expectNoFrench(page, '/GetStarted sign-up with errors');
   await shot(page, testInfo, 'get-started-register');
   await page.getByRole('tab', { name: 'Sign in' }).click();

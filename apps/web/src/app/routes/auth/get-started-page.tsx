@@ -1,7 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
+import { meQueryOptions } from '../../../features/admin-shell/api/get-me';
 import { GetStarted } from '../../../features/auth/components/get-started';
+import { getToken } from '../../../lib/session';
 
-/** /GetStarted (French only): sign in, sign up, code check, password reset. */
+/** /GetStarted: sign in, sign up, code check, password reset; a signed-in administrator goes to /admin. */
 export function GetStartedPage() {
+  const me = useQuery({ ...meQueryOptions, enabled: !!getToken() });
+  const user = me.data?.user;
+  if (user && !user.isBlocked && (user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated))) {
+    return <Navigate to="/admin" replace />;
+  }
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

@@ -191,6 +191,14 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
 
   const hasFieldErrors = isSubmitted && Object.keys(errors).length > 0;
   const serverError = create.error?.message;
+  // A refusal from the server is brought into view and takes the focus (a red border alone goes unseen).
+  const errorRef = useRef<HTMLDivElement>(null);
+  const failedAt = create.isError ? create.failureCount + create.submittedAt : 0;
+  useEffect(() => {
+    if (!failedAt || !errorRef.current) return;
+    errorRef.current.scrollIntoView({ block: 'nearest' });
+    errorRef.current.focus({ preventScroll: true });
+  }, [failedAt]);
 
   return (
     <Dialog
@@ -211,10 +219,16 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-5">
         {serverError || hasFieldErrors ? (
-          <Alert>
-            {serverError ?? t('fixErrors')}
-            {serverError && hasFieldErrors ? ` ${t('fixErrors')}` : null}
-          </Alert>
+          <div
+            ref={errorRef}
+            tabIndex={-1}
+            className="scroll-mt-4 rounded-lg outline-none focus-visible:outline-2 focus-visible:outline-red-700"
+          >
+            <Alert>
+              {serverError ?? t('fixErrors')}
+              {serverError && hasFieldErrors ? ` ${t('fixErrors')}` : null}
+            </Alert>
+          </div>
         ) : null}
 
         <Section title={t('sectionBasic')}>

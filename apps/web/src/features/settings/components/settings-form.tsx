@@ -127,9 +127,12 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {savedAt !== null ? <Alert tone="success">{t('saved')}</Alert> : null}
-      {save.isError ? <Alert>{save.error.message}</Alert> : null}
-      {hasErrors && !save.isError ? <Alert>{t('invalid')}</Alert> : null}
+      {/* Sticky under the top bar: the banner shows where the user is, even after saving from the bottom. */}
+      <div className="sticky top-[4.25rem] z-10 space-y-2 empty:hidden [&>*]:shadow-md" data-testid="settings-feedback">
+        {savedAt !== null ? <Alert tone="success">{t('saved')}</Alert> : null}
+        {save.isError ? <Alert>{save.error.message}</Alert> : null}
+        {hasErrors && !save.isError ? <Alert>{t('invalid')}</Alert> : null}
+      </div>
 
       <Section title={t('general')}>
         {text('general.siteName', 'siteName')}
