@@ -1,11 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate } from 'react-router';
+import { setLanguage, useLanguage } from '../../../lib/i18n';
 import { meQueryOptions } from '../../../features/admin-shell/api/get-me';
 import { GetStarted } from '../../../features/auth/components/get-started';
+import { useAuthT } from '../../../features/auth/messages';
 import { getToken } from '../../../lib/session';
 
 /** /GetStarted: sign in, sign up, code check, password reset; a signed-in administrator goes to /admin. */
 export function GetStartedPage() {
+  const tr = useAuthT();
+  const language = useLanguage();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
   const me = useQuery({ ...meQueryOptions, enabled: !!getToken() });
   const user = me.data?.user;
   if (user && !user.isBlocked && (user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated))) {
@@ -21,16 +29,26 @@ export function GetStartedPage() {
           >
             Évènements Cameroun
           </a>
-          <a
-            href="/"
-            className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            Retour à l’accueil
-          </a>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              lang={language === 'fr' ? 'en' : 'fr'}
+              onClick={() => setLanguage(language === 'fr' ? 'en' : 'fr')}
+              className="min-h-11 rounded px-1 text-sm font-medium whitespace-nowrap text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {language === 'fr' ? 'English' : 'Français'}
+            </button>
+            <a
+              href="/"
+              className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {tr('Retour à l’accueil')}
+            </a>
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-md px-4 py-6 sm:py-10">
-        <h1 className="sr-only">Connexion et inscription</h1>
+        <h1 className="sr-only">{tr('Connexion et inscription')}</h1>
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <GetStarted />
         </div>

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { useAuthT } from '../messages';
 
 export const inputClass =
   'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
@@ -94,6 +95,7 @@ export function FormField({ label, error, hint, addon, id, className = '', ...in
 
 /** A password input with a show/hide button. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
+  const tr = useAuthT();
   const [visible, setVisible] = useState(false);
   const { label, error, hint, id, className = '', ...input } = props;
   const ids = useFieldIds(id, error, hint);
@@ -115,7 +117,7 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'addon'>) {
           aria-controls={ids.inputId}
           className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-medium text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          {visible ? 'Masquer' : 'Afficher'}
+          {visible ? tr('Masquer') : tr('Afficher')}
         </button>
       </div>
     </FieldFrame>

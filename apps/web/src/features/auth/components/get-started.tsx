@@ -8,6 +8,7 @@ import { NewPasswordForm } from './new-password-form';
 import { OtpView } from './otp-view';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
+import { useAuthT } from '../messages';
 
 type View =
   | { name: 'login' | 'register' }
@@ -29,6 +30,7 @@ function prefillFrom(contact: OtpContact): LoginPrefill | undefined {
 
 /** /GetStarted: sign in, sign up, code check and password reset (spec §2, §4, §5, §8). */
 export function GetStarted() {
+  const tr = useAuthT();
   const [view, setView] = useState<View>({ name: 'login' });
   const [prefill, setPrefill] = useState<LoginPrefill | undefined>();
   const navigate = useNavigate();
@@ -115,7 +117,11 @@ export function GetStarted() {
   return (
     <div className="w-full">
       {tabbed ? (
-        <div role="tablist" aria-label="Connexion ou inscription" className="mb-6 grid grid-cols-2 border-b border-slate-200">
+        <div
+          role="tablist"
+          aria-label={tr('Connexion ou inscription')}
+          className="mb-6 grid grid-cols-2 border-b border-slate-200"
+        >
           {TABS.map((tab, index) => {
             const selected = view.name === tab.name;
             return (
@@ -136,7 +142,7 @@ export function GetStarted() {
                   selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >
-                {tab.label}
+                {tr(tab.label)}
               </button>
             );
           })}

@@ -20,6 +20,7 @@ import { setToken, setUserContact } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { errorMessage } from '../auth-errors';
 import { FormField, PasswordField } from './form-field';
+import { useAuthT } from '../messages';
 
 export interface OtpContact {
   email?: string;
@@ -51,6 +52,7 @@ export function LoginForm({
   onRequiresOtp: (contact: OtpContact, otpChannel?: OtpChannel) => void;
   onForgotPassword: () => void;
 }) {
+  const tr = useAuthT();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -75,13 +77,13 @@ export function LoginForm({
     };
     try {
       const result = await login.mutateAsync({ identifier: values.identifier, password: values.password });
-      if (!result?.token || !result.user) return fail('Identifiants invalides ou réponse inattendue du serveur');
+      if (!result?.token || !result.user) return fail(tr('Identifiants invalides ou réponse inattendue du serveur'));
       setToken(result.token);
-      toast.success(result.message || MESSAGES.loginSuccess);
+      toast.success(result.message || tr(MESSAGES.loginSuccess));
       onSignedIn(result.user);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.requiresOTP) {
-        toast.info(MESSAGES.otpRequired);
+        toast.info(tr(MESSAGES.otpRequired));
         const contact: OtpContact = { identifier: values.identifier };
         if (values.identifierType === 'email') contact.email = values.identifier.toLowerCase();
         if (values.identifierType === 'phone') contact.phone = values.identifier;
@@ -90,17 +92,17 @@ export function LoginForm({
         return;
       }
       if (error instanceof ApiRequestError && error.status === 403 && typeof error.body?.lockUntil === 'string') {
-        const until = formatDate(error.body.lockUntil, { dateStyle: 'short', timeStyle: 'short' }, 'fr');
-        return fail(`Compte bloqué. Réessayez après ${until}`);
+        const until = formatDate(error.body.lockUntil, { dateStyle: 'short', timeStyle: 'short' });
+        return fail(tr('Compte bloqué. Réessayez après {until}', { until }));
       }
       fail(errorMessage(error, MESSAGES.invalidCredentials));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Se connecter">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={tr('Se connecter')}>
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Se connecter avec</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{tr('Se connecter avec')}</legend>
         <div className="grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1">
           {IDENTIFIER_TYPES.map((type) => (
             <label
@@ -118,23 +120,23 @@ export function LoginForm({
                   },
                 })}
               />
-              {CHOICE_LABELS[type]}
+              {tr(CHOICE_LABELS[type])}
             </label>
           ))}
         </div>
       </fieldset>
       <FormField
         key={identifierType}
-        label={IDENTIFIER_LABELS[identifierType]}
+        label={tr(IDENTIFIER_LABELS[identifierType] === 'Email' ? 'E-mail' : IDENTIFIER_LABELS[identifierType])}
         type={input.type}
         inputMode={input.inputMode}
         autoComplete={input.autoComplete}
-        placeholder={input.placeholder}
+        placeholder={tr(input.placeholder)}
         error={errors.identifier?.message}
         {...register('identifier')}
       />
       <PasswordField
-        label="Mot de passe"
+        label={tr('Mot de passe')}
         autoComplete="current-password"
         error={errors.password?.message}
         {...register('password')}
@@ -145,7 +147,7 @@ export function LoginForm({
           onClick={onForgotPassword}
           className="rounded text-sm font-medium text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
         >
-          Mot de passe oublié ?
+          {tr('Mot de passe oublié ?')}
         </button>
       </div>
       {failure ? (
@@ -154,7 +156,7 @@ export function LoginForm({
         </p>
       ) : null}
       <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Connexion...' : 'Se connecter'}
+        {login.isPending ? tr('Connexion...') : tr('Se connecter')}
       </Button>
     </form>
   );

@@ -14,12 +14,14 @@ import { PasswordField } from './form-field';
 import { OtpInput } from './otp-input';
 import { PasswordStrength } from './password-strength';
 import { BackToLoginButton } from './back-to-login-button';
+import { useAuthT } from '../messages';
 
 const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
 
 /** Reset, step 2: the e-mailed code and the new password twice; then back to login. */
 export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
+  const tr = useAuthT();
   const headingId = useId();
   const { left, restart } = useCountdown(OTP_TTL_SECONDS);
   const change = useNewPassword();
@@ -41,22 +43,22 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await change.mutateAsync({ email, otp: values.otp, newPassword: values.newPassword });
-      toast.success(result?.message || MESSAGES.passwordChanged);
+      toast.success(result?.message || tr(MESSAGES.passwordChanged));
       onDone();
     } catch (error) {
       applyFieldErrors(error, ['otp', 'newPassword'] as const, setError);
-      toast.error(errorMessage(error, 'Erreur lors du changement de mot de passe'));
+      toast.error(errorMessage(error, tr('Erreur lors du changement de mot de passe')));
     }
   });
 
   const resendCode = async () => {
     try {
       await resend.mutateAsync({ email });
-      toast.success(MESSAGES.resetSent);
+      toast.success(tr(MESSAGES.resetSent));
       setValue('otp', '');
       restart();
     } catch (error) {
-      toast.error(errorMessage(error, "Erreur lors de l'envoi du code"));
+      toast.error(errorMessage(error, tr("Erreur lors de l'envoi du code")));
     }
   };
 
@@ -64,10 +66,10 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={headingId}>
       <div>
         <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
-          Nouveau mot de passe
+          {tr('Nouveau mot de passe')}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Entrez le code reçu à <span className="font-medium break-all">{email}</span> et choisissez un nouveau mot de passe.
+          {tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email })}
         </p>
       </div>
       <div>
@@ -79,7 +81,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
               value={field.value}
               onChange={field.onChange}
               error={errors.otp?.message}
-              label="Code de réinitialisation"
+              label={tr('Code de réinitialisation')}
               autoFocus
             />
           )}
@@ -87,28 +89,30 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
         {errors.otp?.message ? <p className="mt-2 text-sm text-red-700">{errors.otp.message}</p> : null}
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
           <p aria-live="polite" aria-atomic="true">
-            {left > 0 ? `Nouveau code possible dans ${formatSeconds(left)}` : 'Vous pouvez demander un nouveau code.'}
+            {left > 0
+              ? tr('Nouveau code possible dans {time}', { time: formatSeconds(left) })
+              : tr('Vous pouvez demander un nouveau code.')}
           </p>
           <Button variant="secondary" size="sm" onClick={resendCode} disabled={left > 0 || resend.isPending}>
-            Renvoyer le code
+            {tr('Renvoyer le code')}
           </Button>
         </div>
       </div>
       <PasswordField
-        label="Nouveau mot de passe"
+        label={tr('Nouveau mot de passe')}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         hint={<PasswordStrength password={password} />}
         {...register('newPassword')}
       />
       <PasswordField
-        label="Confirmer le nouveau mot de passe"
+        label={tr('Confirmer le nouveau mot de passe')}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
       <Button type="submit" className="w-full" disabled={change.isPending}>
-        {change.isPending ? 'Enregistrement...' : 'Changer le mot de passe'}
+        {change.isPending ? tr('Enregistrement...') : tr('Changer le mot de passe')}
       </Button>
       <div className="text-center">
         <BackToLoginButton onBack={onBack} />

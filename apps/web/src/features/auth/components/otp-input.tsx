@@ -1,5 +1,6 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { OTP_LENGTH } from '@app/shared/auth';
+import { useAuthT } from '../messages';
 
 export interface OtpInputProps {
   value: string;
@@ -16,6 +17,7 @@ export interface OtpInputProps {
  * pasting (or an SMS autofill of) 1 to 6 digits fills the boxes from the current one.
  */
 export function OtpInput({ value, onChange, error, disabled, autoFocus, label }: OtpInputProps) {
+  const tr = useAuthT();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   // `value` holds one character per box, a space for an empty one.
   const digits = Array.from({ length: OTP_LENGTH }, (_, index) =>
@@ -91,7 +93,7 @@ export function OtpInput({ value, onChange, error, disabled, autoFocus, label }:
             maxLength={OTP_LENGTH}
             value={digit}
             disabled={disabled}
-            aria-label={`Chiffre ${index + 1} sur ${OTP_LENGTH}`}
+            aria-label={tr('Chiffre {index} sur 6', { index: index + 1 })}
             aria-invalid={error ? true : undefined}
             data-otp-box={index}
             onFocus={(event) => event.currentTarget.select()}

@@ -13,6 +13,7 @@ import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import type { OtpContact } from './login-form';
 import { OtpInput } from './otp-input';
 import { BackToLoginButton } from './back-to-login-button';
+import { useAuthT } from '../messages';
 
 const CHANNEL_TEXT: Record<OtpChannel, string> = {
   sms: 'par SMS',
@@ -34,6 +35,7 @@ export function OtpView({
   onVerified: (contact: OtpContact) => void;
   onBack: () => void;
 }) {
+  const tr = useAuthT();
   const headingId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -50,7 +52,7 @@ export function OtpView({
     event.preventDefault();
     const parsed = otpSchema.safeParse(code);
     if (!parsed.success) {
-      setError(MESSAGES.otpIncomplete);
+      setError(tr(MESSAGES.otpIncomplete));
       return;
     }
     setError(undefined);
@@ -65,16 +67,16 @@ export function OtpView({
       if (email) {
         try {
           await confirm.mutateAsync(email);
-          toast.success(MESSAGES.verified);
+          toast.success(tr(MESSAGES.verified));
         } catch {
-          toast.error("Erreur lors de l'envoi de l'email de confirmation");
+          toast.error(tr("Erreur lors de l'envoi de l'email de confirmation"));
         }
       } else {
-        toast.success('Compte vérifié avec succès !');
+        toast.success(tr('Compte vérifié avec succès !'));
       }
       onVerified(contact);
     } catch (failure) {
-      const message = errorMessage(failure, MESSAGES.otpInvalid);
+      const message = errorMessage(failure, tr(MESSAGES.otpInvalid));
       setError(message);
       toast.error(message);
     }
@@ -92,22 +94,22 @@ export function OtpView({
           }
         : { email: stored?.email, phone: stored?.phone };
     if (!target.email && !target.phone && !('identifier' in target && target.identifier)) {
-      toast.error('Aucun contact trouvé. Veuillez vous réinscrire.');
+      toast.error(tr('Aucun contact trouvé. Veuillez vous réinscrire.'));
       return;
     }
     try {
       const result = await resend.mutateAsync(target);
       if (!result || typeof result.message !== 'string') {
-        toast.error('Format de réponse invalide du serveur');
+        toast.error(tr('Format de réponse invalide du serveur'));
         return;
       }
-      toast.success(MESSAGES.otpResent);
+      toast.success(tr(MESSAGES.otpResent));
       if (result.smsNotice) setCurrentNotice(result.smsNotice);
       setCode('');
       setError(undefined);
       restart();
     } catch (failure) {
-      toast.error(errorMessage(failure, "Erreur lors de l'envoi du code"));
+      toast.error(errorMessage(failure, tr("Erreur lors de l'envoi du code")));
     }
   };
 
@@ -118,11 +120,12 @@ export function OtpView({
           Vérification du compte
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          Entrez le code à 6 chiffres reçu{otpChannel ? ` ${CHANNEL_TEXT[otpChannel]}` : ''}
+          {tr('Entrez le code à 6 chiffres reçu')}
+          {otpChannel ? ` ${tr(CHANNEL_TEXT[otpChannel])}` : ''}
           {destination ? (
             <>
               {' '}
-              pour <span className="font-medium break-all">{destination}</span>
+              {tr('pour')} <span className="font-medium break-all">{destination}</span>
             </>
           ) : null}
           .
@@ -133,13 +136,13 @@ export function OtpView({
           <p>{currentNotice}</p>
           {whatsapp ? (
             <a href={whatsapp} className="mt-1 inline-block font-medium underline" target="_blank" rel="noreferrer">
-              Écrire sur WhatsApp
+              {tr('Écrire sur WhatsApp')}
             </a>
           ) : null}
         </Alert>
       ) : null}
       <div>
-        <OtpInput value={code} onChange={setCode} error={error} label="Code de vérification" autoFocus />
+        <OtpInput value={code} onChange={setCode} error={error} label={tr('Code de vérification')} autoFocus />
         {error ? (
           <p className="mt-2 text-sm text-red-700" data-testid="otp-error">
             {error}
@@ -147,16 +150,16 @@ export function OtpView({
         ) : null}
       </div>
       <Button type="submit" className="w-full" disabled={verify.isPending || confirm.isPending}>
-        {verify.isPending || confirm.isPending ? 'Vérification...' : 'Vérifier'}
+        {verify.isPending || confirm.isPending ? tr('Vérification...') : tr('Vérifier')}
       </Button>
       <div className="flex flex-col items-center gap-2 text-sm text-slate-700">
         <p aria-live="polite" aria-atomic="true">
           {left > 0
-            ? `Vous pourrez demander un nouveau code dans ${formatSeconds(left)}`
-            : 'Le code a expiré ? Demandez-en un nouveau.'}
+            ? tr('Vous pourrez demander un nouveau code dans {time}', { time: formatSeconds(left) })
+            : tr('Le code a expiré ? Demandez-en un nouveau.')}
         </p>
         <Button variant="secondary" size="sm" onClick={resendCode} disabled={left > 0 || resend.isPending}>
-          {resend.isPending ? 'Envoi...' : 'Renvoyer le code'}
+          {resend.isPending ? tr('Envoi...') : tr('Renvoyer le code')}
         </Button>
         <BackToLoginButton onBack={onBack} className="" />
       </div>

@@ -1,4 +1,5 @@
 import { passwordStrength } from '@app/shared/auth';
+import { useAuthT } from '../messages';
 
 const BAR_COLORS = ['bg-slate-200', 'bg-red-600', 'bg-amber-500', 'bg-emerald-600'] as const;
 const LABEL_COLORS = ['text-slate-600', 'text-red-700', 'text-amber-800', 'text-emerald-800'] as const;
@@ -12,6 +13,7 @@ const CHECKS = [
 
 /** Spec §5: score 0-3 (Aucun/Faible/Moyen/Fort) with its four-item checklist. Advisory only. */
 export function PasswordStrength({ password }: { password: string }) {
+  const tr = useAuthT();
   const { score, label, checks } = passwordStrength(password);
   return (
     <div className="space-y-2" data-testid="password-strength">
@@ -22,14 +24,14 @@ export function PasswordStrength({ password }: { password: string }) {
           ))}
         </div>
         <p className={`text-xs font-medium ${LABEL_COLORS[score]}`} aria-live="polite">
-          Force : {label}
+          {tr('Force : {label}', { label: tr(label) })}
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
         {CHECKS.map(([key, text]) => (
           <li key={key} className={checks[key] ? 'text-emerald-800' : 'text-slate-600'}>
-            <span aria-hidden="true">{checks[key] ? '✓' : '○'}</span> {text}
-            <span className="sr-only">{checks[key] ? ' : fait' : ' : à faire'}</span>
+            <span aria-hidden="true">{checks[key] ? '✓' : '○'}</span> {tr(text)}
+            <span className="sr-only">{checks[key] ? tr(' : fait') : tr(' : à faire')}</span>
           </li>
         ))}
       </ul>

@@ -16,6 +16,7 @@ import { referralRefOfVisit } from '../referral-ref';
 import { FormField, inputClass, PasswordField } from './form-field';
 import type { OtpContact } from './login-form';
 import { PasswordStrength } from './password-strength';
+import { useAuthT } from '../messages';
 
 const schema = makeRegisterSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
@@ -32,6 +33,7 @@ export function RegisterForm({
 }: {
   onCodeSent: (contact: OtpContact, otpChannel: OtpChannel | undefined, notice?: string) => void;
 }) {
+  const tr = useAuthT();
   const registration = useRegister();
   const settings = usePublicSettings();
   const adminTypeId = useId();
@@ -74,74 +76,74 @@ export function RegisterForm({
         return;
       }
       applyFieldErrors(error, FIELDS, setError);
-      toast.error(errorMessage(error, "Erreur lors de l'inscription"));
+      toast.error(errorMessage(error, tr("Erreur lors de l'inscription")));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="S'inscrire">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={tr("S'inscrire")}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Prénom" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <FormField label="Nom" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        <FormField label={tr('Prénom')} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+        <FormField label={tr('Nom')} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
       </div>
       <FormField
-        label="Nom d'utilisateur"
+        label={tr("Nom d'utilisateur")}
         autoComplete="username"
-        hint="3 à 30 caractères : lettres, chiffres, « . », « _ » ou « - »."
+        hint={tr('3 à 30 caractères : lettres, chiffres, « . », « _ » ou « - ».')}
         error={errors.username?.message}
         {...register('username')}
       />
       <FormField
-        label="Email"
+        label={tr('E-mail')}
         type="email"
         inputMode="email"
         autoComplete="email"
-        placeholder="vous@exemple.cm"
+        placeholder={tr('vous@exemple.cm')}
         error={errors.email?.message}
         {...register('email')}
       />
       <FormField
-        label="Numéro de téléphone"
+        label={tr('Numéro de téléphone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         placeholder="+237 6XX XX XX XX"
-        hint="Au moins un email ou un numéro de téléphone. Le code vous est envoyé par SMS et/ou par email."
+        hint={tr('Au moins un email ou un numéro de téléphone. Le code vous est envoyé par SMS et/ou par email.')}
         error={errors.phone?.message}
         {...register('phone')}
       />
       <PasswordField
-        label="Mot de passe"
+        label={tr('Mot de passe')}
         autoComplete="new-password"
         error={errors.password?.message}
         hint={<PasswordStrength password={password} />}
         {...register('password')}
       />
       <PasswordField
-        label="Confirmer le mot de passe"
+        label={tr('Confirmer le mot de passe')}
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
       <div>
         <label htmlFor={adminTypeId} className="mb-1 block text-sm font-medium text-slate-800">
-          Type de compte administrateur (facultatif)
+          {tr('Type de compte administrateur (facultatif)')}
         </label>
         <select id={adminTypeId} className={inputClass} aria-describedby={`${adminTypeId}-hint`} {...register('adminType')}>
-          <option value="">Aucun (compte utilisateur)</option>
+          <option value="">{tr('Aucun (compte utilisateur)')}</option>
           {ADMIN_TYPES.map((type) => (
             <option key={type} value={type}>
-              {ADMIN_LABELS[type]}
+              {tr(ADMIN_LABELS[type])}
             </option>
           ))}
         </select>
         <p id={`${adminTypeId}-hint`} className="mt-1 text-xs text-slate-600">
-          Une demande d’accès administrateur reste en attente jusqu’à sa validation.
+          {tr('Une demande d’accès administrateur reste en attente jusqu’à sa validation.')}
         </p>
         {errors.adminType?.message ? <p className="mt-1 text-sm text-red-700">{errors.adminType.message}</p> : null}
       </div>
       <Button type="submit" className="w-full" disabled={registration.isPending}>
-        {registration.isPending ? 'Inscription...' : "S'inscrire"}
+        {registration.isPending ? tr('Inscription...') : tr("S'inscrire")}
       </Button>
     </form>
   );

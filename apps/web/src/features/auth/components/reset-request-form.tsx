@@ -9,10 +9,12 @@ import { useResetPassword } from '../api/reset-password';
 import { applyFieldErrors, errorMessage } from '../auth-errors';
 import { FormField } from './form-field';
 import { BackToLoginButton } from './back-to-login-button';
+import { useAuthT } from '../messages';
 
 /** Reset, step 1: the e-mail the code goes to. */
 export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: string) => void; onBack: () => void }) {
   const headingId = useId();
+  const tr = useAuthT();
   const reset = useResetPassword();
   const {
     register,
@@ -24,11 +26,11 @@ export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: s
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await reset.mutateAsync(values);
-      toast.success(result?.message || MESSAGES.resetSent);
+      toast.success(result?.message || tr(MESSAGES.resetSent));
       onCodeSent(values.email);
     } catch (error) {
       applyFieldErrors(error, ['email'] as const, setError);
-      toast.error(errorMessage(error, 'Erreur lors de la réinitialisation'));
+      toast.error(errorMessage(error, tr('Erreur lors de la réinitialisation')));
     }
   });
 
@@ -36,21 +38,23 @@ export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: s
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby={headingId}>
       <div>
         <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
-          Mot de passe oublié
+          {tr('Mot de passe oublié')}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Entrez l’adresse email de votre compte : nous vous enverrons un code.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {tr('Entrez l’adresse email de votre compte : nous vous enverrons un code.')}
+        </p>
       </div>
       <FormField
-        label="Email"
+        label={tr('E-mail')}
         type="email"
         inputMode="email"
         autoComplete="email"
-        placeholder="vous@exemple.cm"
+        placeholder={tr('vous@exemple.cm')}
         error={errors.email?.message}
         {...register('email')}
       />
       <Button type="submit" className="w-full" disabled={reset.isPending}>
-        {reset.isPending ? 'Envoi...' : 'Envoyer le code'}
+        {reset.isPending ? tr('Envoi...') : tr('Envoyer le code')}
       </Button>
       <div className="text-center">
         <BackToLoginButton onBack={onBack} />
