@@ -143,7 +143,6 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
       tags: [],
       ticketTypes: [{ name: 'Standard', price: 0, quantity: 10, description: '' }],
       maxParticipants: 10,
-      isPrivate: false,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -191,7 +190,7 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   // The event detail, with its category and dates.
   await page.goto('/admin/events');
   await page.getByText('English walk party').first().click();
-  await expect(page.getByText('Conference').first()).toBeVisible();
+  await expect(page.locator('span', { hasText: /^Conference$/ }).first()).toBeVisible();
   await expectNoFrench(page, 'the event detail');
 
   // The add-administrator dialog, submitted empty.
