@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { partners } from './partners';
 import { users } from './users';
 
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'cancelled']);
@@ -23,6 +24,8 @@ export const events = pgTable(
     isHighlighted: boolean().notNull().default(false),
     maxParticipants: integer(),
     organizerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The partner the event is organised for (created by one of its authorised users), if any. */
+    partnerId: uuid().references(() => partners.id, { onDelete: 'set null' }),
     status: eventStatusEnum().notNull().default('draft'),
     participantsCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
@@ -38,6 +41,7 @@ export const events = pgTable(
     index('events_start_idx').on(table.startDateTime),
     index('events_category_idx').on(table.category),
     index('events_organizer_idx').on(table.organizerId),
+    index('events_partner_idx').on(table.partnerId),
     index('events_created_idx').on(table.createdAt),
   ],
 );
