@@ -32,16 +32,6 @@ export const UsersPage = () => (
     <PlaceholderPage module="utilisateurs" notBuilt />
   </RequirePermission>
 );
-export const PartnersPage = () => (
-  <RequirePermission permission="manage_partners">
-    <PlaceholderPage module="partenaires" notBuilt />
-  </RequirePermission>
-);
-export const BusinessPage = () => (
-  <RequirePermission permission="manage_business">
-    <PlaceholderPage module="business" notBuilt />
-  </RequirePermission>
-);
 export const ReferralsPage = () => (
   <RequirePermission permission="manage_referrals">
     <PlaceholderPage module="parrainage" notBuilt />
