@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route, test, type TestInfo } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { SUPERADMIN } from '../../fixtures/server';
@@ -59,8 +59,8 @@ test('an admin with manage_business pages through 25 business pages and reloads 
   await page.goto('/admin/business');
   await expect(page.getByRole('heading', { level: 1, name: 'Pages BusinessEvents' })).toBeVisible();
   await expect(page.getByText('Chargement...')).toBeVisible();
+  // Once released, the route lets every later request through.
   release();
-  await page.unroute('**/api/business-event-pages?*');
 
   const table = page.getByRole('table', { name: 'Pages BusinessEvents' });
   const status = page.getByRole('navigation', { name: 'Pagination' });
@@ -123,19 +123,19 @@ test('an admin with manage_business pages through 25 business pages and reloads 
   await expect(row).toContainText('Actif');
 
   // A failed load shows the error in red with 'Réessayer', which loads again.
-  await page.route('**/api/business-event-pages?*', (route) =>
+  const failing = (route: Route) =>
     route.fulfill({
       status: 500,
       contentType: 'application/json',
       body: JSON.stringify({ message: 'Erreur du serveur', code: 'INTERNAL' }),
-    }),
-  );
+    });
+  await page.route('**/api/business-event-pages?*', failing);
   await page.reload();
   const alert = page.getByRole('alert').filter({ hasText: 'Erreur du serveur' });
   await expect(alert).toBeVisible({ timeout: 20_000 });
   await expect(alert).toHaveClass(/text-red-700/);
   await shot(page, testInfo, 'business-error');
-  await page.unroute('**/api/business-event-pages?*');
+  await page.unroute('**/api/business-event-pages?*', failing);
   await alert.getByRole('button', { name: 'Réessayer' }).click();
   await expect(status).toContainText(/Page 3 sur \d+/);
   await expect(table.locator('tbody tr').first()).toContainText(`Page ${id} 05`);

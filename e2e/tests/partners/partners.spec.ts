@@ -88,7 +88,7 @@ test('an admin with manage_partners creates a partner (errors first), verifies i
   await expect(detail.getByRole('heading', { name: `Brasserie Étoile ${id}` })).toBeVisible();
   await expect(detail.getByText('En attente')).toBeVisible();
   await expect(detail.getByText('+237677123456')).toBeVisible();
-  await expect(detail.getByText('Vérifié', { exact: true })).toHaveCount(0);
+  await expect(detail.getByText(/^✓\s*Vérifié$/)).toHaveCount(0);
   if (testInfo.project.name === 'mobile') {
     // 360 px: the detail replaces the list.
     await expect(page.getByLabel('Rechercher un partenaire')).toBeHidden();
@@ -99,7 +99,7 @@ test('an admin with manage_partners creates a partner (errors first), verifies i
 
   await detail.getByRole('button', { name: 'Vérifier' }).click();
   await expect(detail.getByText('Actif', { exact: true })).toBeVisible();
-  await expect(detail.getByText('Vérifié', { exact: true })).toBeVisible();
+  await expect(detail.getByText(/^✓\s*Vérifié$/)).toBeVisible();
   await expectNoAxeViolations(page, 'partner detail');
   await shot(page, testInfo, 'detail-verified');
 

@@ -39,12 +39,13 @@ export const PARTNER_MESSAGES = {
   partnerBlocked: 'Ce partenaire est bloqué : il ne peut pas organiser d’événement',
 } as const;
 
-/** Optional text: undefined leaves a value unchanged, '' clears it (null). */
+/** Optional text: undefined leaves a value unchanged, '' or null clears it (null). */
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, { message: `${max} caractères au maximum` })
+    .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
@@ -52,10 +53,11 @@ const optionalPhone = z
   .string()
   .trim()
   .max(30, { message: PHONE_INVALID })
+  .nullable()
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
-    if (value === '') return null;
+    if (!value) return null;
     const e164 = toE164(value);
     if (!e164) {
       ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
@@ -68,10 +70,11 @@ const optionalWebsite = z
   .string()
   .trim()
   .max(300, { message: '300 caractères au maximum' })
+  .nullable()
   .optional()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
-    if (value === '') return null;
+    if (!value) return null;
     if (!z.url({ protocol: /^https?$/, hostname: /\./ }).safeParse(value).success) {
       ctx.addIssue({ code: 'custom', message: PARTNER_MESSAGES.websiteInvalid });
       return z.NEVER;
