@@ -3,6 +3,7 @@ import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
 import { searchable } from '../lib/text';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
+import { seedDemoPartners } from './seed-demo-partners';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -118,5 +119,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       .returning({ id: events.id });
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
+  await seedDemoPartners(app);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
 }

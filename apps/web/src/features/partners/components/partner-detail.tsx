@@ -102,7 +102,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
 
   return (
     <div className="space-y-4">
-      <header className="flex flex-wrap items-start gap-3">
+      <header className="flex items-start gap-3">
         <PartnerLogo name={partner.name} logo={partner.logo} size="size-14" />
         <div className="min-w-0 flex-1">
           <h2
@@ -114,10 +114,10 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
             {partner.name}
           </h2>
           <p className="text-sm text-slate-500">{typeLabel(partner.type)}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-1">
-          <PartnerStatusBadge status={partner.status} />
-          {partner.isVerified && <VerifiedBadge />}
+          <div className="mt-1 flex flex-wrap items-center gap-1">
+            <PartnerStatusBadge status={partner.status} />
+            {partner.isVerified && <VerifiedBadge />}
+          </div>
         </div>
       </header>
 
@@ -143,7 +143,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
         )}
       </div>
 
-      <div role="tablist" aria-label={t('tabsLabel')} className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={t('tabsLabel')} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {TABS.map((item) => (
           <button
             key={item}
@@ -155,7 +155,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
             tabIndex={tab === item ? 0 : -1}
             onClick={() => setTab(item)}
             onKeyDown={onTabKey}
-            className={`-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            className={`-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
               tab === item ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >
@@ -168,12 +168,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${tabsId}-${tab}-panel`}
-        aria-labelledby={`${tabsId}-${tab}-tab`}
-        className="outline-none"
-      >
+      <div role="tabpanel" id={`${tabsId}-${tab}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`} className="outline-none">
         {tab === 'info' && <InfoTab partner={partner} />}
         {tab === 'users' && <UsersTab partner={partner} />}
         {tab === 'activities' && <ActivitiesTab partner={partner} />}
