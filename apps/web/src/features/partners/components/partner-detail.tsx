@@ -143,7 +143,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
         )}
       </div>
 
-      <div role="tablist" aria-label={t('tabsLabel')} className="flex flex-wrap gap-x-1 border-b border-slate-200">
+      <div role="tablist" aria-label={t('tabsLabel')} className="flex border-b border-slate-200">
         {TABS.map((item) => (
           <button
             key={item}
@@ -155,7 +155,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
             tabIndex={tab === item ? 0 : -1}
             onClick={() => setTab(item)}
             onKeyDown={onTabKey}
-            className={`-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+            className={`-mb-px inline-flex min-h-10 flex-1 items-center justify-center gap-1 border-b-2 px-1 text-[13px] sm:flex-none sm:px-3 sm:text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
               tab === item ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >
