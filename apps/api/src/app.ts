@@ -13,6 +13,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { referralsPlugin } from './modules/referrals/referrals.plugin';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(accessPlugin);
   await app.register(openapiPlugin);
+  await app.register(referralsPlugin);
 
   await app.register(
     async (api) => {
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes);
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);
+      await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './users';
 export * from './waitlist';
 export * from './notifications';
 export * from './business-pages';
+export * from './referrals';
