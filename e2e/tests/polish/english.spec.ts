@@ -205,6 +205,16 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   await expectNoFrench(page, 'the add-administrator dialog');
   await page.keyboard.press('Escape');
 
+  // The add-partner dialog, submitted empty.
+  await page.goto('/admin/partners');
+  await page.getByRole('button', { name: 'Add a partner' }).click();
+  const addPartner = page.getByRole('dialog');
+  await expect(addPartner).toBeVisible();
+  await addPartner.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addPartner.getByText('The name is required')).toBeVisible();
+  await expectNoFrench(page, 'the add-partner dialog');
+  await page.keyboard.press('Escape');
+
   // Settings: a wrong value shows an English message.
   await page.goto('/admin/settings');
   const siteName = page.getByLabel(/Site name/i);

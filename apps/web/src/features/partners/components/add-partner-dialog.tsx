@@ -6,6 +6,7 @@ import {
   type PartnerDetail,
 } from '@app/shared/partners';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizeResolver } from '../../../lib/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
@@ -43,7 +44,7 @@ export function AddPartnerDialog({
   const create = useCreatePartner();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<CreatePartnerInput, unknown, CreatePartnerBody>({
-    resolver: zodResolver(createPartnerSchema),
+    resolver: localizeResolver(zodResolver(createPartnerSchema)),
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
