@@ -23,7 +23,12 @@ describe('localize', () => {
   });
 
   it('translates message and fieldErrors of a body, nothing else', () => {
-    const body = { message: 'Données invalides', code: 'VALIDATION_ERROR', fieldErrors: { title: ['Le titre est requis'] }, title: 'Fête' };
+    const body = {
+      message: 'Données invalides',
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { title: ['Le titre est requis'] },
+      title: 'Fête',
+    };
     expect(localizeBody(body, 'en')).toEqual({
       message: 'Invalid data',
       code: 'VALIDATION_ERROR',
@@ -31,5 +36,16 @@ describe('localize', () => {
       title: 'Fête',
     });
     expect(localizeBody(body, 'fr')).toBe(body);
+  });
+});
+
+import { formatPhone } from './phone';
+
+describe('formatPhone', () => {
+  it('shows E.164 as international groups', () => {
+    expect(formatPhone('+237677001122')).toBe('+237 6 77 00 11 22');
+    expect(formatPhone('677001122')).toBe('+237 6 77 00 11 22');
+    expect(formatPhone('pas un numéro')).toBe('pas un numéro');
+    expect(formatPhone(null)).toBe('');
   });
 });

@@ -241,7 +241,7 @@ const EXACT: Record<string, string> = {
   'Vérification retirée': 'Verification removed',
   'Événement ajouté à la page': 'Event added to the page',
   'Événement retiré de la page': 'Event removed from the page',
-  'Bloqué': 'Blocked',
+  Bloqué: 'Blocked',
   // Referrals and rewards
   'Règle introuvable': 'Rule not found',
   'Règle supprimée': 'Rule deleted',

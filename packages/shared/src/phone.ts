@@ -32,3 +32,13 @@ export const phoneSchema = z
     }
     return e164;
   });
+
+/**
+ * How a stored phone number is shown everywhere: international groups, '+237 6 77 00 11 22'.
+ * A value that does not parse is shown as stored.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_COUNTRY);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}

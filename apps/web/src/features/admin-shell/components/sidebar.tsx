@@ -5,12 +5,12 @@ import { shellMessages } from '../messages';
 import { type NavEntry, PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100 ${
+  `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm lg:min-h-8 lg:py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100 ${
     isActive ? 'bg-brand-700 font-semibold text-white' : 'text-slate-200 hover:bg-slate-800 hover:text-white'
   }`;
 
 const actionClass =
-  'flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100';
+  'flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm lg:min-h-8 lg:py-1.5 text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100';
 
 export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: () => void }) {
   const t = useT(shellMessages);
@@ -33,10 +33,11 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLo
   );
 
   return (
-    <nav aria-label={t('mainNav')} className="flex min-h-full flex-col gap-4 px-3 py-4">
-      <p className="px-3 text-lg font-bold text-white">{t('brand')}</p>
-      <ul className="space-y-1">{visibleEntries(PRIMARY_NAV, permissions).map(renderEntry)}</ul>
-      <ul className="space-y-1 border-t border-slate-700 pt-4">
+    // Compact on a desktop so every entry, down to 'Log Out', fits 800 px without a scroll of its own.
+    <nav aria-label={t('mainNav')} className="flex min-h-full flex-col gap-4 px-3 py-4 lg:gap-3 lg:py-3">
+      <p className="px-3 text-lg font-bold text-white lg:text-base">{t('brand')}</p>
+      <ul className="space-y-1 lg:space-y-0.5">{visibleEntries(PRIMARY_NAV, permissions).map(renderEntry)}</ul>
+      <ul className="space-y-1 border-t border-slate-700 pt-4 lg:space-y-0.5 lg:pt-3">
         {visibleEntries(SECONDARY_NAV, permissions).map(renderEntry)}
         <li>
           <button

@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
@@ -35,7 +36,7 @@ export function TopBar({ menuOpen, onMenuToggle }: { menuOpen: boolean; onMenuTo
           {fullName || user?.username || 'Admin'}
         </p>
         <p className="truncate text-xs text-slate-600" data-testid="user-email">
-          {user?.email ?? user?.phone ?? ''}
+          {user?.email ?? formatPhone(user?.phone)}
         </p>
       </div>
     </header>

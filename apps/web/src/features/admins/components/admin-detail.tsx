@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
@@ -164,7 +165,7 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
         <Field label={t('email')} wide>
           {admin.email ?? t('none')}
         </Field>
-        <Field label={t('phone')}>{admin.phone ?? t('none')}</Field>
+        <Field label={t('phone')}>{admin.phone ? formatPhone(admin.phone) : t('none')}</Field>
         <Field label={t('username')}>{admin.username ?? t('none')}</Field>
         <Field label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</Field>
         <Field label={t('createdAt')}>{formatDate(admin.createdAt)}</Field>

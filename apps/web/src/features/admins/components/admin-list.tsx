@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import type { AdminCounts, ManagedUser } from '@app/shared/admins';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -157,8 +158,10 @@ function AdminRow({
         {initials(admin)}
       </span>
       <span className="min-w-0 flex-1">
-        <span className="flex items-center gap-1.5">
-          <span className="truncate font-medium text-slate-900">{name}</span>
+        <span className="flex flex-wrap items-center gap-1.5">
+          <span className="font-medium [overflow-wrap:anywhere] text-slate-900 sm:truncate" data-cell="name">
+            {name}
+          </span>
           {admin.role === 'superadmin' && (
             <span className="shrink-0 rounded bg-slate-800 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-white">
               {t('superadmin')}
@@ -166,9 +169,21 @@ function AdminRow({
           )}
           {isMe && <span className="shrink-0 text-xs text-slate-500">({t('you')})</span>}
         </span>
-        <span className="block truncate text-sm text-slate-500">{admin.email ?? admin.phone ?? admin.username}</span>
+        {/* Phones: the whole name and address on as many lines as they need, the status below them. */}
+        <span className="block text-sm [overflow-wrap:anywhere] text-slate-500 sm:truncate" data-cell="contact">
+          {admin.email ?? (admin.phone ? formatPhone(admin.phone) : admin.username)}
+        </span>
+        {admin.adminStatus && (
+          <span className="mt-1 block sm:hidden">
+            <AdminStatusBadge status={admin.adminStatus} />
+          </span>
+        )}
       </span>
-      {admin.adminStatus && <AdminStatusBadge status={admin.adminStatus} />}
+      {admin.adminStatus && (
+        <span className="hidden shrink-0 sm:block">
+          <AdminStatusBadge status={admin.adminStatus} />
+        </span>
+      )}
     </button>
   );
 }

@@ -63,37 +63,61 @@ export function TopEvents({ query }: { query: UseQueryResult<DashboardStats, Err
   return (
     <Panel title={t('topEvents')}>
       {state ?? (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{t('topEvents')}</caption>
-            <thead className="text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="py-2 pr-3">
-                  {t('title')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t('participants')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t('likes')}
-                </th>
-                <th scope="col" className="py-2 pl-2 text-right">
-                  {t('views')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items?.map((event) => (
-                <tr key={event._id}>
-                  <td className="max-w-36 truncate py-2 pr-3 font-medium text-slate-900 sm:max-w-56">{event.title}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.participants)}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.likes)}</td>
-                  <td className="py-2 pl-2 text-right tabular-nums">{formatNumber(event.views)}</td>
+        <>
+          {/* Phones: one card per event, the title in full and the three figures labelled below it. */}
+          <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t('topEvents')} data-testid="top-events-cards">
+            {items?.map((event) => (
+              <li key={event._id} className="py-2">
+                <p className="font-medium break-words text-slate-900">{event.title}</p>
+                <dl className="mt-1 grid grid-cols-3 gap-2 text-xs text-slate-600">
+                  {(
+                    [
+                      ['participants', event.participants],
+                      ['likes', event.likes],
+                      ['views', event.views],
+                    ] as const
+                  ).map(([key, value]) => (
+                    <div key={key} className="min-w-0">
+                      <dt className="truncate">{t(key)}</dt>
+                      <dd className="text-sm font-semibold text-slate-900 tabular-nums">{formatNumber(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto sm:block">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">{t('topEvents')}</caption>
+              <thead className="text-xs text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    {t('title')}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    {t('participants')}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-right">
+                    {t('likes')}
+                  </th>
+                  <th scope="col" className="py-2 pl-2 text-right">
+                    {t('views')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {items?.map((event) => (
+                  <tr key={event._id}>
+                    <td className="max-w-36 truncate py-2 pr-3 font-medium text-slate-900 sm:max-w-56">{event.title}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.participants)}</td>
+                    <td className="px-2 py-2 text-right tabular-nums">{formatNumber(event.likes)}</td>
+                    <td className="py-2 pl-2 text-right tabular-nums">{formatNumber(event.views)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </Panel>
   );

@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import type { AuthorizedUser, PartnerAction, PartnerDetail } from '@app/shared/partners';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -201,7 +202,7 @@ function InfoTab({ partner }: { partner: PartnerDetail }) {
         <Field label={t('email')} wide>
           {partner.email}
         </Field>
-        <Field label={t('phone')}>{partner.phone ?? t('none')}</Field>
+        <Field label={t('phone')}>{partner.phone ? formatPhone(partner.phone) : t('none')}</Field>
         <Field label={t('type')}>{typeLabel(partner.type)}</Field>
         <Field label={t('website')} wide>
           {partner.website ? (
@@ -317,7 +318,9 @@ function UsersTab({ partner }: { partner: PartnerDetail }) {
             <li key={user._id} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium text-slate-900">{userName(user)}</span>
-                <span className="block truncate text-xs text-slate-500">{user.email ?? user.phone ?? user.username}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  {user.email ?? (user.phone ? formatPhone(user.phone) : user.username)}
+                </span>
               </span>
               {user.isBlocked && <span className="text-xs font-medium text-red-700">{t('blockedAccount')}</span>}
               <Button

@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import { whatsappShareUrl } from '@app/shared/referrals';
 import { type ReactNode, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -89,7 +90,7 @@ export function MyAccount({ actions }: { actions?: ReactNode }) {
     [t('name'), fullName],
     [t('username'), user.username ?? t('none')],
     [t('email'), user.email ?? t('none')],
-    [t('phone'), user.phone ?? t('none')],
+    [t('phone'), user.phone ? formatPhone(user.phone) : t('none')],
     [t('plan'), plan],
   ];
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import type { WaitlistEntry, WaitlistStatus } from '@app/shared/waitlist';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -104,8 +105,12 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
   const busy = (entry: WaitlistEntry) => action.isPending && action.variables?.id === entry._id;
   const statusLabel = (status: WaitlistStatus) => t(status);
 
-  const rowActions = (entry: WaitlistEntry) => (
-    <fieldset className="flex min-w-0 flex-wrap gap-2" aria-label={t('actionsFor', { name: entry.name })}>
+  const rowActions = (entry: WaitlistEntry, oneLine = false) => (
+    <fieldset
+      className={`flex min-w-0 gap-2 ${oneLine ? 'flex-nowrap' : 'flex-wrap'}`}
+      aria-label={t('actionsFor', { name: entry.name })}
+      data-cell="actions"
+    >
       {entry.status === 'pending' ? (
         <>
           <Button size="sm" variant="success" disabled={busy(entry)} onClick={() => run(entry, 'approve')}>
@@ -157,7 +162,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold break-words text-slate-900">{entry.name}</p>
                   <p className="text-sm break-all text-slate-700">{entry.email ?? '—'}</p>
-                  <p className="text-sm text-slate-700">{entry.phone}</p>
+                  <p className="text-sm whitespace-nowrap text-slate-700">{formatPhone(entry.phone)}</p>
                 </div>
                 <Badge tone={STATUS_TONE[entry.status]}>{statusLabel(entry.status)}</Badge>
               </div>
@@ -183,19 +188,37 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
             <TBody>
               {items.map((entry) => (
                 <tr key={entry._id} data-entry={entry._id}>
-                  <Td>
-                    <span className="flex items-center gap-3">
+                  <Td className="px-3">
+                    <span className="flex items-center gap-2">
                       <Avatar name={entry.name} />
-                      <span className="font-medium">{entry.name}</span>
+                      <span className="block max-w-36 truncate font-medium xl:max-w-48" title={entry.name} data-cell="name">
+                        {entry.name}
+                      </span>
                     </span>
                   </Td>
-                  <Td className="min-w-36 [overflow-wrap:anywhere]">{entry.email ?? '—'}</Td>
-                  <Td className="whitespace-nowrap">{entry.phone}</Td>
-                  <Td>
+                  <Td className="px-3">
+                    {/* One line: a long address is cut with '…', the whole of it on hover and on focus (a mail link). */}
+                    {entry.email ? (
+                      <a
+                        href={`mailto:${entry.email}`}
+                        title={entry.email}
+                        className="block max-w-44 truncate rounded text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 xl:max-w-60"
+                        data-cell="email"
+                      >
+                        {entry.email}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
+                  <Td className="px-3 whitespace-nowrap" data-cell="phone">
+                    {formatPhone(entry.phone)}
+                  </Td>
+                  <Td className="px-3">
                     <Badge tone={STATUS_TONE[entry.status]}>{statusLabel(entry.status)}</Badge>
                   </Td>
-                  <Td className="whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
-                  <Td className="min-w-48">{rowActions(entry)}</Td>
+                  <Td className="px-3 whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
+                  <Td className="px-3">{rowActions(entry, true)}</Td>
                 </tr>
               ))}
             </TBody>
