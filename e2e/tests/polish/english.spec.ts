@@ -104,7 +104,7 @@ async function expectNoFrench(page: Page, where: string) {
   // Wait for the screen to settle: no skeleton, no 'Loading...'.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   const text = await page.evaluate(() => {
-    const labels = [...document.querySelectorAll('[aria-label],[placeholder],[title]')].map((element) =>
+    const labels = Array.from(document.querySelectorAll('[aria-label],[placeholder],[title]')).map((element) =>
       ['aria-label', 'placeholder', 'title'].map((name) => element.getAttribute(name) ?? '').join(' '),
     );
     return `${document.body.innerText}\n${labels.join('\n')}\n${document.title}`;

@@ -10,7 +10,7 @@ export const settingsMessages = defineMessages({
     security: 'Sécurité',
     siteName: 'Nom du site',
     siteDescription: 'Description du site',
-    contactEmail: 'Email de contact',
+    contactEmail: 'E-mail de contact',
     supportPhone: 'Téléphone du support',
     contactHint: 'Affichés dans le pied de page du site public.',
     maxEventsPerUser: "Nombre maximum d'évènements par utilisateur",

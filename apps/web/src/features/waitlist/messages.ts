@@ -12,7 +12,7 @@ export const waitlistMessages = defineMessages({
     approved: 'Approuvé',
     rejected: 'Rejeté',
     user: 'Utilisateur',
-    email: 'Email',
+    email: 'E-mail',
     phone: 'Téléphone',
     date: "Date d'inscription",
     actions: 'Actions',
