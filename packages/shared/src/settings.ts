@@ -35,6 +35,20 @@ const securityShape = {
     message: 'La durée de session est de 8760 heures (un an) au plus',
   }),
   maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion').max(100, { message: '100 tentatives au plus' }),
+  /** ISO 3166 codes of the countries whose phone numbers get SMS (codes); others use e-mail. */
+  smsCountries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }),
+      {
+        message: 'Liste de pays invalide',
+      },
+    )
+    .min(1, { message: 'Au moins un pays pour les SMS' })
+    .max(50, { message: '50 pays au plus' }),
 };
 
 /** Application settings (spec §3) with the defaults of §9 and the validation of §5. */
@@ -80,6 +94,7 @@ export const DEFAULT_SETTINGS: Settings = {
     passwordMinLength: 8,
     sessionTimeout: 24,
     maxLoginAttempts: 5,
+    smsCountries: ['CM'],
   },
 };
 
