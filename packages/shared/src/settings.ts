@@ -26,6 +26,19 @@ const notificationsShape = {
   notifyOnEventUpdate: z.boolean(),
   notifyOnRegistration: z.boolean(),
 };
+/** ISO 3166 codes of the countries whose phone numbers get SMS (codes); others use e-mail. */
+const smsCountriesSchema = z
+  .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }), {
+    message: 'Liste de pays invalide',
+  })
+  .min(1, { message: 'Au moins un pays pour les SMS' })
+  .max(50, { message: '50 pays au plus' });
+/** The settings screen sends the list as typed: « CM, FR ». */
+const smsCountriesInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value),
+  smsCountriesSchema,
+);
+
 const securityShape = {
   requireEmailVerification: z.boolean(),
   passwordMinLength: int(6, 'La longueur minimale du mot de passe est d’au moins 6').max(64, {
@@ -35,20 +48,6 @@ const securityShape = {
     message: 'La durée de session est de 8760 heures (un an) au plus',
   }),
   maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion').max(100, { message: '100 tentatives au plus' }),
-  /** ISO 3166 codes of the countries whose phone numbers get SMS (codes); others use e-mail. */
-  smsCountries: z
-    .array(
-      z
-        .string()
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }),
-      {
-        message: 'Liste de pays invalide',
-      },
-    )
-    .min(1, { message: 'Au moins un pays pour les SMS' })
-    .max(50, { message: '50 pays au plus' }),
 };
 
 /** Application settings (spec §3) with the defaults of §9 and the validation of §5. */
@@ -56,7 +55,7 @@ export const settingsSchema = z.object({
   general: z.object(generalShape),
   events: z.object(eventsShape),
   notifications: z.object(notificationsShape),
-  security: z.object(securityShape),
+  security: z.object({ ...securityShape, smsCountries: smsCountriesSchema }),
 });
 
 /** The body of `PUT /api/admin/settings`: the whole object, unknown keys refused. */
@@ -64,7 +63,7 @@ export const settingsInputSchema = z.strictObject({
   general: z.strictObject(generalShape),
   events: z.strictObject(eventsShape),
   notifications: z.strictObject(notificationsShape),
-  security: z.strictObject(securityShape),
+  security: z.strictObject({ ...securityShape, smsCountries: smsCountriesInputSchema }),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
