@@ -419,6 +419,47 @@ describe('status transitions', () => {
     // The organiser may still cancel it.
     expect((await call('PUT', `/events/${event._id}/cancel`, organizer.token)).statusCode).toBe(200);
   });
+
+  it('with settings.requireApproval an organiser’s edit of a published event’s public fields sends it back for approval', async () => {
+    await setEventSettings({ requireApproval: true });
+    await app.settings.save(
+      { ...(await app.settings.get()), notifications: { ...defaults.notifications, notifyOnEventUpdate: false } },
+      null,
+    );
+    const manager = await tokenFor(app, await createUser(app, { role: 'admin', permissions: ['manage_events'] }));
+    const event = await createJson(organizer.token, { title: 'Concert approuvé' });
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(200);
+
+    // Seats only: not a public field, it stays published.
+    const seats = await call('PUT', `/events/${event._id}`, organizer.token, { maxParticipants: 80 });
+    expect(seats.json().event.status).toBe('published');
+
+    const before = await app.db.select().from(outboundMessages);
+    const scam = await call('PUT', `/events/${event._id}`, organizer.token, {
+      title: 'GAGNEZ 1 000 000 FCFA',
+      description: 'Envoyez 5 000 FCFA par Mobile Money pour réserver votre gain.',
+    });
+    expect(scam.statusCode, scam.body).toBe(200);
+    expect(scam.json().event.status).toBe('draft');
+    // Hidden from the public: not readable by id, not in the public list.
+    expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(404);
+    const list = await call('GET', '/events?limit=100');
+    expect(JSON.stringify(list.json())).not.toContain('GAGNEZ');
+    // The team is told through the outbox, even with notifyOnEventUpdate off.
+    const after = await app.db.select().from(outboundMessages);
+    const alert = after.filter((m) => !before.some((b) => b.id === m.id));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]).toMatchObject({ channel: 'email', recipient: defaults.general.contactEmail });
+    expect(alert[0]?.subject).toBe('Événement à approuver de nouveau : GAGNEZ 1 000 000 FCFA');
+    // The organiser cannot publish it again; an administrator can.
+    expect((await call('PUT', `/events/${event._id}/publish`, organizer.token)).statusCode).toBe(403);
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    // Without requireApproval an edit keeps it published.
+    await setEventSettings({ requireApproval: false });
+    const free = await call('PUT', `/events/${event._id}`, organizer.token, { title: 'Concert du soir' });
+    expect(free.json().event.status).toBe('published');
+  });
 });
 
 describe('ownership', () => {
