@@ -28,9 +28,16 @@ const notificationsShape = {
 };
 /** ISO 3166 codes of the countries whose phone numbers get SMS (codes); others use e-mail. */
 const smsCountriesSchema = z
-  .array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }), {
-    message: 'Liste de pays invalide',
-  })
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }),
+    {
+      message: 'Liste de pays invalide',
+    },
+  )
   .min(1, { message: 'Au moins un pays pour les SMS' })
   .max(50, { message: '50 pays au plus' });
 /** The settings screen sends the list as typed: « CM, FR ». */
