@@ -28,9 +28,12 @@ function withoutParameters(message: string): string {
  * Errors as pino writes them, minus the query parameters that Drizzle puts in `params` and in
  * the message, at any depth of `cause`.
  */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const serialized = stdSerializers.err(error) as Record<string, unknown>;
+export function serializeError(error: Error): { type: string; message: string; stack: string } {
+  const serialized = stdSerializers.err(error) as unknown as Record<string, unknown> & {
+    type: string;
+    message: string;
+    stack: string;
+  };
   const clean = (node: Record<string, unknown> | undefined, depth: number) => {
     if (!node || depth > 5) return;
     if (typeof node.message === 'string') node.message = withoutParameters(node.message);
