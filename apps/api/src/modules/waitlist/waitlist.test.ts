@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES, type WaitlistEntry } from '@app/shared/waitlist';
@@ -343,6 +343,21 @@ describe('managing the waiting list', () => {
     expect(again.statusCode).toBe(404);
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, one.id));
     expect(audit[0]).toMatchObject({ action: 'waitlist.delete', before: { name: 'Supprimé Un' } });
+  });
+
+  it('exports every row when thousands share one timestamp (microseconds, cursor with id tie-breaker)', async () => {
+    await app.db.execute(sql`
+      insert into waitlist_entries (name, phone, status, search_text, created_at)
+      select 'Lot ' || n, '+2376990' || lpad(n::text, 5, '0'), 'rejected', 'lot', '2026-03-01T10:00:00.123456Z'::timestamptz
+      from generate_series(1, 4500) as n`);
+    const response = await app.inject({ method: 'GET', url: '/api/admin/waitlist/export.csv?status=rejected', headers: admin() });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    const rejected = (await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.status, 'rejected'))).length;
+    expect(rejected).toBeGreaterThanOrEqual(4500);
+    expect(lines).toHaveLength(rejected + 1);
+    expect(new Set(lines).size).toBe(lines.length);
+    await app.db.execute(sql`delete from waitlist_entries where search_text = 'lot' and name like 'Lot %'`);
   });
 
   it('exports the filtered list as CSV for Excel: BOM, semicolons, accents, no formula', async () => {
