@@ -319,3 +319,43 @@ describe('finding 7: at most five checks per code, counted on the resolved accou
     expect(statuses.slice(5)).toEqual([429, 429]);
   });
 });
+
+describe('finding 9: weak passwords', () => {
+  it('refuses breached and patterned passwords at registration, reset and admin creation', async () => {
+    for (const password of ['aaaaaaaa', 'Password2024', 'azerty2024', '123456789a', 'Cameroun237', 'abcabcabc']) {
+      const response = await post('/api/users/register', registration({ password, confirmPassword: password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().fieldErrors.password).toEqual(['Ce mot de passe est trop courant. Choisissez-en un autre.']);
+    }
+    const superadmin = await createUser(testApp.app, { role: 'superadmin' });
+    const { tokenFor, bearer } = await import('../../../test/factories');
+    const admin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(await tokenFor(testApp.app, superadmin)),
+      payload: {
+        firstName: 'Nouvel',
+        lastName: 'Admin',
+        email: `${unique('adm')}@example.cm`,
+        password: 'azerty2024',
+        permissions: [],
+        role: 'admin',
+      },
+    });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().fieldErrors.password).toEqual(['Ce mot de passe est trop courant. Choisissez-en un autre.']);
+  });
+
+  it('never accepts fewer than 8 characters, even with passwordMinLength = 6', async () => {
+    await withSettings(
+      (s) => ({ security: { ...s.security, passwordMinLength: 6 } }),
+      async () => {
+        const response = await post('/api/users/register', registration({ password: 'qx7k2m', confirmPassword: 'qx7k2m' }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fieldErrors.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
+        const ok = await post('/api/users/register', registration({ password: 'qx7k2m#Wp', confirmPassword: 'qx7k2m#Wp' }));
+        expect(ok.statusCode, ok.body).toBe(201);
+      },
+    );
+  });
+});

@@ -2,18 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { alertTeam } from '../notifications/team-alerts';
 import type { z } from 'zod';
 import {
-  commonPasswordMessage,
-  isCommonPassword,
   type loginSchema,
   MESSAGES,
   type newPasswordRequestSchema,
   type OtpChannel,
-  passwordLengthMessage,
   type registerSchema,
   type resendOtpSchema,
   type verifyOtpSchema,
 } from '@app/shared/auth';
 import { AppError, conflict, fieldError } from '../../lib/errors';
+import { checkPasswordRules } from '../../lib/common-passwords';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
 import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
 import type { Settings } from '@app/shared/settings';
@@ -52,11 +50,6 @@ const TAKEN_MESSAGES = {
   email: 'Cette adresse e-mail est déjà utilisée',
   phone: 'Ce numéro de téléphone est déjà utilisé',
 } as const;
-
-function checkPasswordRules(password: string, minLength: number, field: string): void {
-  if (password.length < minLength) throw fieldError(field, passwordLengthMessage(minLength));
-  if (isCommonPassword(password)) throw fieldError(field, commonPasswordMessage);
-}
 
 const CHANNEL_MESSAGES: Record<OtpChannel, string> = {
   sms: 'Inscription réussie ! Un code de vérification vous a été envoyé par SMS.',

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/index';
