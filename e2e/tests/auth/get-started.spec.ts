@@ -91,6 +91,10 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await expect(page.getByText('Force : Aucun')).toBeVisible();
   await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
   await expect(page.getByText('Force : Moyen')).toBeVisible();
+  // A password the server refuses is never more than 'Faible' (issue 15, finding 9).
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Password2024');
+  await expect(page.getByText('Force : Faible')).toBeVisible();
+  await expect(page.getByTestId('password-strength').getByText('Pas un mot de passe courant : à faire')).toBeAttached();
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await expect(page.getByText('Force : Fort')).toBeVisible();
   await page.getByLabel('Confirmer le mot de passe').fill('Autre-chose-1');

@@ -107,6 +107,8 @@ export const DEFAULT_SETTINGS: Settings = {
 /** What the public site may read of the settings (landing footer). */
 export const publicSettingsSchema = z.object({
   siteName: z.string(),
+  /** The length new passwords need now (settings, never below 8): the strength meters follow it. */
+  passwordMinLength: z.number().int(),
   contactEmail: z.string(),
   supportPhone: z.string(),
 });

@@ -174,6 +174,7 @@ describe('GET /api/settings/public', () => {
       siteName: settings.general.siteName,
       contactEmail: settings.general.contactEmail,
       supportPhone: settings.general.supportPhone,
+      passwordMinLength: 8,
     });
   });
 });
