@@ -208,6 +208,68 @@ describe('POST /events (multipart, images)', () => {
   });
 });
 
+/** A small real PNG whose header declares `width` × `height` (its CRC fixed): costly only if decoded. */
+async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const data = Buffer.from(await png(4, 4));
+  data.writeUInt32BE(width, 16);
+  data.writeUInt32BE(height, 20);
+  data.writeUInt32BE(crc32(data.subarray(12, 29)), 29);
+  return data;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+describe('image decoding cost (issue 15, finding 12)', () => {
+  it('refuses a file declaring more than 40 megapixels, and a batch with one bad file, before decoding any', async () => {
+    const huge = await pngDeclaring(7000, 7000);
+    const before = uploadedFiles().length;
+    const started = Date.now();
+    const batch = [...Array.from({ length: 8 }, (_, i) => ({ name: `ok-${i}.png`, type: 'image/png', data: Buffer.from([]) }))];
+    const good = await png(1200, 800);
+    for (const file of batch) file.data = good;
+    const withBad = await createMultipart(organizer.token, validEvent(), [
+      ...batch,
+      { name: 'faux.png', type: 'image/png', data: Buffer.from('pas une image') },
+    ]);
+    expect(withBad.statusCode).toBe(400);
+    expect(withBad.json().message).toBe('Le fichier « faux.png » n’est pas une image valide (PNG, JPG, GIF ou WebP)');
+    const withHuge = await createMultipart(organizer.token, validEvent(), [
+      ...Array.from({ length: 9 }, (_, i) => ({ name: `grand-${i}.png`, type: 'image/png', data: huge })),
+    ]);
+    expect(withHuge.statusCode).toBe(400);
+    expect(withHuge.json().message).toBe('L’image « grand-0.png » est trop grande (40 mégapixels au maximum)');
+    // Headers only: far below the seconds that decoding eight 1200×800 and nine 7000×7000 images takes.
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(uploadedFiles().length).toBe(before);
+  });
+
+  it('limits image additions per account, whatever the session: 20 per 10 minutes', async () => {
+    const owner = await createUser(app);
+    const tokens = [await tokenFor(app, owner), await tokenFor(app, owner)];
+    const event = await createJson(tokens[0] as string);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const body = multipart(undefined, []);
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/events/${event._id}/images`,
+        headers: { ...bearer(tokens[i % 2] as string), ...body.headers },
+        payload: body.payload,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe('POST /events validation (spec §5 and settings)', () => {
   it('applies the defaults of §9 to a new draft', async () => {
     const response = await call('POST', '/events', organizer.token, validEvent({ title: 'Défauts' }));

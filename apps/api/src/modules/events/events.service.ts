@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
-import { processImage } from '../uploads/image-processing';
+import { processImages } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
   appendImages,
@@ -236,8 +236,7 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
  * what was written so the caller can remove it if the database write fails.
  */
 async function storeImages(app: FastifyInstance, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
-  const processed = [];
-  for (const file of files) processed.push(await processImage(file.data, file.name));
+  const processed = await processImages(files);
   const storage = uploadStorage(app);
   const stored: NewImage[] = [];
   for (const image of processed) {
