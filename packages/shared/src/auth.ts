@@ -348,6 +348,38 @@ const nameField = (label: string) =>
     .min(1, { message: `${label} requis` })
     .max(60, { message: `${label} : 60 caractères au maximum` });
 
+/**
+ * Letters of other alphabets that look like Latin ones (Unicode confusables, the common part of
+ * UTS #39 for Cyrillic and Greek), mapped to the Latin letter they imitate: the "skeleton" of a
+ * username. Two usernames with one skeleton are one name ('аdmin' with a Cyrillic а is 'admin').
+ * The API compares skeletons with PostgreSQL's translate() over these same two strings.
+ */
+export const CONFUSABLE_FROM = 'асеіјоруѕхԁһԛԝӏаеорсухвнкмтѕіјαβεικνορτυχϲϳοеɑɡ';
+export const CONFUSABLE_TO = 'aceijopysxdhqwlaeopcyxbhkmtsijabeiknoptuxcjoeag';
+
+/** The lower-cased NFKC form with look-alike letters replaced by the Latin ones. */
+export function usernameSkeleton(username: string): string {
+  const lower = username.normalize('NFKC').toLowerCase();
+  let out = '';
+  for (const char of lower) {
+    const index = CONFUSABLE_FROM.indexOf(char);
+    out += index >= 0 ? (CONFUSABLE_TO[index] as string) : char;
+  }
+  return out;
+}
+
+/** Latin, Cyrillic, Greek…: a name mixing alphabets is how look-alikes are built. */
+function scriptsOf(value: string): Set<string> {
+  const scripts = new Set<string>();
+  for (const char of value) {
+    if (/\p{Script=Latin}/u.test(char)) scripts.add('Latin');
+    else if (/\p{Script=Cyrillic}/u.test(char)) scripts.add('Cyrillic');
+    else if (/\p{Script=Greek}/u.test(char)) scripts.add('Greek');
+    else if (/\p{L}/u.test(char)) scripts.add('Other');
+  }
+  return scripts;
+}
+
 export const usernameSchema = z
   .string({ message: "Nom d'utilisateur requis" })
   .trim()
@@ -356,6 +388,10 @@ export const usernameSchema = z
   .max(30, { message: "Le nom d'utilisateur doit contenir entre 3 et 30 caractères" })
   .regex(/^[\p{L}\p{N}._-]+$/u, {
     message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, « . », « _ » et « - »",
+  })
+  .transform((value) => value.normalize('NFKC'))
+  .refine((value) => scriptsOf(value).size <= 1, {
+    message: "Le nom d'utilisateur ne doit pas mélanger plusieurs alphabets (latin, cyrillique, grec…)",
   });
 
 export const ADMIN_TYPES = ['admin', 'superadmin'] as const;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CONFUSABLE_FROM, CONFUSABLE_TO } from '@app/shared/auth';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
@@ -40,6 +41,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
+    // Look-alike usernames (decision 008): the skeleton of @app/shared/auth usernameSkeleton.
+    index('users_username_skeleton_idx').on(sql.raw(`translate(lower("username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`)),
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_role_idx').on(table.role, table.createdAt),

@@ -359,3 +359,21 @@ describe('finding 9: weak passwords', () => {
     );
   });
 });
+
+describe('finding 13: look-alike usernames', () => {
+  it('refuses a username mixing alphabets, and one whose skeleton is taken', async () => {
+    const mixed = await post('/api/users/register', registration({ username: 'аdmin' }));
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().fieldErrors.username).toEqual([
+      "Le nom d'utilisateur ne doit pas mélanger plusieurs alphabets (latin, cyrillique, grec…)",
+    ]);
+    const latin = unique('copa');
+    expect((await post('/api/users/register', registration({ username: latin }))).statusCode).toBe(201);
+    // The same name in Cyrillic letters only ('сора…' with Latin digits is refused as mixed; a fully Cyrillic look-alike).
+    const cyrillicOnly = 'сора';
+    expect((await post('/api/users/register', registration({ username: 'copa' }))).statusCode).toBe(201);
+    const lookalike = await post('/api/users/register', registration({ username: cyrillicOnly }));
+    expect(lookalike.statusCode).toBe(409);
+    expect(lookalike.json().message).toBe("Ce nom d'utilisateur est déjà utilisé");
+  });
+});

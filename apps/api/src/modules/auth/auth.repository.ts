@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { CONFUSABLE_FROM, CONFUSABLE_TO, usernameSkeleton } from '@app/shared/auth';
 import { toE164 } from '@app/shared/phone';
 import type { Database } from '../../db/client';
 import { loginThrottles, oneTimeCodes, sessions, users } from '../../db/schema/index';
@@ -33,6 +34,9 @@ export async function findUserByPhone(db: Database, phone: string): Promise<User
   return row ?? null;
 }
 
+/** The username's skeleton in SQL: the same look-alike mapping as `usernameSkeleton` (indexed). */
+export const usernameSkeletonSql = sql.raw(`translate(lower("users"."username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`);
+
 /** Which of username, e-mail and phone are already taken (one query). */
 export async function findTakenFields(
   db: Database,
@@ -42,14 +46,15 @@ export async function findTakenFields(
     .select({ username: users.username, email: users.email, phone: users.phone })
     .from(users)
     .where(
-      sql`lower(${users.username}) = ${values.username.toLowerCase()}
+      sql`${usernameSkeletonSql} = ${usernameSkeleton(values.username)}
         or ${users.email} = ${values.email ?? null}
         or ${users.phone} = ${values.phone ?? null}`,
     )
     .limit(3);
   const taken = new Set<'username' | 'email' | 'phone'>();
   for (const row of rows) {
-    if (row.username?.toLowerCase() === values.username.toLowerCase()) taken.add('username');
+    // One skeleton, one name: 'аdmin' (Cyrillic а) is taken when 'admin' exists (decision 008).
+    if (row.username && usernameSkeleton(row.username) === usernameSkeleton(values.username)) taken.add('username');
     if (values.email && row.email === values.email) taken.add('email');
     if (values.phone && row.phone === values.phone) taken.add('phone');
   }
