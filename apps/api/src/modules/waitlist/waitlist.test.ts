@@ -126,6 +126,17 @@ describe('POST /api/waitlist', () => {
     expect(await entryByPhone('+237655000021')).toBeUndefined();
   });
 
+  it('puts sign-ups without elapsedMs (no minimum fill time) on a tighter limit: 5 per hour per address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await signUp({ name: `Sans Durée ${i}`, phone: `+23765531000${i}` }, ip)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    // The landing form, which sends elapsedMs, is not held back by it.
+    expect((await signUp({ name: 'Avec Durée', phone: '+237655310009', elapsedMs: 6000 }, ip)).statusCode).toBe(201);
+  });
+
   it('refuses a form sent faster than a person can fill it', async () => {
     const fast = await signUp({ name: 'Trop Rapide', phone: '655 00 00 22', elapsedMs: 300 });
     expect(fast.statusCode).toBe(400);
@@ -138,10 +149,13 @@ describe('POST /api/waitlist', () => {
     const ip = '203.0.113.7';
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await signUp({ name: `Personne ${i}`, phone: `6 56 00 01 ${String(i).padStart(2, '0')}` }, ip)).statusCode);
+      statuses.push(
+        (await signUp({ name: `Personne ${i}`, phone: `6 56 00 01 ${String(i).padStart(2, '0')}`, elapsedMs: 5000 }, ip))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
-    const limited = await signUp({ name: 'Encore', phone: '656 00 02 00' }, ip);
+    const limited = await signUp({ name: 'Encore', phone: '656 00 02 00', elapsedMs: 5000 }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ secondes\.$/);
     // Another address is not affected.
