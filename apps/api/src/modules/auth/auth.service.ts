@@ -166,6 +166,7 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
       isAdminValidated: false,
       permissions: [],
       isVerified: false,
+      referredByCode: input.ref ?? null,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(await findTakenFields(app.db, input));
@@ -221,6 +222,8 @@ export async function verifyOtp(app: FastifyInstance, input: z.output<typeof ver
   if (!user || !(await markContactVerified(app.db, user.id, code.channel, code.destination))) {
     throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
   }
+  // The first verified contact verifies the account (referrals count it once).
+  if (!user.isVerified) await app.referrals.accountVerified(user.id);
   return { message: 'Compte vérifié avec succès', email: user.email ?? null };
 }
 

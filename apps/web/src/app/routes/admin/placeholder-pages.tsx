@@ -32,28 +32,3 @@ export const UsersPage = () => (
     <PlaceholderPage module="utilisateurs" notBuilt />
   </RequirePermission>
 );
-export const PartnersPage = () => (
-  <RequirePermission permission="manage_partners">
-    <PlaceholderPage module="partenaires" notBuilt />
-  </RequirePermission>
-);
-export const BusinessPage = () => (
-  <RequirePermission permission="manage_business">
-    <PlaceholderPage module="business" notBuilt />
-  </RequirePermission>
-);
-export const ReferralsPage = () => (
-  <RequirePermission permission="manage_referrals">
-    <PlaceholderPage module="parrainage" notBuilt />
-  </RequirePermission>
-);
-export const RewardsPage = () => (
-  <RequirePermission permission="manage_rewards">
-    <PlaceholderPage module="recompenses" notBuilt />
-  </RequirePermission>
-);
-export const RewardRulesPage = () => (
-  <RequirePermission permission="manage_rewards">
-    <PlaceholderPage module="regles-recompense" notBuilt />
-  </RequirePermission>
-);
