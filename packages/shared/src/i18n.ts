@@ -55,6 +55,11 @@ const EXACT: Record<string, string> = {
   'Identifiant et mot de passe requis': 'Identifier and password required',
   'Identifiant requis': 'Identifier required',
   'Prénom requis': 'First name required',
+  "Le nom d'utilisateur doit contenir entre 3 et 30 caractères": 'The username must have 3 to 30 characters',
+  "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, « . », « _ » et « - »":
+    'The username can only contain letters, digits, “.”, “_” and “-”',
+  "Le nom d'utilisateur ne doit pas mélanger plusieurs alphabets (latin, cyrillique, grec…)":
+    'The username must not mix several alphabets (Latin, Cyrillic, Greek…)',
   'Nom requis': 'Last name required',
   'Permission inconnue': 'Unknown permission',
   '100 tentatives au plus': '100 attempts at most',
@@ -109,6 +114,16 @@ const EXACT: Record<string, string> = {
   'Envoi trop rapide. Vérifiez vos informations et réessayez dans un instant.':
     'Sent too quickly. Check your details and try again in a moment.',
   'Code de parrainage invalide': 'Invalid referral code',
+  'Au moins un pays pour les SMS': 'At least one country for SMS',
+  'Code pays invalide (deux lettres, ex. CM)': 'Invalid country code (two letters, e.g. CM)',
+  'Le texte envoyé contient des caractères de contrôle non autorisés':
+    'The text sent contains control characters that are not allowed',
+  'Une valeur envoyée ne peut pas être enregistrée': 'A value sent cannot be stored',
+  'Trop de codes ont été envoyés à ce compte ou à ce contact. Réessayez dans une heure.':
+    'Too many codes were sent to this account or contact. Try again in an hour.',
+  'L’organisateur a modifié un événement publié : il est masqué du public jusqu’à une nouvelle publication.':
+    'The organiser changed a published event: it is hidden from the public until it is published again.',
+  'Nouveau lien de partage créé ; l’ancien ne fonctionne plus': 'New share link created; the old one no longer works',
   // Waiting list
   'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.':
     'Thank you for your interest! You will be notified as soon as we are ready.',
@@ -282,6 +297,10 @@ const PATTERNS: [RegExp, string][] = [
   ],
   [/^Vous avez atteint la limite de (\d+) événements par utilisateur$/, 'You have reached the limit of $1 events per user'],
   [/^Déjà utilisés : (.+)$/, 'Already in use: $1'],
+  [
+    /^Nous n’envoyons les SMS qu’aux numéros de : (.+)\. Utilisez un de ces numéros ou une adresse e-mail\.$/,
+    'We only send SMS to numbers of: $1. Use one of these numbers or an e-mail address.',
+  ],
   [/^Utilisateur autorisé ajouté : (.+)$/, 'Authorised user added: $1'],
   [/^Utilisateur autorisé retiré : (.+)$/, 'Authorised user removed: $1'],
   [/^Événement créé : (.+)$/, 'Event created: $1'],

@@ -62,6 +62,7 @@ const EN: Record<string, string> = {
   'par SMS': 'by SMS',
   'par email': 'by e-mail',
   'par SMS et par email': 'by SMS and e-mail',
+  'par SMS ou par email': 'by SMS or e-mail',
   'Entrez le code à 6 chiffres reçu': 'Enter the 6-digit code received',
   pour: 'for',
   'Écrire sur WhatsApp': 'Write on WhatsApp',
