@@ -109,7 +109,7 @@ async function signUpAdminInBrowser(other: Page, id: string) {
   await other.getByLabel('Prénom').fill('Nadia');
   await other.getByLabel('Nom', { exact: true }).fill(`Essomba ${id}`);
   await other.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(`nadia_${id}`);
-  await other.getByLabel('E-mail', { exact: true }).fill(email);
+  await other.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await other.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await other.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
   await other.getByLabel(/Type de compte administrateur/).selectOption('admin');
@@ -155,7 +155,7 @@ test('a new administrator waits, is approved with manage_events only, sees only 
 
   // The approved admin signs in on /GetStarted and lands in the back office.
   await expect(other.getByRole('tab', { name: 'Se Connecter' })).toHaveAttribute('aria-selected', 'true');
-  await other.getByLabel('E-mail', { exact: true }).fill(admin.email);
+  await other.getByRole('textbox', { name: 'E-mail', exact: true }).fill(admin.email);
   await other.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await other.getByRole('button', { name: 'Se connecter' }).click();
   await other.waitForURL((url) => url.pathname.startsWith('/admin'));

@@ -86,7 +86,7 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await page.getByLabel('Prénom').fill('Awa');
   await page.getByLabel('Nom', { exact: true }).fill('Ngono');
   await page.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(username);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill('abc');
   await expect(page.getByText('Force : Aucun')).toBeVisible();
   await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
@@ -123,7 +123,7 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await catcher.waitFor((mail) => mail.to.includes(email) && mail.subject.includes('vérifié'));
 
   await expect(page.getByRole('tab', { name: 'Se Connecter' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   // Not an administrator: 'Mon compte', with the success toast.
@@ -137,7 +137,7 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
 test('an administrator lands on /admin, history replaced', async ({ page }) => {
   await page.goto(`${server.baseURL}/terms`);
   await openGetStarted(page);
-  await page.getByLabel('E-mail', { exact: true }).fill(SUPERADMIN.email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(SUPERADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(SUPERADMIN.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
@@ -182,7 +182,7 @@ test('reset the password from start to finish, pasting the code', async ({ page 
   await openGetStarted(page);
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
   await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeFocused();
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   const after = catcher.messages.length;
   await page.getByRole('button', { name: 'Envoyer le code' }).click();
   await expect(page.getByText('Un code de réinitialisation a été envoyé à votre adresse email')).toBeVisible();
@@ -197,7 +197,7 @@ test('reset the password from start to finish, pasting the code', async ({ page 
   await shot(page, 'new-password');
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
   await expect(page.getByText('Mot de passe modifié avec succès')).toBeVisible();
-  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
@@ -219,7 +219,7 @@ test('the code boxes take a paste of 1 to 6 digits, backspace moves back, resend
   await page.clock.install();
   // Signing in to an unverified account leads to the code view.
   await openGetStarted(page);
-  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('Un code OTP a été envoyé pour vérification')).toBeVisible();
@@ -275,13 +275,13 @@ test('sign-up names a duplicate field, and a failed SMS still leads to the code 
     await page.getByLabel('Prénom').fill('Paul');
     await page.getByLabel('Nom', { exact: true }).fill('Biya');
     await page.getByLabel("Nom d'utilisateur").fill(`sms_${unique()}`);
-    await page.getByLabel('E-mail', { exact: true }).fill(SUPERADMIN.email);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(SUPERADMIN.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirmer le mot de passe').fill(PASSWORD);
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect(page.locator('p.text-red-700', { hasText: 'Cette adresse e-mail est déjà utilisée' })).toBeVisible();
 
-    await page.getByLabel('E-mail', { exact: true }).fill('');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('');
     await page.getByLabel('Numéro de téléphone').fill('+237 6 99 88 77 66');
     await page.getByRole('button', { name: "S'inscrire" }).click();
     await expect(page.getByRole('heading', { name: 'Vérification du compte' })).toBeVisible();

@@ -21,7 +21,7 @@ test('offline sign-in says so within the 10 s login timeout; a signed-in admin o
   request,
 }) => {
   await page.goto('/GetStarted');
-  await page.getByLabel('E-mail', { exact: true }).fill(SUPERADMIN.email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(SUPERADMIN.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(SUPERADMIN.password);
   await context.setOffline(true);
   const started = Date.now();

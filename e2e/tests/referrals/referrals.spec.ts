@@ -212,7 +212,7 @@ test('a pending administrator signs in and lands on Mon compte, told it waits fo
 }, testInfo) => {
   const account = await verifiedAccount(request, testInfo, { adminType: 'admin' });
   await page.goto('/GetStarted');
-  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(account.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL((url) => url.pathname === '/mon-compte');
