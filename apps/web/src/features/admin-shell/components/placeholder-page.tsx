@@ -23,7 +23,7 @@ export function PlaceholderPage({ module, notBuilt = false }: { module: NavId; n
       <h1 id="placeholder-title" className="text-2xl font-bold text-slate-900">
         {t(module)}
       </h1>
-      <div className="mt-6 max-w-2xl rounded-xl border border-brand-200 bg-white p-5 shadow-sm sm:p-6" data-testid="coming-soon">
+      <div className="mt-6 max-w-2xl rounded-xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6" data-testid="coming-soon">
         <p className="inline-flex items-center gap-2 rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm.75 4v3.69l2.28 2.28-1.06 1.06-2.72-2.72V6h1.5Z" />
