@@ -35,7 +35,7 @@ export function EventCard({ event, selected = false, onSelect, onPublish, publis
           width={96}
           height={72}
           loading="lazy"
-          className="hidden h-18 w-24 shrink-0 rounded-lg object-cover sm:block"
+          className="h-14 w-18 shrink-0 rounded-lg object-cover sm:h-18 sm:w-24"
         />
       ) : null}
       <div className="min-w-0 flex-1">
