@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
@@ -120,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+  // The server-rendered public pages (agenda, event pages, sitemap, robots), outside /api.
+  await app.register(publicPagesRoutes);
 
   if (options.webDistDir) await app.register(webAppPlugin, { distDir: options.webDistDir });
 
