@@ -42,7 +42,10 @@ h2{font-size:1.25rem;margin:32px 0 12px}
 .btn.alt{background:#fff;color:#115e59}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:1fr}
 .card{border:1px solid #e2e8f0;border-radius:12px;overflow:hidden;background:#fff;display:flex;flex-direction:column}
-.card img,.card .ph{aspect-ratio:4/3;width:100%;object-fit:cover;background:#ccfbf1}
+.card img{aspect-ratio:4/3;width:100%;object-fit:cover;background:#ccfbf1}
+.card .ph{height:8px;background:#14b8a6}
+aside .card img,aside .card .ph{display:none}
+aside .card .b{padding:12px}
 .card .b{padding:12px 16px 16px}
 .card h3{font-size:1.1rem;margin:4px 0}
 .card h3 a{text-decoration:none;color:#0f172a}
