@@ -28,7 +28,7 @@ export function NextEvents({ events }: { events: HighlightedEvent[] }) {
                     className="aspect-[4/3] w-full object-cover"
                   />
                 ) : (
-                  <div aria-hidden="true" className="aspect-[4/3] w-full bg-brand-100" />
+                  <div aria-hidden="true" className="h-2 w-full bg-brand-500" />
                 )}
                 <div className="p-4">
                   <h3 className="text-lg font-semibold text-slate-900">

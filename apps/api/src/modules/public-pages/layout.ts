@@ -68,6 +68,7 @@ aside .card .b{padding:12px}
 footer{background:#0f172a;color:#e2e8f0;padding:24px 0}
 footer a{color:#fff}
 [hidden]{display:none!important}
+.later{visibility:hidden}
 @media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}.filters{grid-template-columns:2fr 1fr 1fr 1fr auto;align-items:end}h1{font-size:2.25rem}}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
 `

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -43,8 +44,11 @@ const DOUALA_OFFSET_MS = 3600_000;
 /** A cancelled event's page stays, marked 'Annulé', this long after the cancellation. */
 export const CANCELLED_PAGE_DAYS = 30;
 const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' };
-/** The island of the event page: copy the link (and nothing else needs JavaScript). */
-export const SHARE_SCRIPT = `for(const b of document.querySelectorAll("[data-copy]")){b.hidden=false;b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}`;
+/**
+ * The island of the event page: copy the link (nothing else needs JavaScript). The button keeps
+ * its place hidden (`.later`) until the script shows it, so nothing moves.
+ */
+export const SHARE_SCRIPT = `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}`;
 
 function categoryLabel(category: string): string {
   return EVENT_CATEGORY_LABELS[category as EventCategory] ?? category;
@@ -345,7 +349,7 @@ ${
 </ul>
 <div class="actions">
 <a class="btn" href="https://wa.me/?text=${encodeURIComponent(whatsappText)}" rel="noopener" target="_blank" data-testid="whatsapp">Partager sur WhatsApp</a>
-<button class="btn alt" type="button" data-copy="${shareUrl}" hidden><span>Copier le lien</span></button>
+<button class="btn alt later" type="button" data-copy="${shareUrl}"><span>Copier le lien</span></button>
 <a class="btn alt" href="${path}/calendrier.ics${tokenQuery}" download>Ajouter au calendrier</a>
 </div>
 <h2>Description</h2>
@@ -379,7 +383,7 @@ ${
   return { kind: 'page', status: 200, html: page(meta, body, [SHARE_SCRIPT_PATH]), private: privateEvent };
 }
 
-export const SHARE_SCRIPT_PATH = `/evenements/partage.js?v=${Buffer.from(SHARE_SCRIPT).length.toString(36)}`;
+export const SHARE_SCRIPT_PATH = `/evenements/partage.js?v=${createHash('sha256').update(SHARE_SCRIPT).digest('hex').slice(0, 10)}`;
 
 export type FileResult = { kind: 'file'; body: Buffer | string; private: boolean } | Exclude<Access, { kind: 'open' }>;
 
