@@ -12,6 +12,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
+import { referralsPlugin } from './modules/referrals/referrals.plugin';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(accessPlugin);
   await app.register(openapiPlugin);
+  await app.register(referralsPlugin);
 
   await app.register(
     async (api) => {
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
+      await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );

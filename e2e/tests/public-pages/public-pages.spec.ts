@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
+import { expectNoAxeViolations } from '../../fixtures/axe';
 import { SUPERADMIN } from '../../fixtures/server';
 
 const SHOTS = '/tmp/shots-public-pages';
@@ -16,11 +16,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string, javaScriptEnab
 
 /** axe runs inside the page, so only with JavaScript on; the HTML is the same without it. */
 async function axe(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
-  ).toEqual([]);
+  if (javaScriptEnabled) await expectNoAxeViolations(page, page.url());
 }
 
 let cachedToken: string | undefined;

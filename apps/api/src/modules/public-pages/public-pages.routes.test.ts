@@ -255,6 +255,8 @@ describe('event page', () => {
     const old = await get(event.publicPath);
     expect(old.statusCode).toBe(301);
     expect(old.headers.location).toBe(current);
+    // A referral code follows the redirect, so the click is counted on the page.
+    expect((await get(`${event.publicPath}?ref=AMI-1`)).headers.location).toBe(`${current}?ref=AMI-1`);
     const oldIcs = await get(`${event.publicPath}/calendrier.ics`);
     expect(oldIcs.statusCode).toBe(301);
     expect(oldIcs.headers.location).toBe(`${current}/calendrier.ics`);

@@ -71,7 +71,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/evenements/:slugId',
     { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
     async (request, reply) => {
-      const result = await renderEventPage(deps, request.params.slugId, request.query.t);
+      const result = await renderEventPage(deps, request.params.slugId, request.query.t, new Date(), request.query.ref);
       if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
       if (result.kind === 'missing') {
         return reply.code(result.status).type(HTML).header('cache-control', 'no-cache').send(result.html);

@@ -201,6 +201,7 @@ async function resolveEvent(
   token: string | undefined,
   suffix: string,
   now: Date,
+  ref?: string,
 ): Promise<Access> {
   const parsed = parseSlugId(slugId);
   if (!parsed) return { kind: 'missing', status: 404 };
@@ -211,7 +212,11 @@ async function resolveEvent(
     return { kind: 'missing', status: 410, event };
   }
   if (parsed.slug !== slugify(event.title)) {
-    const query = !event.isPublic && token ? `?t=${encodeURIComponent(token)}` : '';
+    // The share token and a referral code (issue 13 counts it on the page) follow the redirect.
+    const params = new URLSearchParams();
+    if (!event.isPublic && token) params.set('t', token);
+    if (ref) params.set('ref', ref);
+    const query = params.size > 0 ? `?${params}` : '';
     return { kind: 'redirect', location: `${eventPublicPath(event)}${suffix}${query}` };
   }
   return { kind: 'open', event };
@@ -307,8 +312,9 @@ export async function renderEventPage(
   slugId: string,
   token: string | undefined,
   now = new Date(),
+  ref?: string,
 ): Promise<EventPageResult> {
-  const [access, siteName] = await Promise.all([resolveEvent(deps, slugId, token, '', now), deps.siteName()]);
+  const [access, siteName] = await Promise.all([resolveEvent(deps, slugId, token, '', now, ref), deps.siteName()]);
   if (access.kind === 'redirect') return access;
   if (access.kind === 'missing')
     return { kind: 'missing', status: access.status, html: missingPage(deps, siteName, access.status, access.event) };

@@ -20,9 +20,10 @@ const ReportsPage = lazy(() => placeholders().then((m) => ({ default: m.ReportsP
 const UsersPage = lazy(() => placeholders().then((m) => ({ default: m.UsersPage })));
 const PartnersPage = lazy(() => placeholders().then((m) => ({ default: m.PartnersPage })));
 const BusinessPage = lazy(() => placeholders().then((m) => ({ default: m.BusinessPage })));
-const ReferralsPage = lazy(() => placeholders().then((m) => ({ default: m.ReferralsPage })));
-const RewardsPage = lazy(() => placeholders().then((m) => ({ default: m.RewardsPage })));
-const RewardRulesPage = lazy(() => placeholders().then((m) => ({ default: m.RewardRulesPage })));
+const referralPages = () => import('./referrals-pages');
+const ReferralsPage = lazy(() => referralPages().then((m) => ({ default: m.ReferralsPage })));
+const RewardsPage = lazy(() => referralPages().then((m) => ({ default: m.RewardsPage })));
+const RewardRulesPage = lazy(() => referralPages().then((m) => ({ default: m.RewardRulesPage })));
 
 export function AdminRoutes() {
   return (
