@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { eventImages, events, eventTicketTypes, users } from '../../db/schema/index';
+import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
 
 /** What a card of the agenda (or of the landing page) shows. */
@@ -127,7 +127,10 @@ export async function listNextInCity(db: Database, city: string, exceptId: strin
   return withParts(db, rows);
 }
 
-const creatorName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+/** The partner's name for an event organised on its behalf, else the organiser's name. */
+const creatorName = sql<
+  string | null
+>`coalesce(${partners.name}, nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`;
 
 /** One event by its short public id, with what its page shows. */
 export async function findPublicEvent(db: Database, shortId: string) {
@@ -135,6 +138,7 @@ export async function findPublicEvent(db: Database, shortId: string) {
     .select({ event: events, creatorName })
     .from(events)
     .leftJoin(users, eq(users.id, events.organizerId))
+    .leftJoin(partners, eq(partners.id, events.partnerId))
     .where(eq(events.shortId, shortId))
     .limit(1);
   if (!row) return null;
