@@ -8,10 +8,12 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
+      await api.register(communityRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,3 +5,4 @@ export * from './settings';
 export * from './users';
 export * from './waitlist';
 export * from './notifications';
+export * from './community';

@@ -32,6 +32,8 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),
+    /** Open reports on this account, kept equal to the rows of `user_reports` (issue 11). */
+    openReportsCount: integer().notNull().default(0),
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
@@ -39,6 +41,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_role_idx').on(table.role, table.createdAt),
     index('users_created_at_idx').on(table.createdAt),
+    index('users_reported_idx').on(table.role, table.createdAt).where(sql`${table.openReportsCount} > 0`),
   ],
 );
 

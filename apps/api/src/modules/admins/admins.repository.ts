@@ -12,6 +12,8 @@ export interface UserListFilter {
   role: UserListRole;
   q?: string;
   status: UserListStatus;
+  /** Users only: with open reports or without. */
+  reports?: 'all' | 'reported' | 'not_reported';
   page: number;
   limit: number;
 }
@@ -45,8 +47,19 @@ function statusCondition(role: UserListRole, status: UserListStatus): SQL | unde
   return sql`false`;
 }
 
+function reportsCondition(role: UserListRole, reports: UserListFilter['reports']): SQL | undefined {
+  if (role === 'admin' || !reports || reports === 'all') return undefined;
+  // 'reported' is served by the partial index users_reported_idx.
+  return reports === 'reported' ? sql`${users.openReportsCount} > 0` : sql`${users.openReportsCount} = 0`;
+}
+
 export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(roleCondition(filter.role), searchCondition(filter.q), statusCondition(filter.role, filter.status));
+  const where = and(
+    roleCondition(filter.role),
+    searchCondition(filter.q),
+    statusCondition(filter.role, filter.status),
+    reportsCondition(filter.role, filter.reports),
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select()
