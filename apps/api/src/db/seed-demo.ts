@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
 import { searchable } from '../lib/text';
+import { seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
@@ -108,15 +109,12 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         status,
         maxParticipants: 100 + title.length * 10,
         organizerId: organizer?.id ?? null,
-        participantsCount: title.length * 3,
-        likesCount: title.length * 2,
-        viewsCount: title.length * 25,
-        commentsCount: title.length % 7,
         tags: [city.toLowerCase(), category],
         searchText: searchable(title, description, address, city),
       })
       .returning({ id: events.id });
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
+  await seedDemoCommunity(app, passwordHash);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
 }
