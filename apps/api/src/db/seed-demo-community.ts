@@ -98,28 +98,26 @@ export async function seedDemoCommunity(app: FastifyInstance, passwordHash: stri
       )
       .onConflictDoNothing();
     if (!firstRun) continue;
-    await db
-      .insert(activities)
-      .values(
-        crowd.flatMap((m, i) => [
-          {
-            userId: m.id,
-            type: 'event' as const,
-            eventId: event.id,
-            description: `Participe à l’évènement ${quote(event.title)}`,
-          },
-          ...(i % 2 === 0
-            ? [
-                {
-                  userId: m.id,
-                  type: 'like' as const,
-                  eventId: event.id,
-                  description: `A aimé l’évènement ${quote(event.title)}`,
-                },
-              ]
-            : []),
-        ]),
-      );
+    await db.insert(activities).values(
+      crowd.flatMap((m, i) => [
+        {
+          userId: m.id,
+          type: 'event' as const,
+          eventId: event.id,
+          description: `Participe à l’évènement ${quote(event.title)}`,
+        },
+        ...(i % 2 === 0
+          ? [
+              {
+                userId: m.id,
+                type: 'like' as const,
+                eventId: event.id,
+                description: `A aimé l’évènement ${quote(event.title)}`,
+              },
+            ]
+          : []),
+      ]),
+    );
     for (const [c, text] of COMMENTS.slice(0, 3 + (e % 3)).entries()) {
       const author = crowd[(c * 3 + e) % crowd.length];
       if (!author) continue;

@@ -22,16 +22,6 @@ export const RolesPage = () => (
     <PlaceholderPage module="roles" />
   </RequirePermission>
 );
-export const ReportsPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="signalements" />
-  </RequirePermission>
-);
-export const UsersPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="utilisateurs" notBuilt />
-  </RequirePermission>
-);
 export const PartnersPage = () => (
   <RequirePermission permission="manage_partners">
     <PlaceholderPage module="partenaires" notBuilt />
