@@ -231,6 +231,8 @@ const eventBaseSchema = z.object({
   views: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The public page `/evenements/{slug}-{shortId}` (a private one opens only with its share link). */
+  publicPath: z.string(),
 });
 
 /** One row of `GET /events`: the event without its ticket types, with its first image. */
@@ -241,7 +243,24 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 export const eventSchema = eventBaseSchema.extend({
   ticketTypes: z.array(ticketTypeSchema),
   images: z.array(eventImageSchema),
+  /**
+   * The unguessable token of the share link (only for the organiser and `manage_events`);
+   * `sharePath` is the public page address with it, what the organiser sends.
+   */
+  shareToken: z.string().optional(),
+  sharePath: z.string().optional(),
 });
+
+/** `GET /events/{id}?t=…`: the share token that opens a private event. */
+export const eventDetailQuerySchema = z.object({ t: z.string().trim().max(200).optional() });
+
+/** `POST /events/{id}/share-token`: a new share token, the old link no longer opens the page. */
+export const shareTokenResponseSchema = z.object({
+  message: z.string(),
+  shareToken: z.string(),
+  sharePath: z.string(),
+});
+export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;
 export type EventDetail = z.infer<typeof eventSchema>;
 
 export const listEventsResponseSchema = z.object({

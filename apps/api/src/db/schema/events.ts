@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'cancelled']);
@@ -28,6 +39,18 @@ export const events = pgTable(
     commentsCount: integer().notNull().default(0),
     likesCount: integer().notNull().default(0),
     viewsCount: integer().notNull().default(0),
+    /**
+     * Short public id in the page address `/evenements/{slug}-{shortId}` (12 hex characters); the
+     * slug is derived from the current title, so an old slug still finds the event (and redirects).
+     */
+    shortId: text().notNull().default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
+    /**
+     * Unguessable token of the share link that opens a private event's page (set at creation,
+     * regenerated to revoke). The default backfills existing rows.
+     */
+    shareToken: text()
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
     /** Lower-cased title, description and address without accents, for search. */
     searchText: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -39,6 +62,9 @@ export const events = pgTable(
     index('events_category_idx').on(table.category),
     index('events_organizer_idx').on(table.organizerId),
     index('events_created_idx').on(table.createdAt),
+    uniqueIndex('events_short_id_idx').on(table.shortId),
+    // The public agenda: published public events by start.
+    index('events_public_start_idx').on(table.startDateTime).where(sql`${table.status} = 'published' and ${table.isPublic}`),
   ],
 );
 

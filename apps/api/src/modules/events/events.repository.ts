@@ -112,6 +112,22 @@ export async function findEventParts(db: Executor, id: string): Promise<{ ticket
   return { ticketTypes, images };
 }
 
+/** The share token of one event (null when the event does not exist). */
+export async function findShareToken(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db.select({ shareToken: events.shareToken }).from(events).where(eq(events.id, id)).limit(1);
+  return row?.shareToken ?? null;
+}
+
+/** Replaces the share token (revokes the old link); null when the event does not exist. */
+export async function replaceShareToken(db: Executor, id: string, shareToken: string): Promise<string | null> {
+  const [row] = await db
+    .update(events)
+    .set({ shareToken, updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning({ shareToken: events.shareToken });
+  return row?.shareToken ?? null;
+}
+
 /**
  * Serialises the transactions that take the same key (an organiser's creations, an event's image
  * additions) so two requests at once cannot both pass a count check.

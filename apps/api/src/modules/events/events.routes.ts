@@ -6,10 +6,12 @@ import {
   EVENT_IMAGE_MAX_BYTES,
   EVENT_IMAGES_MAX,
   eventActionParamsSchema,
+  eventDetailQuerySchema,
   eventResponseSchema,
   eventSchema,
   listEventsQuerySchema,
   listEventsResponseSchema,
+  shareTokenResponseSchema,
   updateEventSchema,
 } from '@app/shared/events';
 import { sha256 } from '../../lib/tokens';
@@ -25,6 +27,7 @@ import {
   deleteEventFor,
   getEventFor,
   listEventsFor,
+  regenerateShareToken,
   removeEventImage,
   type UploadedFile,
   updateEventFor,
@@ -153,12 +156,31 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary:
-          'Un événement avec son créateur, ses types de billets, ses images et ses compteurs (brouillon : organisateur ou manage_events)',
+          'Un événement avec son créateur, ses types de billets, ses images et ses compteurs (brouillon : organisateur ou manage_events ; privé : aussi avec t = jeton du lien de partage). Le jeton de partage n’est rendu qu’à l’organisateur et à manage_events.',
         params: idParamsSchema,
+        querystring: eventDetailQuerySchema,
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => getEventFor(app, request.user, request.params.id),
+    async (request) => getEventFor(app, request.user, request.params.id, request.query.t),
+  );
+
+  app.post(
+    '/events/:id/share-token',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Régénère le jeton du lien de partage (organisateur ou manage_events) : l’ancien lien n’ouvre plus la page de l’événement privé',
+        params: idParamsSchema,
+        response: { 200: shareTokenResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Nouveau lien de partage créé ; l’ancien ne fonctionne plus',
+      ...(await regenerateShareToken(app, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import {
   type UpdateEventBody,
 } from '@app/shared/events';
 import type { z } from 'zod';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
@@ -29,12 +31,14 @@ import {
   type EventWithCreator,
   findEvent,
   findEventParts,
+  findShareToken,
   type ImageRow,
   insertEvent,
   advisoryLock,
   listEvents,
   type NewImage,
   removeImage,
+  replaceShareToken,
   type TicketTypeRow,
   transitionStatus,
   updateEvent,
@@ -99,12 +103,20 @@ function baseView(row: EventWithCreator) {
     views: row.viewsCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    publicPath: eventPublicPath(row),
   };
 }
 
-function detailView(row: EventWithCreator, ticketTypes: TicketTypeRow[], images: ImageRow[]): EventDetail {
+function detailView(
+  row: EventWithCreator,
+  ticketTypes: TicketTypeRow[],
+  images: ImageRow[],
+  showShareToken: boolean,
+): EventDetail {
   return {
     ...baseView(row),
+    // The share link opens a private event's page: only its organiser and event managers get it.
+    ...(showShareToken ? { shareToken: row.shareToken, sharePath: sharePath(row) } : {}),
     ticketTypes: ticketTypes.map((ticket) => ({
       _id: ticket.id,
       name: ticket.name,
@@ -114,6 +126,75 @@ function detailView(row: EventWithCreator, ticketTypes: TicketTypeRow[], images:
     })),
     images: images.map(imageView),
   };
+}
+
+/** A new share token: 192 random bits, base64url (32 characters). */
+export function newShareToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The public page address of an event, with its share token (what the organiser sends). */
+function sharePath(row: EventRow): string {
+  return `${eventPublicPath(row)}?t=${encodeURIComponent(row.shareToken)}`;
+}
+
+/** `/evenements/{slug}-{shortId}`: the slug comes from the current title (see public pages). */
+export function eventPublicPath(row: Pick<EventRow, 'title' | 'shortId'>): string {
+  return `/evenements/${slugify(row.title)}-${row.shortId}`;
+}
+
+/** Lower-case ASCII words joined by '-', at most 80 characters ('evenement' when nothing is left). */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/œ/g, 'oe')
+    .replace(/æ/g, 'ae')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  return slug || 'evenement';
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * Whether `token` is the current share token of the event `eventId` (a private event's link).
+ * Compared in constant time; false for an unknown event, an empty token or a revoked one.
+ * Issue 11 uses it to let share-link holders join a private event.
+ */
+export async function canAccessPrivateEvent(db: Database, eventId: string, token: string | null | undefined): Promise<boolean> {
+  if (!token) return false;
+  const current = await findShareToken(db, eventId);
+  return current !== null && tokenMatches(current, token);
+}
+
+/** Constant-time comparison of a share token with the one given. */
+export function tokenMatches(current: string, given: string): boolean {
+  return timingSafeEqual(digest(current), digest(given));
+}
+
+/**
+ * Regenerates the share token of an event (its organiser or `manage_events`): the old link stops
+ * opening the page at once.
+ */
+export async function regenerateShareToken(
+  app: FastifyInstance,
+  actor: SessionUser,
+  id: string,
+): Promise<{ shareToken: string; sharePath: string }> {
+  const existing = await loadManaged(app, actor, id);
+  const shareToken = await app.db.transaction(async (tx) => {
+    const token = await replaceShareToken(tx, id, newShareToken());
+    if (!token) throw notFound(NOT_FOUND);
+    await recordAudit(tx, { actorId: actor.id, action: 'event.share_token.regenerate', targetType: 'event', targetId: id });
+    return token;
+  });
+  return { shareToken, sharePath: sharePath({ ...existing, shareToken }) };
 }
 
 const DOUALA_OFFSET_MS = 3600_000;
@@ -160,17 +241,28 @@ export async function listEventsFor(
   };
 }
 
-async function loadDetail(app: FastifyInstance, row: EventWithCreator): Promise<EventDetail> {
+async function loadDetail(app: FastifyInstance, row: EventWithCreator, actor: SessionUser | null): Promise<EventDetail> {
   const { ticketTypes, images } = await findEventParts(app.db, row.id);
-  return detailView(row, ticketTypes, images);
+  const showShareToken = actor !== null && (row.organizerId === actor.id || canManageAll(actor));
+  return detailView(row, ticketTypes, images, showShareToken);
 }
 
-export async function getEventFor(app: FastifyInstance, actor: SessionUser | null, id: string): Promise<EventDetail> {
+/**
+ * One event. A draft only for its organiser and managers; a private event also for whoever holds
+ * its share token (`shareToken`); otherwise 404, as if it did not exist.
+ */
+export async function getEventFor(
+  app: FastifyInstance,
+  actor: SessionUser | null,
+  id: string,
+  shareToken?: string,
+): Promise<EventDetail> {
   const row = await findEvent(app.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  const owner = actor !== null && row.organizerId === actor.id;
-  if (row.status === 'draft' && !owner && !canManageAll(actor)) throw notFound(NOT_FOUND);
-  return loadDetail(app, row);
+  const privileged = (actor !== null && row.organizerId === actor.id) || canManageAll(actor);
+  if (row.status === 'draft' && !privileged) throw notFound(NOT_FOUND);
+  if (!row.isPublic && !privileged && !(shareToken && tokenMatches(row.shareToken, shareToken))) throw notFound(NOT_FOUND);
+  return loadDetail(app, row, actor);
 }
 
 /** The event, if the actor may change it; 404 when unknown, 403 when it belongs to someone else. */
@@ -294,6 +386,7 @@ export async function createEvent(
       maxParticipants: input.maxParticipants,
       organizerId: actor.id,
       status: 'draft',
+      shareToken: newShareToken(),
       searchText: searchable(input.title, input.description, input.location.address, input.location.city),
     };
     const event = await app.db.transaction(async (tx) => {
@@ -317,7 +410,7 @@ export async function createEvent(
     await notifyContact(app, 'new', event, 'Un nouvel événement a été créé (brouillon).');
     const row = await findEvent(app.db, event.id);
     if (!row) throw notFound(NOT_FOUND);
-    return loadDetail(app, row);
+    return loadDetail(app, row, actor);
   } catch (error) {
     await storage.remove(writtenKeys).catch(() => {});
     throw error;
@@ -384,7 +477,7 @@ export async function updateEventFor(
   await notifyContact(app, 'update', updated, 'Un événement a été modifié.');
   const row = await findEvent(app.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  return loadDetail(app, row);
+  return loadDetail(app, row, actor);
 }
 
 export async function deleteEventFor(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
@@ -437,7 +530,7 @@ export async function changeEventStatus(
     return row;
   });
   await notifyContact(app, 'update', updated, action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.');
-  return loadDetail(app, { ...updated, creatorName: existing.creatorName });
+  return loadDetail(app, { ...updated, creatorName: existing.creatorName }, actor);
 }
 
 /** Adds images to an event (at most 10 in all), after the existing ones. */
@@ -471,7 +564,7 @@ export async function addEventImages(
       .catch(() => {});
     throw error;
   }
-  return loadDetail(app, existing);
+  return loadDetail(app, existing, actor);
 }
 
 export async function removeEventImage(
@@ -496,5 +589,5 @@ export async function removeEventImage(
   await uploadStorage(app)
     .remove([removed.cardKey, removed.detailKey])
     .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event image not removed'));
-  return loadDetail(app, existing);
+  return loadDetail(app, existing, actor);
 }
