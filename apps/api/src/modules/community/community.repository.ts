@@ -233,3 +233,17 @@ export async function releaseCountersOf(tx: Tx, userId: string): Promise<void> {
       where ${events.id} = mine.event_id`);
   }
 }
+
+function quoted(title: string): string {
+  return `« ${title.length > 80 ? `${title.slice(0, 79)}…` : title} »`;
+}
+
+/** The activity of an event's creation, written by the events module in its transaction. */
+export async function recordEventCreated(db: Executor, userId: string, event: { id: string; title: string }): Promise<void> {
+  await insertActivity(db, {
+    userId,
+    type: 'event',
+    eventId: event.id,
+    description: `A créé l’évènement ${quoted(event.title)}`,
+  });
+}

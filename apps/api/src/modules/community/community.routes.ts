@@ -42,6 +42,8 @@ const errors = {
   429: apiErrorSchema,
 };
 const eventParams = z.object({ id: z.uuid({ message: 'Identifiant invalide' }) });
+/** A private event's share link, for the reads and views of someone who does not take part yet. */
+const shareTokenQuery = { shareToken: z.string().trim().min(1).max(200).optional() };
 const commentParams = eventParams.extend({ commentId: z.uuid({ message: 'Identifiant invalide' }) });
 
 /**
@@ -112,11 +114,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['community'],
         summary: 'Commentaires d’un événement, du plus récent au plus ancien, paginés',
         params: eventParams,
-        querystring: listCommentsQuerySchema,
+        querystring: listCommentsQuerySchema.extend(shareTokenQuery),
         response: { 200: listCommentsResponseSchema, ...errors },
       },
     },
-    async (request) => listEventComments(deps, request.user, request.params.id, request.query.page, request.query.limit),
+    async (request) =>
+      listEventComments(deps, request.user, request.params.id, request.query.page, request.query.limit, request.query.shareToken),
   );
 
   app.post(
@@ -202,14 +205,21 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Compte une vue : au plus une par visiteur, événement et jour (compte connecté, sinon empreinte anonyme), jamais celle de l’organisateur',
         params: eventParams,
+        querystring: z.object(shareTokenQuery),
         response: { 200: viewResponseSchema, ...errors },
       },
     },
     async (request) =>
-      recordView(deps, request.user, request.params.id, {
-        ip: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? ''),
-      }),
+      recordView(
+        deps,
+        request.user,
+        request.params.id,
+        {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        },
+        request.query.shareToken,
+      ),
   );
 
   app.post(

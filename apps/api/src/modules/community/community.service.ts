@@ -3,6 +3,7 @@ import type { Comment } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
+import { canAccessPrivateEvent } from '../events/events.service';
 import {
   bumpCounter,
   type CommentRow,
@@ -18,6 +19,7 @@ import {
   insertLike,
   insertParticipation,
   insertView,
+  isParticipating,
   listComments,
   takeSeat,
 } from './community.repository';
@@ -42,19 +44,28 @@ function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
 }
 
 /**
- * The private-event check. Until the share link of private events exists, only the organiser and
- * `manage_events` reach a private event.
+ * A private event is open to its organiser, `manage_events`, whoever holds its share link (issue
+ * 16's token, revocable) and whoever already takes part (they came in with the link).
  */
-export function canUsePrivateEvent(actor: SessionUser | null, event: CommunityEvent, _shareToken?: string): boolean {
-  return privileged(actor, event);
+export async function canUsePrivateEvent(
+  db: Database,
+  actor: SessionUser | null,
+  event: CommunityEvent,
+  shareToken?: string,
+): Promise<boolean> {
+  if (privileged(actor, event)) return true;
+  if (shareToken && (await canAccessPrivateEvent(db, event.id, shareToken))) return true;
+  return !!actor && (await isParticipating(db, event.id, actor.id));
 }
+
+const PRIVATE = 'Cet événement est privé : son lien de partage est nécessaire';
 
 /** The event, if this caller may act on it now; otherwise the refusal. */
 async function loadOpenEvent(
   db: Database,
   actor: SessionUser | null,
   eventId: string,
-  options: { shareToken?: string; participantOk?: boolean } = {},
+  options: { shareToken?: string } = {},
 ): Promise<CommunityEvent> {
   const event = await findCommunityEvent(db, eventId);
   if (!event) throw notFound(NOT_FOUND);
@@ -62,8 +73,8 @@ async function loadOpenEvent(
     if (!privileged(actor, event)) throw notFound(NOT_FOUND);
     throw new AppError(409, 'EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
   }
-  if (!event.isPublic && !canUsePrivateEvent(actor, event, options.shareToken)) {
-    throw new AppError(403, 'PRIVATE_EVENT', 'Cet événement est privé : son lien de partage est nécessaire');
+  if (!event.isPublic && !(await canUsePrivateEvent(db, actor, event, options.shareToken))) {
+    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
   }
   if (event.status === 'cancelled') throw new AppError(409, 'EVENT_CANCELLED', 'Cet événement a été annulé');
   return event;
@@ -179,11 +190,12 @@ export async function listEventComments(
   eventId: string,
   page: number,
   limit: number,
+  shareToken?: string,
 ): Promise<{ items: Comment[]; total: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
-  if (!event.isPublic && !canUsePrivateEvent(actor, event)) {
-    throw new AppError(403, 'PRIVATE_EVENT', 'Cet événement est privé : son lien de partage est nécessaire');
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) {
+    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
   }
   const rows = await listComments(deps.db, event.id, page, limit);
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
@@ -264,9 +276,10 @@ export async function recordView(
   actor: SessionUser | null,
   eventId: string,
   client: { ip: string; userAgent: string },
+  shareToken?: string,
   now = new Date(),
 ): Promise<{ counted: boolean; views: number }> {
-  const event = await loadOpenEvent(deps.db, actor, eventId);
+  const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   if (actor && actor.id === event.organizerId) return { counted: false, views: event.viewsCount };
   const day = doualaDate(now);
   return deps.db.transaction(async (tx) => {
@@ -274,19 +287,5 @@ export async function recordView(
       return { counted: false, views: (await findCommunityEvent(tx, event.id))?.viewsCount ?? 0 };
     }
     return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };
-  });
-}
-
-/** The activity of an event's creation (called by the events module in its transaction). */
-export async function recordEventCreated(
-  tx: Parameters<typeof insertActivity>[0],
-  userId: string,
-  event: { id: string; title: string },
-): Promise<void> {
-  await insertActivity(tx, {
-    userId,
-    type: 'event',
-    eventId: event.id,
-    description: `A créé l’évènement ${quoted(event.title)}`,
   });
 }

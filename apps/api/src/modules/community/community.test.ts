@@ -128,6 +128,47 @@ describe('taking part', () => {
     expect((await eventRow(secret.id)).participantsCount).toBe(2);
   });
 
+  it('a private event opens with its share link: join, then comment and like as a participant; a revoked link stops working', async () => {
+    const secret = await makeEvent({ isPublic: false });
+    const guest = await person();
+    const late = await person();
+    const join = (token: string, shareToken?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/events/${secret.id}/participants`,
+        headers: bearer(token),
+        payload: shareToken ? { shareToken } : {},
+      });
+    expect((await join(guest.token, 'mauvais-jeton')).statusCode).toBe(403);
+    expect((await join(guest.token, secret.shareToken)).statusCode).toBe(200);
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/events/${secret.id}/comments`,
+      headers: bearer(guest.token),
+      payload: { text: 'Merci pour l’invitation' },
+    });
+    expect(comment.statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/events/${secret.id}/like`, headers: bearer(guest.token) })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/events/${secret.id}/comments` })).statusCode).toBe(403);
+    const withLink = await app.inject({
+      method: 'GET',
+      url: `/api/events/${secret.id}/comments?shareToken=${secret.shareToken}`,
+    });
+    expect(withLink.json().total).toBe(1);
+
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/events/${secret.id}/share-token`,
+      headers: bearer(organizer.token),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect((await join(late.token, secret.shareToken)).statusCode).toBe(403);
+    expect((await join(late.token, revoked.json().shareToken)).statusCode).toBe(200);
+    expect((await eventRow(secret.id)).participantsCount).toBe(2);
+  });
+
   it('a blocked account cannot take part, comment, like or report: its token no longer counts (401)', async () => {
     const event = await makeEvent();
     const blocked = await person();

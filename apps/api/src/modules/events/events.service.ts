@@ -17,7 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
-import { recordEventCreated } from '../community/community.service';
+import { recordEventCreated } from '../community/community.repository';
 import { processImage } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
