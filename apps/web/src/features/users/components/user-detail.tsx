@@ -135,7 +135,7 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
     <div className="space-y-4">
       <header className="flex flex-wrap items-start gap-3">
         <UserAvatar src={user.avatar} size="size-14" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[9rem] flex-1">
           <h2
             ref={headingRef}
             tabIndex={-1}
@@ -149,7 +149,7 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
             <UserStatusBadge status={user.status} />
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           {user.status === 'active' && (
             <Button variant="secondary" size="sm" onClick={() => setConfirm('block')} disabled={busy}>
               {t('block')}
@@ -166,7 +166,7 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
         </div>
       </header>
 
-      <div role="tablist" aria-label={displayName(user)} className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={displayName(user)} className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {TABS.map((item) => (
           <button
             key={item}
@@ -181,7 +181,7 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
             tabIndex={tab === item ? 0 : -1}
             onClick={() => setTab(item)}
             onKeyDown={onTabKey}
-            className={`-mb-px inline-flex min-h-10 items-center gap-1.5 border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+            className={`-mb-px inline-flex min-h-10 shrink-0 items-center gap-1.5 border-b-2 px-2 py-2 sm:px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
               tab === item ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
             }`}
           >
