@@ -43,6 +43,7 @@ CREATE TABLE "user_reports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"reporter_id" uuid NOT NULL,
 	"target_id" uuid NOT NULL,
+	"target_is_admin" boolean DEFAULT false NOT NULL,
 	"reason" text NOT NULL,
 	"details" text,
 	"status" "report_status" DEFAULT 'open' NOT NULL,
@@ -52,6 +53,7 @@ CREATE TABLE "user_reports" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "open_reports_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(username, '') || ' ' || coalesce(phone, '')), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaaeeeeiiiiooooouuuucny')) STORED;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_comment_id_event_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."event_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -73,7 +75,7 @@ CREATE INDEX "event_comments_user_idx" ON "event_comments" USING btree ("user_id
 CREATE INDEX "event_likes_user_idx" ON "event_likes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "event_participations_user_idx" ON "event_participations" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_reports_open_key" ON "user_reports" USING btree ("reporter_id","target_id") WHERE "user_reports"."status" = 'open';--> statement-breakpoint
-CREATE INDEX "user_reports_queue_idx" ON "user_reports" USING btree ("created_at","id") WHERE "user_reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "user_reports_queue_idx" ON "user_reports" USING btree ("target_is_admin","created_at","id") WHERE "user_reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "user_reports_target_idx" ON "user_reports" USING btree ("target_id","created_at");--> statement-breakpoint
 CREATE INDEX "user_reports_reporter_idx" ON "user_reports" USING btree ("reporter_id");--> statement-breakpoint
 CREATE INDEX "users_reported_idx" ON "users" USING btree ("role","created_at") WHERE "users"."open_reports_count" > 0;

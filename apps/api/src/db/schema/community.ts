@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { users } from './users';
 
@@ -108,6 +108,8 @@ export const userReports = pgTable(
     targetId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The target held an admin role when reported: such reports go to `manage_admins`. */
+    targetIsAdmin: boolean().notNull().default(false),
     reason: text().notNull(),
     details: text(),
     status: reportStatusEnum().notNull().default('open'),
@@ -117,7 +119,7 @@ export const userReports = pgTable(
   },
   (table) => [
     uniqueIndex('user_reports_open_key').on(table.reporterId, table.targetId).where(sql`${table.status} = 'open'`),
-    index('user_reports_queue_idx').on(table.createdAt, table.id).where(sql`${table.status} = 'open'`),
+    index('user_reports_queue_idx').on(table.targetIsAdmin, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     index('user_reports_target_idx').on(table.targetId, table.createdAt),
     index('user_reports_reporter_idx').on(table.reporterId),
   ],

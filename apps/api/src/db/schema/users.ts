@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
@@ -34,6 +34,15 @@ export const users = pgTable(
     lastLogin: timestamp({ withTimezone: true }),
     /** Open reports on this account, kept equal to the rows of `user_reports` (issue 11). */
     openReportsCount: integer().notNull().default(0),
+    /**
+     * Names, username, e-mail and phone lower-cased, for the admin search (issue 11). Computed by
+     * the database, so no write path can forget it; accents are folded by `translate`, as the
+     * search pattern is by `searchable()` (docs/decisions/003, 009).
+     */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`translate(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(username, '') || ' ' || coalesce(phone, '')), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaaeeeeiiiiooooouuuucny')`,
+    ),
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),

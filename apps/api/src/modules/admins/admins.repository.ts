@@ -18,18 +18,14 @@ export interface UserListFilter {
   limit: number;
 }
 
-const ACCENTED = 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucny';
-
 function roleCondition(role: UserListRole): SQL {
   return role === 'admin' ? inArray(users.role, ['admin', 'superadmin']) : eq(users.role, role);
 }
 
-/** Accent- and case-insensitive match on names, e-mail, username and phone. */
+/** Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`). */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const haystack = sql`translate(lower(concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})), ${ACCENTED}, ${PLAIN})`;
-  return sql`${haystack} like ${likePattern(q)}`;
+  return sql`${users.searchText} like ${likePattern(q)}`;
 }
 
 /** Spec §4 for administrators; active/blocked/pending of `userStatus` for the other roles. */

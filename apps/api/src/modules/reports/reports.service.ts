@@ -79,7 +79,13 @@ export async function reportUser(
   if (!target) throw notFound('Utilisateur introuvable');
   if (target.isBlocked) throw new AppError(409, 'USER_BLOCKED', 'Ce compte est déjà bloqué');
   const row = await deps.db.transaction(async (tx) =>
-    insertOpenReport(tx, { reporterId: actor.id, targetId, reason: input.reason, details: input.details ?? null }),
+    insertOpenReport(tx, {
+      reporterId: actor.id,
+      targetId,
+      targetIsAdmin: ADMIN_ROLES.includes(target.role),
+      reason: input.reason,
+      details: input.details ?? null,
+    }),
   );
   if (!row)
     throw new AppError(409, 'REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
@@ -113,7 +119,7 @@ async function loadForModeration(deps: ReportsDeps, actor: SessionUser, id: stri
   const scope = scopeOf(actor);
   const row = await findReport(deps.db, id);
   if (!row) throw notFound('Signalement introuvable');
-  const onAdmin = ADMIN_ROLES.includes(row.targetRole);
+  const onAdmin = row.report.targetIsAdmin;
   if (scope !== 'all' && (scope === 'admins') !== onAdmin) throw forbidden(NO_PERMISSION);
   if (row.report.status !== 'open') throw new AppError(409, 'REPORT_CLOSED', 'Ce signalement a déjà été traité');
   return row;

@@ -232,7 +232,14 @@ describe('users administration', () => {
     if (!event) throw new Error('no event');
     const [other] = await app.db
       .insert(events)
-      .values({ ...event, id: undefined, title: 'Autre', organizerId: organizer.user.id })
+      .values({
+        ...event,
+        id: undefined,
+        shortId: undefined,
+        shareToken: undefined,
+        title: 'Autre',
+        organizerId: organizer.user.id,
+      })
       .returning();
     if (!other) throw new Error('no event');
     await app.inject({ method: 'PUT', url: `/api/events/${other.id}/like`, headers: bearer(leaving.token) });
