@@ -330,3 +330,33 @@ describe('activities', () => {
     expect(acts.map((a) => [a.type, a.description])).toEqual([['event', 'A créé l’évènement « Nuit du Ndolé »']]);
   });
 });
+
+describe('dashboard', () => {
+  it('popular events and freemium/premium come from real participations, likes, views and accounts', async () => {
+    const event = await makeEvent({ title: 'Le plus suivi' });
+    const crowd = await Promise.all(Array.from({ length: 30 }, () => person()));
+    await app.db
+      .update(users)
+      .set({ plan: 'premium' })
+      .where(eq(users.id, crowd[0]?.user.id ?? ''));
+    for (const p of crowd) {
+      await app.inject({ method: 'POST', url: `/api/events/${event.id}/participants`, headers: bearer(p.token) });
+    }
+    await app.inject({ method: 'PUT', url: `/api/events/${event.id}/like`, headers: bearer(member.token) });
+    await app.inject({ method: 'POST', url: `/api/events/${event.id}/views`, headers: bearer(member.token) });
+    const admin = await person({ role: 'superadmin' });
+    const stats = await app.inject({ method: 'GET', url: '/api/stats/dashboard', headers: bearer(admin.token) });
+    expect(stats.statusCode).toBe(200);
+    const body = stats.json();
+    expect(body.topEvents[0]).toMatchObject({ _id: event.id, participants: 30, likes: 1, views: 1 });
+    const [plans] = await app.db
+      .select({
+        premium: sql<number>`(count(*) filter (where ${users.plan} = 'premium'))::int`,
+        freemium: sql<number>`(count(*) filter (where ${users.plan} = 'freemium'))::int`,
+      })
+      .from(users)
+      .where(eq(users.role, 'user'));
+    expect([body.premiumUsers, body.freemiumUsers]).toEqual([plans?.premium, plans?.freemium]);
+    expect(body.premiumUsers).toBeGreaterThanOrEqual(1);
+  });
+});
