@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/api/test/**/*.test.ts',
       'packages/shared/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'apps/web/src/**/*.test.tsx',
     ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     testTimeout: 30_000,

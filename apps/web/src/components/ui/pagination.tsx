@@ -1,10 +1,48 @@
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { uiMessages } from './messages';
+import { Table, TBody, Td, Th, THead } from './table';
+
+/** Rows per page of every paged admin table (spec §9). */
+export const PAGE_SIZE = 10;
 
 /** Page count of spec §9: ceil(total / limit), at least 1. */
-export function pageCount(total: number, limit: number): number {
+export function pageCount(total: number, limit: number = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / limit));
+}
+
+/** The 1-based page read from a `?page=` value: anything that is not a whole number ≥ 1 is page 1. */
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,9}$/.test(value)) return 1;
+  const page = Number(value);
+  return page >= 1 ? page : 1;
+}
+
+/**
+ * The page of a paged screen kept in the URL (`?page=3`, 1-based), so a reload or a shared link
+ * opens the same page. Other query parameters are kept. Page 1 leaves `page` out of the URL.
+ * Each change is a history entry, so the browser's Back button goes to the previous page.
+ */
+export function usePageParam(): [number, (page: number, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = parsePage(params.get('page'));
+  const setPage = useCallback(
+    (next: number, options?: { replace?: boolean }) => {
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next <= 1) updated.delete('page');
+          else updated.set('page', String(next));
+          return updated;
+        },
+        { replace: options?.replace },
+      );
+    },
+    [setParams],
+  );
+  return [page, setPage];
 }
 
 /** First / previous / next / last buttons and 'Page X sur N' (spec §2, paged admin tables). */
@@ -30,5 +68,126 @@ export function Pagination({ page, count, onChange }: { page: number; count: num
         »
       </Button>
     </nav>
+  );
+}
+
+/** One column of a {@link PagedTable}. */
+export interface PagedColumn<T> {
+  /** Column title (also the React key). */
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** What {@link PagedTable} reads from a query: a TanStack `useQuery` result fits as is. */
+export interface PagedQuery<T> {
+  data?: { items: T[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export interface PagedTableProps<T> {
+  /** Accessible name of the table (a caption read by screen readers). */
+  caption: string;
+  columns: PagedColumn<T>[];
+  /** The query of the current page: `GET …?page={page}&limit=10` answering `{ items, total }`. */
+  query: PagedQuery<T>;
+  /** The 1-based current page and its setter, usually from {@link usePageParam}. */
+  page: number;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
+  rowKey: (row: T) => string;
+  /** Text when there are no rows at all, e.g. 'Aucune page trouvée'. */
+  empty: string;
+  /** Rows per page the query asked for (10 by default). */
+  limit?: number;
+}
+
+/**
+ * The paged admin table of spec §2 (business pages, referral leaderboard, rewards, reward rules).
+ *
+ * How to use it:
+ * ```tsx
+ * const [page, setPage] = usePageParam();                       // ?page= in the URL, 1-based
+ * const query = useQuery({ queryKey: ['x', page], queryFn: () => apiRequest('/x', { query: { page, limit: PAGE_SIZE } }),
+ *                          placeholderData: keepPreviousData });  // answers { items, total }
+ * <PagedTable caption="…" query={query} page={page} onPage={setPage} rowKey={(r) => r._id}
+ *             empty="Aucune … trouvée" columns={[{ header: 'Nom', cell: (r) => r.name }, …]} />
+ * ```
+ * It shows 'Chargement...' while a page loads, a failed load in red with a 'Réessayer' button,
+ * the empty text, and the pager (first / previous / next / last, 'Page X sur N', N = ceil(total/10)).
+ * A page past the last one (an old link, rows removed) moves to the last page.
+ */
+export function PagedTable<T>({ caption, columns, query, page, onPage, rowKey, empty, limit = PAGE_SIZE }: PagedTableProps<T>) {
+  const t = useT(uiMessages);
+  const total = query.data?.total ?? 0;
+  const count = pageCount(total, limit);
+  const rows = query.data?.items ?? [];
+  const loaded = query.data !== undefined && !query.isPending;
+
+  useEffect(() => {
+    if (loaded && !query.isFetching && page > count) onPage(count, { replace: true });
+  }, [loaded, query.isFetching, page, count, onPage]);
+
+  let body: ReactNode;
+  if (query.isError && !query.isFetching) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+      >
+        <span>{query.error?.message || t('loadError')}</span>
+        <Button size="sm" variant="secondary" onClick={() => query.refetch()}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  } else if (!loaded) {
+    body = (
+      <p role="status" className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">
+        {t('loading')}
+      </p>
+    );
+  } else if (rows.length === 0 && total === 0) {
+    body = <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">{empty}</p>;
+  } else {
+    body = (
+      <Table caption={caption}>
+        <THead>
+          <tr>
+            {columns.map((column) => (
+              <Th key={column.header} className={column.className}>
+                {column.header}
+              </Th>
+            ))}
+          </tr>
+        </THead>
+        <TBody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <Td key={column.header} className={column.className}>
+                  {column.cell(row)}
+                </Td>
+              ))}
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+    );
+  }
+
+  return (
+    <div className="space-y-2" aria-busy={query.isFetching}>
+      {body}
+      {loaded && query.isFetching ? (
+        <p role="status" className="text-center text-sm text-slate-600">
+          {t('loading')}
+        </p>
+      ) : null}
+      {loaded ? <Pagination page={Math.min(page, count)} count={count} onChange={(next) => onPage(next)} /> : null}
+    </div>
   );
 }
