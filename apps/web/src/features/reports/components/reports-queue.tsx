@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { Pagination, pageCount, usePageParam } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
@@ -19,7 +19,7 @@ import { reportsMessages } from '../messages';
  */
 export function ReportsQueue({ userPath }: { userPath: (id: string) => string }) {
   const t = useT(reportsMessages);
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const list = useReports(page);
   const moderate = useModerateReport();
   const [blocking, setBlocking] = useState<Report | null>(null);
@@ -31,7 +31,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
   }, [title]);
   // The last report of the last page handled: go back one page.
   useEffect(() => {
-    if (list.data && list.data.items.length === 0 && page > 1) setPage(pages);
+    if (list.data && list.data.items.length === 0 && page > 1) setPage(pages, { replace: true });
   }, [list.data, page, pages]);
 
   const dismiss = (report: Report) =>
@@ -130,7 +130,9 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
           </ul>
         </>
       )}
-      {list.data && list.data.total > REPORTS_PAGE_SIZE && <Pagination page={page} count={pages} onChange={setPage} />}
+      {list.data && list.data.total > REPORTS_PAGE_SIZE && (
+        <Pagination page={page} count={pages} onChange={(next) => setPage(next)} />
+      )}
       <ConfirmDialog
         open={blocking !== null}
         title={t('block')}

@@ -1,6 +1,7 @@
 import type { UserReportFilter } from '@app/shared/admins';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePageParam } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
 import type { UserStatusFilter } from '../api/get-users';
 import { usersMessages } from '../messages';
@@ -29,7 +30,8 @@ export function UsersScreen() {
   const query = useDebounced(search.trim(), 250);
   const [status, setStatus] = useState<UserStatusFilter>('all');
   const [reports, setReports] = useState<UserReportFilter>(params.get('reports') === 'reported' ? 'reported' : 'all');
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
+  const firstPage = () => setPage(1, { replace: true });
   const [returnTo, setReturnTo] = useState<string | null>(null);
 
   const title = t('title');
@@ -66,21 +68,21 @@ export function UsersScreen() {
             search={search}
             onSearch={(value) => {
               setSearch(value);
-              setPage(1);
+              firstPage();
             }}
             query={query}
             status={status}
             onStatus={(value) => {
               setStatus(value);
-              setPage(1);
+              firstPage();
             }}
             reports={reports}
             onReports={(value) => {
               setReports(value);
-              setPage(1);
+              firstPage();
             }}
             page={page}
-            onPage={setPage}
+            onPage={(next) => setPage(next)}
             selectedId={selectedId}
             onSelect={select}
           />
