@@ -12,6 +12,8 @@ import { communityRoutes } from './modules/community/community.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { referralsPlugin } from './modules/referrals/referrals.plugin';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   await app.register(accessPlugin);
   await app.register(openapiPlugin);
+  await app.register(referralsPlugin);
 
   await app.register(
     async (api) => {
@@ -121,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes);
       await api.register(communityRoutes);
       await api.register(reportsRoutes);
+      await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );

@@ -18,7 +18,7 @@ export interface TestApp {
  * A fresh database per call: PGlite in memory, or, when TEST_DB=postgres, a new database on the
  * server of TEST_DATABASE_URL, dropped at close. Migrations and the base seed are applied.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -29,7 +29,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase(config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir });
   await app.ready();
   return {
     app,

@@ -1,6 +1,15 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventComments, events, userReports, users, waitlistEntries } from '../src/db/schema/index';
+import {
+  eventComments,
+  events,
+  referralStats,
+  rewardGrants,
+  rewardRules,
+  userReports,
+  users,
+  waitlistEntries,
+} from '../src/db/schema/index';
 import { seedDemo } from '../src/db/seed-demo';
 import { buildTestApp, type TestApp } from './build-test-app';
 
@@ -15,7 +24,18 @@ async function counts() {
   const [w] = await db.select({ n: count() }).from(waitlistEntries);
   const [u] = await db.select({ n: count() }).from(users);
   const [e] = await db.select({ n: count() }).from(events);
-  return { waitlist: w?.n, users: u?.n, events: e?.n };
+  const [r] = await db.select({ n: count() }).from(rewardRules);
+  const [g] = await db.select({ n: count() }).from(rewardGrants);
+  const stats = await db.select().from(referralStats);
+  return {
+    waitlist: w?.n,
+    users: u?.n,
+    events: e?.n,
+    rules: r?.n,
+    grants: g?.n,
+    signups: stats.reduce((sum, row) => sum + row.signups, 0),
+    clicks: stats.reduce((sum, row) => sum + row.clicks, 0),
+  };
 }
 
 describe('demo seed', () => {
@@ -30,6 +50,13 @@ describe('demo seed', () => {
     expect(waitStatuses.size).toBe(3);
     const pendingAdmins = (await testApp.app.db.select().from(users)).filter((u) => u.role === 'admin' && !u.isAdminValidated);
     expect(pendingAdmins.length).toBeGreaterThan(0);
+    // Referrals: referrers with clicks and sign-ups, two rules, grants in each status.
+    expect(first).toMatchObject({ rules: 2, signups: 8, clicks: 36 });
+    const grantStatuses = (await testApp.app.db.select({ s: rewardGrants.status }).from(rewardGrants)).map((r) => r.s);
+    expect(new Set(grantStatuses)).toEqual(new Set(['pending', 'granted', 'revoked']));
+    const aicha = (await testApp.app.db.select().from(users)).find((u) => u.email === 'aicha@exemple.cm');
+    expect(aicha?.plan).toBe('premium');
+    expect(aicha?.premiumUntil?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     await seedDemo(testApp.app);
     expect(await counts()).toEqual(first);
   });

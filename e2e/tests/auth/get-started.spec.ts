@@ -122,7 +122,10 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  // Not an administrator: 'Mon compte', with the success toast.
+  await page.waitForURL((url) => url.pathname === '/mon-compte');
+  await expect(page.getByText('Connexion réussie !')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mon compte', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toMatch(/^[\w-]{43}$/);
   expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('userContact') ?? '{}'))).toEqual({ email });
 });
@@ -196,7 +199,7 @@ test('reset the password from start to finish, pasting the code', async ({ page 
   await expect(page.getByTestId('login-error')).toHaveText('Identifiants invalides');
   await page.getByLabel('Mot de passe', { exact: true }).fill(fresh);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === '/mon-compte');
 });
 
 test('the code boxes take a paste of 1 to 6 digits, backspace moves back, resend only at zero', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referralRefField } from './referrals';
 import { DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
 import { publicUserSchema } from './users';
 
@@ -314,6 +315,8 @@ export function makeRegisterSchema(passwordMinLength: number) {
       firstName: nameField('Prénom'),
       lastName: nameField('Nom'),
       adminType: z.preprocess(emptyToUndefined, z.enum(ADMIN_TYPES, { message: 'Type d’administrateur invalide' }).optional()),
+      /** Referral code from `/GetStarted?ref=`; counts once the account is verified. */
+      ref: referralRefField,
     })
     .superRefine((value, ctx) => {
       if (value.password !== value.confirmPassword) {

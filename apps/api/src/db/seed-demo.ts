@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
+import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
 import { seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
@@ -116,5 +117,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
   await seedDemoCommunity(app, passwordHash);
+  await seedReferralsDemo(app.db);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
 }

@@ -17,6 +17,10 @@ export const router = createBrowserRouter([
         lazy: () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage })),
       },
       { path: '/auth/get-started', element: <Navigate to="/GetStarted" replace /> },
+      {
+        path: '/mon-compte',
+        lazy: () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage })),
+      },
       { path: '/terms', lazy: () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage })) },
       { path: '/admin/*', lazy: () => import('./routes/admin/admin-routes').then((m) => ({ Component: m.AdminRoutes })) },
       { path: '*', element: <LeaveForLanding /> },

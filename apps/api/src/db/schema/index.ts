@@ -6,3 +6,4 @@ export * from './users';
 export * from './waitlist';
 export * from './notifications';
 export * from './community';
+export * from './referrals';

@@ -25,6 +25,12 @@ export const users = pgTable(
     isBlocked: boolean().notNull().default(false),
     isVerified: boolean().notNull().default(false),
     plan: planEnum().notNull().default('freemium'),
+    /** End of a premium period earned by rewards; null when the plan has no end date. */
+    premiumUntil: timestamp({ withTimezone: true }),
+    /** Short, unguessable, case-insensitive referral code (decision 012); set by the database. */
+    referralCode: text().notNull().default(sql`referral_code_new()`),
+    /** The referral code this account registered with (`?ref=` carried to /GetStarted). */
+    referredByCode: text(),
     failedLoginAttempts: integer().notNull().default(0),
     lockUntil: timestamp({ withTimezone: true }),
     avatar: text(),
@@ -51,6 +57,8 @@ export const users = pgTable(
     index('users_role_idx').on(table.role, table.createdAt),
     index('users_created_at_idx').on(table.createdAt),
     index('users_reported_idx').on(table.role, table.createdAt).where(sql`${table.openReportsCount} > 0`),
+    uniqueIndex('users_referral_code_key').on(sql`lower(${table.referralCode})`),
+    index('users_premium_until_idx').on(table.premiumUntil).where(sql`${table.premiumUntil} is not null`),
   ],
 );
 

@@ -114,6 +114,7 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
       isAdminValidated: false,
       permissions: [],
       isVerified: false,
+      referredByCode: input.ref ?? null,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(await findTakenFields(app.db, input));
@@ -161,6 +162,7 @@ export async function verifyOtp(app: FastifyInstance, input: z.output<typeof ver
   const user = await findByContact(app, input);
   await useCode(app.db, user && !user.isVerified ? user.id : null, 'verify', input.otp);
   if (user) await markVerified(app.db, user.id);
+  if (user) await app.referrals.accountVerified(user.id);
   return { message: 'Compte vérifié avec succès', email: user?.email ?? null };
 }
 

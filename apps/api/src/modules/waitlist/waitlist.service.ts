@@ -79,6 +79,7 @@ export async function signUp(app: FastifyInstance, input: SignupInput): Promise<
   // A concurrent sign-up with the same phone or e-mail won the unique index.
   if (!row) return already;
   forgetCount(app);
+  await app.referrals.waitlistSignup(row);
   return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
 }
 

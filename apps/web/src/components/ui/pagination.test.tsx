@@ -106,4 +106,22 @@ describe('pager', () => {
     expect(html).toContain('Ligne 1');
     expect(html).toContain('Chargement...');
   });
+
+  it('shows each row as a card on phones when given one, and the table from md up', () => {
+    const html = renderToStaticMarkup(
+      <PagedTable
+        caption="Lignes"
+        columns={[{ header: 'Nom', cell: (row: Row) => row.name }]}
+        query={query({ data: { items: rows(2), total: 2 } })}
+        page={1}
+        onPage={() => undefined}
+        rowKey={(row) => row.id}
+        empty="Aucune page trouvée"
+        card={(row) => <p>Carte {row.name}</p>}
+      />,
+    );
+    expect(html).toMatch(/<ul class="[^"]*md:hidden[^"]*" aria-label="Lignes">/);
+    expect(html).toContain('<p>Carte Ligne 2</p>');
+    expect(html).toMatch(/<div class="hidden md:block">.*<table/);
+  });
 });

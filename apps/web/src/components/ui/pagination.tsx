@@ -103,6 +103,11 @@ export interface PagedTableProps<T> {
   empty: string;
   /** Rows per page the query asked for (10 by default). */
   limit?: number;
+  /**
+   * Optional: on phones (below the `md` breakpoint) each row is this card, in a list, instead of
+   * a table row, so a wide table never scrolls sideways at 360 px.
+   */
+  card?: (row: T) => ReactNode;
 }
 
 /**
@@ -120,7 +125,17 @@ export interface PagedTableProps<T> {
  * the empty text, and the pager (first / previous / next / last, 'Page X sur N', N = ceil(total/10)).
  * A page past the last one (an old link, rows removed) moves to the last page.
  */
-export function PagedTable<T>({ caption, columns, query, page, onPage, rowKey, empty, limit = PAGE_SIZE }: PagedTableProps<T>) {
+export function PagedTable<T>({
+  caption,
+  columns,
+  query,
+  page,
+  onPage,
+  rowKey,
+  empty,
+  limit = PAGE_SIZE,
+  card,
+}: PagedTableProps<T>) {
   const t = useT(uiMessages);
   const total = query.data?.total ?? 0;
   const count = pageCount(total, limit);
@@ -153,7 +168,7 @@ export function PagedTable<T>({ caption, columns, query, page, onPage, rowKey, e
   } else if (rows.length === 0 && total === 0) {
     body = <p className="rounded-lg border border-slate-200 bg-white px-4 py-6 text-center text-sm text-slate-600">{empty}</p>;
   } else {
-    body = (
+    const table = (
       <Table caption={caption}>
         <THead>
           <tr>
@@ -176,6 +191,18 @@ export function PagedTable<T>({ caption, columns, query, page, onPage, rowKey, e
           ))}
         </TBody>
       </Table>
+    );
+    body = card ? (
+      <>
+        <ul className="space-y-3 md:hidden" aria-label={caption}>
+          {rows.map((row) => (
+            <li key={rowKey(row)}>{card(row)}</li>
+          ))}
+        </ul>
+        <div className="hidden md:block">{table}</div>
+      </>
+    ) : (
+      table
     );
   }
 

@@ -20,9 +20,10 @@ const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.Message
 const RolesPage = lazy(() => placeholders().then((m) => ({ default: m.RolesPage })));
 const PartnersPage = lazy(() => placeholders().then((m) => ({ default: m.PartnersPage })));
 const BusinessPage = lazy(() => placeholders().then((m) => ({ default: m.BusinessPage })));
-const ReferralsPage = lazy(() => placeholders().then((m) => ({ default: m.ReferralsPage })));
-const RewardsPage = lazy(() => placeholders().then((m) => ({ default: m.RewardsPage })));
-const RewardRulesPage = lazy(() => placeholders().then((m) => ({ default: m.RewardRulesPage })));
+const referralPages = () => import('./referrals-pages');
+const ReferralsPage = lazy(() => referralPages().then((m) => ({ default: m.ReferralsPage })));
+const RewardsPage = lazy(() => referralPages().then((m) => ({ default: m.RewardsPage })));
+const RewardRulesPage = lazy(() => referralPages().then((m) => ({ default: m.RewardRulesPage })));
 
 export function AdminRoutes() {
   return (

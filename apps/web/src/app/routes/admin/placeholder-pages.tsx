@@ -32,18 +32,3 @@ export const BusinessPage = () => (
     <PlaceholderPage module="business" notBuilt />
   </RequirePermission>
 );
-export const ReferralsPage = () => (
-  <RequirePermission permission="manage_referrals">
-    <PlaceholderPage module="parrainage" notBuilt />
-  </RequirePermission>
-);
-export const RewardsPage = () => (
-  <RequirePermission permission="manage_rewards">
-    <PlaceholderPage module="recompenses" notBuilt />
-  </RequirePermission>
-);
-export const RewardRulesPage = () => (
-  <RequirePermission permission="manage_rewards">
-    <PlaceholderPage module="regles-recompense" notBuilt />
-  </RequirePermission>
-);

@@ -51,8 +51,8 @@ export function GetStarted() {
   const onSignedIn = (user: PublicUser) => {
     queryClient.setQueryData(['me'], { user });
     const backOffice = user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated);
-    if (backOffice) navigate('/admin', { replace: true });
-    else window.location.assign('/');
+    // Everyone else lands on 'Mon compte' (within the app, so the 'Connexion réussie !' toast stays).
+    navigate(backOffice ? '/admin' : '/mon-compte', { replace: true });
   };
 
   const toLogin = (next?: LoginPrefill) => {

@@ -11,6 +11,7 @@ import { setUserContact } from '../../../lib/session';
 import { usePublicSettings } from '../api/get-public-settings';
 import { useRegister } from '../api/register';
 import { applyFieldErrors, errorMessage, smsNoticeText } from '../auth-errors';
+import { referralRefOfVisit } from '../referral-ref';
 import { FormField, inputClass, PasswordField } from './form-field';
 import type { OtpContact } from './login-form';
 import { PasswordStrength } from './password-strength';
@@ -57,7 +58,7 @@ export function RegisterForm({
   const onSubmit = handleSubmit(async (values) => {
     const contact: OtpContact = { email: values.email, phone: values.phone };
     try {
-      const result = await registration.mutateAsync(values);
+      const result = await registration.mutateAsync({ ...values, ref: referralRefOfVisit() });
       const stored = { email: result.email ?? undefined, phone: result.phone ?? undefined };
       setUserContact(stored);
       if (result.smsNotice) toast.info(result.message);

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+import { waitlistEntries } from './waitlist';
+
+/**
+ * One row per visitor, referrer and day: a click is counted at most once per visitor (a hash of
+ * the address and browser, decision 012) per code per day, by the primary key.
+ */
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    referrerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    visitor: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.referrerId, table.day, table.visitor] })],
+);
+
+export const referralSignupKindEnum = pgEnum('referral_signup_kind', ['waitlist', 'account']);
+
+/**
+ * A person brought by a referrer: a waiting-list entry or a verified account. One person counts
+ * once per referrer: unique on the referrer with the phone, the e-mail and the account.
+ */
+export const referralSignups = pgTable(
+  'referral_signups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referrerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: referralSignupKindEnum().notNull(),
+    waitlistEntryId: uuid().references(() => waitlistEntries.id, { onDelete: 'set null' }),
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** E.164. */
+    phone: text(),
+    /** Lower-cased. */
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('referral_signups_phone_key').on(table.referrerId, table.phone).where(sql`${table.phone} is not null`),
+    uniqueIndex('referral_signups_email_key').on(table.referrerId, table.email).where(sql`${table.email} is not null`),
+    uniqueIndex('referral_signups_user_key').on(table.referrerId, table.userId).where(sql`${table.userId} is not null`),
+    index('referral_signups_referrer_idx').on(table.referrerId, table.kind),
+  ],
+);
+
+/** Counters per referrer, kept by the same statements that insert clicks and sign-ups: the leaderboard reads only this. */
+export const referralStats = pgTable(
+  'referral_stats',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clicks: integer().notNull().default(0),
+    waitlistSignups: integer().notNull().default(0),
+    accountSignups: integer().notNull().default(0),
+    signups: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('referral_stats_rank_idx').on(table.signups.desc(), table.clicks.desc(), table.userId)],
+);
+
+export const rewardTypeEnum = pgEnum('reward_type', ['premium_days', 'credit_fcfa', 'badge']);
+export const rewardMinTypeEnum = pgEnum('reward_min_type', ['waitlist', 'account', 'any']);
+export const rewardGrantStatusEnum = pgEnum('reward_grant_status', ['pending', 'granted', 'revoked']);
+
+export const rewardRules = pgTable(
+  'reward_rules',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    type: rewardTypeEnum().notNull(),
+    description: text().notNull().default(''),
+    /** Criteria: at least `minSignups` sign-ups of `minType`. */
+    minSignups: integer().notNull(),
+    minType: rewardMinTypeEnum().notNull().default('any'),
+    /** Days of premium, francs CFA, or 1 for a badge. */
+    rewardValue: integer().notNull(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('reward_rules_created_idx').on(table.createdAt.desc(), table.id)],
+);
+
+/** At most one grant per referrer and rule (unique key): concurrent sign-ups cannot grant twice. */
+export const rewardGrants = pgTable(
+  'reward_grants',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ruleId: uuid()
+      .notNull()
+      .references(() => rewardRules.id, { onDelete: 'restrict' }),
+    /** Copied from the rule when granted, so a later edit of the rule does not change it. */
+    rewardType: rewardTypeEnum().notNull(),
+    rewardValue: integer().notNull(),
+    status: rewardGrantStatusEnum().notNull().default('pending'),
+    /** When the rule's threshold was reached and this grant created. */
+    grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When an administrator marked it granted (delivered) or revoked. */
+    decidedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('reward_grants_user_rule_key').on(table.userId, table.ruleId),
+    index('reward_grants_granted_idx').on(table.grantedAt.desc(), table.id),
+    index('reward_grants_rule_idx').on(table.ruleId),
+  ],
+);

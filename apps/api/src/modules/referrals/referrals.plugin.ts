@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { expirePremiums, type ReferralDeps, recordAccountVerified, recordClick, recordWaitlistSignup } from './referrals.service';
+
+/** What other modules call when a person arrives with a referral code. */
+export interface ReferralEvents {
+  /** A new waiting-list entry; counts when it carries a valid code of someone else. Never throws. */
+  waitlistSignup(entry: { id: string; phone: string; email: string | null; referralCode: string | null }): Promise<boolean>;
+  /** An account was just verified; counts when it registered with a valid code. Never throws. */
+  accountVerified(userId: string): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    referrals: ReferralEvents;
+  }
+}
+
+const PREMIUM_EXPIRY_EVERY_MS = 60 * 60_000;
+
+/** `?ref=` of a request, without parsing the whole query string. */
+function refOf(url: string): string | null {
+  const query = url.indexOf('?');
+  if (query < 0 || !url.includes('ref=', query)) return null;
+  return new URLSearchParams(url.slice(query + 1)).get('ref');
+}
+
+/** A public HTML page answered 200 (the landing page, event pages, any page of the web app). */
+function isPublicPage(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || reply.statusCode !== 200) return false;
+  if (request.routeOptions.url?.startsWith('/api')) return false;
+  return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+}
+
+/**
+ * Referral counting for the whole server (decision 012): the `referrals` decorator for the
+ * waiting-list and account modules, and referral clicks, counted after a public page with
+ * `?ref=` has been sent (an `onResponse` hook, so the page never waits for it; the web-app
+ * plugin knows nothing of referrals). Register it before the web app.
+ */
+export const referralsPlugin = fp(async (app: FastifyInstance) => {
+  const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
+  app.decorate('referrals', {
+    waitlistSignup: (entry) => recordWaitlistSignup(deps, entry),
+    accountVerified: (userId) => recordAccountVerified(deps, userId),
+  } satisfies ReferralEvents);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const ref = refOf(request.url);
+    if (ref === null || !isPublicPage(request, reply)) return;
+    recordClick(deps, { ref, ip: request.ip, userAgent: request.headers['user-agent'] }).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'referral click not counted'),
+    );
+  });
+
+  const timer = setInterval(() => void expirePremiums(deps), PREMIUM_EXPIRY_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await expirePremiums(deps);
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+});

@@ -1,0 +1,174 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, idParamsSchema, messageSchema, pageQuerySchema } from '@app/shared/common';
+import {
+  leaderboardPageSchema,
+  myReferralSchema,
+  rewardGrantDecisionSchema,
+  rewardGrantListQuerySchema,
+  rewardGrantPageSchema,
+  rewardGrantSchema,
+  rewardRuleActiveSchema,
+  rewardRuleInputSchema,
+  rewardRulePageSchema,
+  rewardRuleSchema,
+} from '@app/shared/referrals';
+import { unauthorized } from '../../lib/errors';
+import {
+  createRewardRule,
+  decideRewardGrant,
+  deleteRewardRule,
+  getLeaderboard,
+  getMyReferral,
+  getRewardGrants,
+  getRewardRules,
+  type ReferralDeps,
+  updateRewardRule,
+} from './referrals.service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+function actorId(request: FastifyRequest): string {
+  if (!request.user) throw unauthorized();
+  return request.user.id;
+}
+
+/**
+ * Referrals and rewards (spec §7): the account's own link and figures (any signed-in account),
+ * the leaderboard (`manage_referrals`), reward rules and granted rewards (`manage_rewards`).
+ */
+export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
+
+  app.get(
+    '/referral/me',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Mon compte : nom, contact, offre, lien de parrainage, compteurs et récompenses',
+        response: { 200: myReferralSchema, ...errors },
+      },
+    },
+    async (request) => getMyReferral(deps, actorId(request)),
+  );
+
+  app.get(
+    '/referral/leaderboard',
+    {
+      config: { access: 'manage_referrals' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Classement des parrains : inscriptions puis clics, les plus élevés d’abord',
+        querystring: pageQuerySchema,
+        response: { 200: leaderboardPageSchema, ...errors },
+      },
+    },
+    async (request) => getLeaderboard(deps, request.query.page, request.query.limit),
+  );
+
+  app.get(
+    '/referral/admin/rewards',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Récompenses accordées, les plus récentes d’abord (filtre de statut facultatif)',
+        querystring: rewardGrantListQuerySchema,
+        response: { 200: rewardGrantPageSchema, ...errors },
+      },
+    },
+    async (request) => getRewardGrants(deps, request.query.status, request.query.page, request.query.limit),
+  );
+
+  app.patch(
+    '/referral/admin/rewards/:id',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary:
+          'Marque une récompense accordée (livrée) ou révoquée ; des jours premium prolongent (ou raccourcissent) l’abonnement. Audité',
+        params: idParamsSchema,
+        body: rewardGrantDecisionSchema,
+        response: { 200: rewardGrantSchema, ...errors },
+      },
+    },
+    async (request) => decideRewardGrant(deps, actorId(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/referral/reward-rules',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Règles de récompense, les plus récentes d’abord',
+        querystring: pageQuerySchema,
+        response: { 200: rewardRulePageSchema, ...errors },
+      },
+    },
+    async (request) => getRewardRules(deps, request.query.page, request.query.limit),
+  );
+
+  app.post(
+    '/referral/reward-rules',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Crée une règle ; les parrains qui atteignent déjà le seuil reçoivent leur récompense (en attente)',
+        body: rewardRuleInputSchema,
+        response: { 201: rewardRuleSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createRewardRule(deps, actorId(request), request.body)),
+  );
+
+  app.put(
+    '/referral/reward-rules/:id',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Modifie une règle (les récompenses déjà créées gardent leur type et leur valeur)',
+        params: idParamsSchema,
+        body: rewardRuleInputSchema,
+        response: { 200: rewardRuleSchema, ...errors },
+      },
+    },
+    async (request) => updateRewardRule(deps, actorId(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/referral/reward-rules/:id',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Active ou désactive une règle',
+        params: idParamsSchema,
+        body: rewardRuleActiveSchema,
+        response: { 200: rewardRuleSchema, ...errors },
+      },
+    },
+    async (request) => updateRewardRule(deps, actorId(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/referral/reward-rules/:id',
+    {
+      config: { access: 'manage_rewards' },
+      schema: {
+        tags: ['referral'],
+        summary: 'Supprime une règle qui n’a jamais accordé de récompense (409 sinon : désactivez-la)',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteRewardRule(deps, actorId(request), request.params.id);
+      return { message: 'Règle supprimée' };
+    },
+  );
+};

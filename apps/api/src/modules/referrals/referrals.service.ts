@@ -1,0 +1,336 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type LeaderboardRow,
+  type MyReferral,
+  normaliseReferralCode,
+  REFERRAL_MESSAGES,
+  type RewardGrant,
+  type RewardGrantDecision,
+  type RewardGrantStatus,
+  type RewardRule,
+  type RewardRuleValues,
+  referralLink,
+} from '@app/shared/referrals';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import {
+  decideGrant,
+  deleteUnusedRule,
+  expireEndedPremiums,
+  findAccount,
+  findAccountForReferral,
+  findGrant,
+  findReferrerByCode,
+  findRule,
+  findStats,
+  insertClick,
+  insertDueGrants,
+  insertRule,
+  insertSignup,
+  listGrants,
+  listGrantsOf,
+  listLeaderboard,
+  listRules,
+  type RewardRuleRow,
+  ruleColumns,
+  updateRule,
+} from './referrals.repository';
+
+/** What the referral rules use: the database, a log, and the public address for links. */
+export interface ReferralDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+// ---------------------------------------------------------------- clicks
+
+/**
+ * Link previews (WhatsApp, Facebook, Telegram…) and robots fetch a shared link without a person
+ * behind it: they never count as a click.
+ */
+const NOT_A_PERSON =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|lighthouse|curl|wget|python|node-fetch/i;
+
+/** The day in Douala (UTC+1, no daylight saving), as YYYY-MM-DD. */
+export function doualaDay(now: Date): string {
+  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A visitor without a cookie: a hash of the day, the address and the browser. The day is part of
+ * it, so the same person cannot be followed from one day to the next.
+ */
+export function visitorKey(day: string, ip: string, userAgent: string): string {
+  return createHash('sha256').update(`${day}|${ip}|${userAgent}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Counts a visit of a public page with `?ref=CODE`: at most once per visitor, code and day. An
+ * invalid code costs nothing (no query). Answers whether it counted.
+ */
+export async function recordClick(
+  deps: ReferralDeps,
+  visit: { ref: string | null | undefined; ip: string; userAgent: string | undefined; now?: Date },
+): Promise<boolean> {
+  const code = normaliseReferralCode(visit.ref);
+  const userAgent = visit.userAgent ?? '';
+  if (!code || !userAgent || NOT_A_PERSON.test(userAgent)) return false;
+  const day = doualaDay(visit.now ?? new Date());
+  return insertClick(deps.db, code, day, visitorKey(day, visit.ip, userAgent));
+}
+
+// ---------------------------------------------------------------- sign-ups and grants
+
+interface SignupInput {
+  ref: string | null | undefined;
+  kind: 'waitlist' | 'account';
+  phone: string | null;
+  email: string | null;
+  userId: string | null;
+  waitlistEntryId: string | null;
+}
+
+/**
+ * Counts a person for the owner of `ref`, then creates the grants now due. Self-referral (same
+ * account, phone or e-mail as the referrer) never counts; one person counts once per referrer.
+ * Answers whether it counted.
+ */
+export async function recordSignup(deps: ReferralDeps, input: SignupInput): Promise<boolean> {
+  const code = normaliseReferralCode(input.ref);
+  if (!code) return false;
+  const referrer = await findReferrerByCode(deps.db, code);
+  if (!referrer) return false;
+  const email = input.email?.toLowerCase() ?? null;
+  const self =
+    referrer.id === input.userId ||
+    (!!input.phone && referrer.phone === input.phone) ||
+    (!!email && referrer.email?.toLowerCase() === email);
+  if (self) return false;
+  const counted = await insertSignup(deps.db, { ...input, email, referrerId: referrer.id });
+  if (counted) await grantDue(deps, { referrerId: referrer.id });
+  return counted;
+}
+
+/** A new waiting-list entry that carried `?ref=`. Never throws: the sign-up itself must not fail. */
+export async function recordWaitlistSignup(
+  deps: ReferralDeps,
+  entry: { id: string; phone: string; email: string | null; referralCode: string | null },
+): Promise<boolean> {
+  if (!entry.referralCode) return false;
+  try {
+    return await recordSignup(deps, {
+      ref: entry.referralCode,
+      kind: 'waitlist',
+      phone: entry.phone,
+      email: entry.email,
+      userId: null,
+      waitlistEntryId: entry.id,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, waitlistEntryId: entry.id }, 'referral sign-up not counted');
+    return false;
+  }
+}
+
+/** An account that registered with a code has just been verified: it counts now. Never throws. */
+export async function recordAccountVerified(deps: ReferralDeps, userId: string): Promise<boolean> {
+  try {
+    const account = await findAccountForReferral(deps.db, userId);
+    if (!account?.referredByCode || !account.isVerified) return false;
+    return await recordSignup(deps, {
+      ref: account.referredByCode,
+      kind: 'account',
+      phone: account.phone,
+      email: account.email,
+      userId: account.id,
+      waitlistEntryId: null,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, userId }, 'referral sign-up not counted');
+    return false;
+  }
+}
+
+/** Creates the pending grants now due, for one referrer or one rule. */
+export async function grantDue(deps: ReferralDeps, scope: { referrerId?: string; ruleId?: string }) {
+  const created = await insertDueGrants(deps.db, scope);
+  if (created.length) deps.log.info({ grants: created }, 'reward grants created');
+  return created;
+}
+
+// ---------------------------------------------------------------- leaderboard and my account
+
+export async function getLeaderboard(deps: ReferralDeps, page: number, limit: number) {
+  const { items, total } = await listLeaderboard(deps.db, page, limit);
+  return {
+    items: items.map(
+      (row): LeaderboardRow => ({
+        _id: row.userId,
+        referrer: { _id: row.userId, email: row.email, username: row.username },
+        signups: row.signups,
+        waitlistSignups: row.waitlistSignups,
+        accountSignups: row.accountSignups,
+        clicks: row.clicks,
+      }),
+    ),
+    total,
+  };
+}
+
+export async function getMyReferral(deps: ReferralDeps, userId: string): Promise<MyReferral> {
+  const [account, stats, grants] = await Promise.all([
+    findAccount(deps.db, userId),
+    findStats(deps.db, userId),
+    listGrantsOf(deps.db, userId),
+  ]);
+  if (!account) throw notFound('Compte introuvable');
+  const premiumEnded = account.premiumUntil !== null && account.premiumUntil <= new Date();
+  return {
+    user: {
+      _id: account.id,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      username: account.username,
+      email: account.email,
+      phone: account.phone,
+      role: account.role,
+      plan: premiumEnded ? 'freemium' : account.plan,
+      premiumUntil: account.plan === 'premium' && !premiumEnded ? (account.premiumUntil?.toISOString() ?? null) : null,
+      adminPending: account.role === 'admin' && !account.isAdminValidated && !account.isBlocked,
+    },
+    referral: {
+      code: account.referralCode,
+      link: referralLink(deps.publicUrl, account.referralCode),
+      clicks: stats?.clicks ?? 0,
+      signups: stats?.signups ?? 0,
+      waitlistSignups: stats?.waitlistSignups ?? 0,
+      accountSignups: stats?.accountSignups ?? 0,
+    },
+    rewards: grants.map((grant) => ({
+      _id: grant.id,
+      ruleName: grant.ruleName,
+      rewardType: grant.rewardType,
+      rewardValue: grant.rewardValue,
+      status: grant.status,
+      grantedAt: grant.grantedAt.toISOString(),
+    })),
+  };
+}
+
+// ---------------------------------------------------------------- rules
+
+function toRule(row: { rule: RewardRuleRow; grantsCount: number }): RewardRule {
+  const { rule } = row;
+  return {
+    _id: rule.id,
+    name: rule.name,
+    type: rule.type,
+    description: rule.description,
+    criteria: { minSignups: rule.minSignups, minType: rule.minType },
+    rewardValue: rule.rewardValue,
+    isActive: rule.isActive,
+    grantsCount: Number(row.grantsCount),
+    createdAt: rule.createdAt.toISOString(),
+  };
+}
+
+export async function getRewardRules(deps: ReferralDeps, page: number, limit: number) {
+  const { items, total } = await listRules(deps.db, page, limit);
+  return { items: items.map(toRule), total };
+}
+
+async function ruleAnswer(deps: ReferralDeps, id: string): Promise<RewardRule> {
+  const row = await findRule(deps.db, id);
+  if (!row) throw notFound(REFERRAL_MESSAGES.ruleNotFound);
+  return toRule(row);
+}
+
+/** A new rule; referrers who already reach its threshold get their grant at once. */
+export async function createRewardRule(deps: ReferralDeps, actorId: string, values: RewardRuleValues): Promise<RewardRule> {
+  const rule = await insertRule(deps.db, actorId, values);
+  if (rule.isActive) await grantDue(deps, { ruleId: rule.id });
+  return ruleAnswer(deps, rule.id);
+}
+
+/**
+ * Edits a rule. Grants already made keep their type and value; when the edited (or re-activated)
+ * rule is due for more referrers, their grants are created.
+ */
+export async function updateRewardRule(
+  deps: ReferralDeps,
+  actorId: string,
+  id: string,
+  values: RewardRuleValues | { isActive: boolean },
+): Promise<RewardRule> {
+  const columns = 'criteria' in values ? ruleColumns(values) : { isActive: values.isActive };
+  const rule = await updateRule(deps.db, actorId, id, columns);
+  if (!rule) throw notFound(REFERRAL_MESSAGES.ruleNotFound);
+  if (rule.isActive) await grantDue(deps, { ruleId: rule.id });
+  return ruleAnswer(deps, rule.id);
+}
+
+export async function deleteRewardRule(deps: ReferralDeps, actorId: string, id: string): Promise<void> {
+  const outcome = await deleteUnusedRule(deps.db, actorId, id);
+  if (outcome === 'missing') throw notFound(REFERRAL_MESSAGES.ruleNotFound);
+  if (outcome === 'used') throw new AppError(409, 'RULE_IN_USE', REFERRAL_MESSAGES.ruleInUse);
+}
+
+// ---------------------------------------------------------------- grants
+
+function toGrant(row: NonNullable<Awaited<ReturnType<typeof findGrant>>>): RewardGrant {
+  const { grant } = row;
+  return {
+    _id: grant.id,
+    userId: { _id: grant.userId, email: row.userEmail, username: row.username },
+    rewardType: grant.rewardType,
+    rewardValue: grant.rewardValue,
+    status: grant.status,
+    ruleId: { _id: grant.ruleId, name: row.ruleName },
+    grantedAt: grant.grantedAt.toISOString(),
+    decidedAt: grant.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getRewardGrants(deps: ReferralDeps, status: RewardGrantStatus | 'all', page: number, limit: number) {
+  const { items, total } = await listGrants(deps.db, status, page, limit);
+  return { items: items.map(toGrant), total };
+}
+
+/** Which statuses each decision may start from: a revoked grant stays revoked. */
+const ALLOWED_FROM: Record<RewardGrantDecision['status'], readonly RewardGrantStatus[]> = {
+  granted: ['pending'],
+  revoked: ['pending', 'granted'],
+};
+
+/** Marks a grant delivered (`granted`) or `revoked`, with its effect on the account, audited. */
+export async function decideRewardGrant(
+  deps: ReferralDeps,
+  actorId: string,
+  id: string,
+  decision: RewardGrantDecision,
+): Promise<RewardGrant> {
+  const result = await decideGrant(deps.db, actorId, id, decision.status, ALLOWED_FROM[decision.status]);
+  if (result.outcome === 'missing') throw notFound(REFERRAL_MESSAGES.grantNotFound);
+  if (result.outcome === 'refused') {
+    throw new AppError(
+      409,
+      'GRANT_STATUS_CONFLICT',
+      result.current === 'revoked' ? REFERRAL_MESSAGES.grantRevoked : REFERRAL_MESSAGES.grantAlreadyGranted,
+    );
+  }
+  const row = await findGrant(deps.db, id);
+  if (!row) throw notFound(REFERRAL_MESSAGES.grantNotFound);
+  return toGrant(row);
+}
+
+/** Hourly: premium periods earned by rewards that have ended. */
+export async function expirePremiums(deps: ReferralDeps): Promise<void> {
+  try {
+    const count = await expireEndedPremiums(deps.db);
+    if (count) deps.log.info({ count }, 'premium periods ended');
+  } catch (error) {
+    deps.log.warn({ err: error }, 'premium expiry not run');
+  }
+}

@@ -1,0 +1,79 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { logout } from '../../../features/admin-shell/api/logout';
+import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
+import { MyAccount } from '../../../features/referrals/components/my-account';
+import { referralMessages } from '../../../features/referrals/messages';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { ApiRequestError, onUnauthorized } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { getToken } from '../../../lib/session';
+
+const SIGN_IN_PATH = '/GetStarted';
+
+/** /mon-compte: any signed-in account; where accounts that are not validated administrators land after sign-in. */
+export function MyAccountPage() {
+  const t = useT(referralMessages);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useMyReferral();
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        queryClient.clear();
+        navigate(SIGN_IN_PATH, { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  if (!getToken()) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={SIGN_IN_PATH} replace />;
+
+  const user = me.data?.user;
+  const backOffice = user && (user.role === 'superadmin' || (user.role === 'admin' && !user.adminPending));
+  const onLogout = async () => {
+    await logout();
+    queryClient.clear();
+    window.location.assign('/');
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+          <a
+            href="/"
+            className="rounded text-base font-bold text-brand-700 sm:text-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Évènements Cameroun
+          </a>
+          <a
+            href="/"
+            className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {t('home')}
+          </a>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
+        <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('accountTitle')}</h1>
+        <MyAccount
+          actions={
+            <>
+              {backOffice ? (
+                <a href="/admin" className={buttonClass('primary', 'md')}>
+                  {t('backOffice')}
+                </a>
+              ) : null}
+              <Button variant="secondary" onClick={onLogout}>
+                {t('logout')}
+              </Button>
+            </>
+          }
+        />
+      </main>
+    </div>
+  );
+}
