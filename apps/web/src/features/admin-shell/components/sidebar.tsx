@@ -35,15 +35,24 @@ export function Sidebar({
         className={itemClass}
         onClick={onNavigate}
         data-nav={entry.id}
+        aria-describedby={badges[entry.id] ? `nav-badge-${entry.id}` : undefined}
       >
         <span className="flex-1">{t(entry.id)}</span>
         {badges[entry.id] ? (
-          <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white" data-badge={entry.id}>
-            <span className="sr-only">{t('openCount')} </span>
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+            data-badge={entry.id}
+          >
             {badges[entry.id]}
           </span>
         ) : null}
       </NavLink>
+      {badges[entry.id] ? (
+        <span id={`nav-badge-${entry.id}`} className="sr-only">
+          {t('openCount')} {badges[entry.id]}
+        </span>
+      ) : null}
     </li>
   );
 
