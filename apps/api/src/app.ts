@@ -8,10 +8,12 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { partnersRoutes } from './modules/partners/partners.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
@@ -27,6 +29,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
 
 export interface BuildAppOptions {
   config: Config;
@@ -37,6 +40,8 @@ export interface BuildAppOptions {
   /** Serve the built web app from this folder. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where the log goes (tests read it); stdout when unset. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Body size limit for JSON requests; multipart uploads have their own limits. */
@@ -51,7 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            redact: { paths: LOG_REDACT_PATHS, censor: '[masqué]' },
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -124,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes);
       await api.register(communityRoutes);
       await api.register(reportsRoutes);
+      await api.register(partnersRoutes);
+      await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);
     },
     { prefix: '/api' },

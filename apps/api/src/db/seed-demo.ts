@@ -5,6 +5,7 @@ import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
 import { seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
+import { seedDemoPartners } from './seed-demo-partners';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -73,7 +74,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await app.db
     .insert(users)
     .values([
-      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true })),
+      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true, emailVerified: true, phoneVerified: !!user.phone })),
       {
         firstName: 'Didier',
         lastName: 'Moukoko',
@@ -83,6 +84,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         role: 'admin' as const,
         requestedAdminType: 'admin',
         isVerified: true,
+        emailVerified: true,
         isAdminValidated: false,
       },
     ])
@@ -116,6 +118,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       .returning({ id: events.id });
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
+  await seedDemoPartners(app);
   await seedDemoCommunity(app, passwordHash);
   await seedReferralsDemo(app.db);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);

@@ -6,4 +6,5 @@ export * from './users';
 export * from './waitlist';
 export * from './notifications';
 export * from './community';
+export * from './business-pages';
 export * from './referrals';

@@ -22,13 +22,3 @@ export const RolesPage = () => (
     <PlaceholderPage module="roles" />
   </RequirePermission>
 );
-export const PartnersPage = () => (
-  <RequirePermission permission="manage_partners">
-    <PlaceholderPage module="partenaires" notBuilt />
-  </RequirePermission>
-);
-export const BusinessPage = () => (
-  <RequirePermission permission="manage_business">
-    <PlaceholderPage module="business" notBuilt />
-  </RequirePermission>
-);
