@@ -9,13 +9,16 @@ import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
+import { communityRoutes } from './modules/community/community.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -127,12 +130,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
+      await api.register(communityRoutes);
+      await api.register(reportsRoutes);
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);
     },
     { prefix: '/api' },
   );
+  // The server-rendered public pages (agenda, event pages, sitemap, robots), outside /api.
+  await app.register(publicPagesRoutes);
 
   if (options.webDistDir) await app.register(webAppPlugin, { distDir: options.webDistDir });
 

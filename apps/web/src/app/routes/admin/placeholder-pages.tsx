@@ -17,13 +17,3 @@ export const MessagesPage = () => (
     <PlaceholderPage module="messagerie" />
   </RequirePermission>
 );
-export const ReportsPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="signalements" />
-  </RequirePermission>
-);
-export const UsersPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="utilisateurs" notBuilt />
-  </RequirePermission>
-);
