@@ -104,7 +104,8 @@ test('waiting list at 1280: one-line rows, e-mails cut with the whole value on h
     expect(response.status(), await response.text()).toBe(201);
   }
   await loginAsSuperadmin(page, request);
-  await page.goto(`/admin/waitlist?search=${suffix}`);
+  await page.goto('/admin/waitlist');
+  await page.getByLabel('Rechercher').fill(suffix);
   const rows = page.locator('table tbody tr');
   await expect(rows).toHaveCount(2);
   for (const row of await rows.all()) {
@@ -120,6 +121,13 @@ test('waiting list at 1280: one-line rows, e-mails cut with the whole value on h
   }
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The table fits its box: the actions are not hidden behind a sideways scroll.
+  const hidden = await page.locator('table').first().evaluate((table) => {
+    const box = table.parentElement as HTMLElement;
+    return box.scrollWidth - box.clientWidth;
+  });
+  expect(hidden, 'the table needs no sideways scroll').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: '/tmp/shots-polish/desktop-waitlist-rows.png' });
 });
 
 test('phones: popular events as readable cards, administration names and e-mails whole', async ({ page, request }) => {

@@ -105,36 +105,56 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
   const busy = (entry: WaitlistEntry) => action.isPending && action.variables?.id === entry._id;
   const statusLabel = (status: WaitlistStatus) => t(status);
 
-  const rowActions = (entry: WaitlistEntry, oneLine = false) => (
-    <fieldset
-      className={`flex min-w-0 gap-2 ${oneLine ? 'flex-nowrap' : 'flex-wrap'}`}
-      aria-label={t('actionsFor', { name: entry.name })}
-      data-cell="actions"
-    >
-      {entry.status === 'pending' ? (
-        <>
-          <Button size="sm" variant="success" disabled={busy(entry)} onClick={() => run(entry, 'approve')}>
-            {t('approve')}
-          </Button>
-          <Button size="sm" variant="secondary" disabled={busy(entry)} onClick={() => run(entry, 'reject')}>
-            {t('reject')}
-          </Button>
-        </>
-      ) : null}
-      <Button
-        size="sm"
-        variant="ghost"
-        disabled={busy(entry)}
-        className="text-red-700 hover:bg-red-50"
-        onClick={() => {
-          action.reset();
-          setPendingDelete(entry);
-        }}
+  // In the desktop table the three actions are compact icon buttons (named, with a tooltip) so a
+  // row stays one line at 1280 px; the phone cards keep the worded buttons.
+  const rowActions = (entry: WaitlistEntry, oneLine = false) => {
+    const label = (text: string, icon: ReactNode) =>
+      oneLine ? { 'aria-label': text, title: text, children: <span aria-hidden="true">{icon}</span> } : { children: text };
+    return (
+      <fieldset
+        className={`flex min-w-0 gap-2 ${oneLine ? 'flex-nowrap' : 'flex-wrap'}`}
+        aria-label={t('actionsFor', { name: entry.name })}
+        data-cell="actions"
       >
-        {t('delete')}
-      </Button>
-    </fieldset>
-  );
+        {entry.status === 'pending' ? (
+          <>
+            <Button
+              size="sm"
+              variant="success"
+              className={oneLine ? 'w-9 px-0' : ''}
+              disabled={busy(entry)}
+              onClick={() => run(entry, 'approve')}
+              {...label(t('approve'), '✓')}
+            />
+            <Button
+              size="sm"
+              variant="secondary"
+              className={oneLine ? 'w-9 px-0' : ''}
+              disabled={busy(entry)}
+              onClick={() => run(entry, 'reject')}
+              {...label(t('reject'), '✕')}
+            />
+          </>
+        ) : null}
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy(entry)}
+          className={`text-red-700 hover:bg-red-50 ${oneLine ? 'w-9 px-0' : ''}`}
+          onClick={() => {
+            action.reset();
+            setPendingDelete(entry);
+          }}
+          {...label(
+            t('delete'),
+            <svg viewBox="0 0 20 20" className="size-4 fill-current">
+              <path d="M8 2h4a1 1 0 0 1 1 1v1h4v2H3V4h4V3a1 1 0 0 1 1-1Zm-3 5h10l-.8 10.1A1 1 0 0 1 13.2 18H6.8a1 1 0 0 1-1-.9L5 7Z" />
+            </svg>,
+          )}
+        />
+      </fieldset>
+    );
+  };
 
   let body: ReactNode;
   if (list.isPending) {
@@ -177,12 +197,12 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
           <Table caption={t('title')}>
             <THead>
               <tr>
-                <Th>{t('user')}</Th>
-                <Th>{t('email')}</Th>
-                <Th>{t('phone')}</Th>
-                <Th>{t('status')}</Th>
-                <Th className="whitespace-normal">{t('date')}</Th>
-                <Th>{t('actions')}</Th>
+                <Th className="px-3">{t('user')}</Th>
+                <Th className="px-3">{t('email')}</Th>
+                <Th className="px-3">{t('phone')}</Th>
+                <Th className="px-3">{t('status')}</Th>
+                <Th className="px-3 whitespace-normal">{t('date')}</Th>
+                <Th className="px-3">{t('actions')}</Th>
               </tr>
             </THead>
             <TBody>
@@ -191,7 +211,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
                   <Td className="px-3">
                     <span className="flex items-center gap-2">
                       <Avatar name={entry.name} />
-                      <span className="block max-w-36 truncate font-medium xl:max-w-48" title={entry.name} data-cell="name">
+                      <span className="block max-w-28 truncate font-medium 2xl:max-w-48" title={entry.name} data-cell="name">
                         {entry.name}
                       </span>
                     </span>
@@ -202,7 +222,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
                       <a
                         href={`mailto:${entry.email}`}
                         title={entry.email}
-                        className="block max-w-44 truncate rounded text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 xl:max-w-60"
+                        className="block max-w-36 truncate rounded text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 2xl:max-w-64"
                         data-cell="email"
                       >
                         {entry.email}
