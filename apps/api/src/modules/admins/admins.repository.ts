@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { AdminCounts } from '@app/shared/admins';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -16,9 +17,6 @@ export interface UserListFilter {
   limit: number;
 }
 
-const ACCENTED = 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucny';
-
 function roleCondition(role: UserListRole): SQL {
   return role === 'admin' ? inArray(users.role, ['admin', 'superadmin']) : eq(users.role, role);
 }
@@ -26,7 +24,8 @@ function roleCondition(role: UserListRole): SQL {
 /** Accent- and case-insensitive match on names, e-mail, username and phone. */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const haystack = sql`translate(lower(concat_ws(' ', ${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})), ${ACCENTED}, ${PLAIN})`;
+  // users_search_text (migration 0005) is the same translate(lower(concat_ws(…))), indexed by trigrams.
+  const haystack = sql`users_search_text(${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})`;
   return sql`${haystack} like ${likePattern(q)}`;
 }
 
@@ -47,17 +46,23 @@ function statusCondition(role: UserListRole, status: UserListStatus): SQL | unde
 
 export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
   const where = and(roleCondition(filter.role), searchCondition(filter.q), statusCondition(filter.role, filter.status));
-  const [rows, [count]] = await Promise.all([
+  const order = [desc(users.createdAt), desc(users.id)];
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    boundedCount(db, users, where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /** Administrators per status of spec §4, the search applied. One query. */

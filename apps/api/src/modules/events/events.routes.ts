@@ -53,6 +53,9 @@ const CREATE_RATE = {
   },
 };
 
+/** Anonymous lists and searches are limited per client address (decision 013). */
+const publicReadKey = (request: FastifyRequest) => `public-read:${request.ip}`;
+
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;
 
@@ -137,7 +140,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: publicReadKey },
+      },
       schema: {
         tags: ['events'],
         summary:
@@ -146,7 +152,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEventsResponseSchema, ...errors },
       },
     },
-    async (request) => listEventsFor(app, request.user, request.query),
+    async (request) => {
+      if (request.user) return listEventsFor(app, request.user, request.query);
+      // Anonymous: the same answer for everyone, cached briefly and within the read budget (decision 013).
+      return app.answerCache.get(`events:${JSON.stringify(request.query)}`, () =>
+        app.publicReads.run(() => listEventsFor(app, null, request.query)),
+      );
+    },
   );
 
   app.get(
