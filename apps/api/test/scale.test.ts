@@ -62,13 +62,29 @@ describe('lists at scale', () => {
       insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
       values ('Nouveau', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'published', 'nouveau')`);
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
-    // …and any successful write through the API drops every cached answer.
+    // A sign-in changes nothing a cached answer shows: the answer stays…
     const login = await app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { identifier: 'admin@test.local', password: 'Admin-Passw0rd!' },
     });
     expect(login.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
+    // …and any other successful write through the API drops every cached answer.
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: {
+        title: 'Brouillon',
+        description: 'Une écriture.',
+        startDateTime: '2027-06-12T18:00:00+01:00',
+        endDateTime: '2027-06-12T23:00:00+01:00',
+        location: { address: 'Rue', city: 'Douala' },
+        category: 'art',
+      },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(1);
   });
 

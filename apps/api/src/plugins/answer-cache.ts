@@ -9,11 +9,16 @@ interface Entry {
   generation: string;
   expires: number;
   value: Promise<unknown>;
+  refreshing: boolean;
 }
+
+/** Past its TTL (and within this many TTLs), an answer is served once more while a fresh one is computed. */
+const STALE_TTLS = 6;
 
 /**
  * A short cache of answers that are the same for every caller (the anonymous event list, the
- * dashboard and charts): decision 013. Every entry belongs to a generation; any successful write
+ * dashboard and charts): decision 013. Past its TTL an answer is served while a fresh one is
+ * computed behind it (at most STALE_TTLS × TTL old). Every entry belongs to a generation; any successful write
  * (a POST, PUT, PATCH or DELETE answered below 400) moves the generation, so the next read
  * computes afresh. With REDIS_URL the generation lives in Redis, so a write on one instance
  * invalidates the answers of all of them; when Redis does not answer, nothing is cached (the
@@ -49,15 +54,38 @@ export class AnswerCache {
     if (generation === null) return compute();
     const now = Date.now();
     const entry = this.entries.get(key);
-    if (entry && entry.generation === generation && entry.expires > now) return entry.value as Promise<T>;
+    if (entry && entry.generation === generation) {
+      if (entry.expires > now) return entry.value as Promise<T>;
+      // Expired but no write since: answer it and refresh behind (stale-while-revalidate), so no
+      // reader waits for the recomputation.
+      if (entry.expires + this.ttlMs * STALE_TTLS > now) {
+        if (!entry.refreshing) {
+          entry.refreshing = true;
+          const fresh = compute();
+          fresh.then(
+            () => {
+              if (this.entries.get(key) === entry) this.store(key, generation, fresh);
+            },
+            () => {
+              entry.refreshing = false;
+            },
+          );
+        }
+        return entry.value as Promise<T>;
+      }
+    }
     const value = compute();
+    this.store(key, generation, value);
+    return value;
+  }
+
+  private store(key: string, generation: string, value: Promise<unknown>): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { generation, expires: now + this.ttlMs, value });
+    this.entries.set(key, { generation, expires: Date.now() + this.ttlMs, value, refreshing: false });
     // A failed computation is not kept.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
-    return value;
   }
 
   /** Every cached answer is stale from now on, on every instance sharing the Redis. */
@@ -80,6 +108,8 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes that change nothing a cached answer shows (a sign-in records only the account's last login). */
+const KEEPS_ANSWERS = new Set(['/api/users/login']);
 
 export const answerCachePlugin = fp(async (app: FastifyInstance) => {
   const ttl = app.config.ANSWER_CACHE_TTL_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5000);
@@ -96,6 +126,8 @@ export const answerCachePlugin = fp(async (app: FastifyInstance) => {
   if (!cache.enabled) return;
   // Before the answer leaves: the caller's next read already sees its write.
   app.addHook('onSend', async (request, reply) => {
-    if (WRITES.has(request.method) && reply.statusCode < 400) await cache.invalidate();
+    if (WRITES.has(request.method) && reply.statusCode < 400 && !KEEPS_ANSWERS.has(request.routeOptions.url ?? '')) {
+      await cache.invalidate();
+    }
   });
 });
