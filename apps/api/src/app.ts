@@ -8,9 +8,11 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { partnersRoutes } from './modules/partners/partners.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
+      await api.register(partnersRoutes);
+      await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);
     },
     { prefix: '/api' },

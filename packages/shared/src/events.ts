@@ -134,6 +134,8 @@ export const createEventSchema = z
     isPublic: eventFields.isPublic.default(EVENT_DEFAULTS.isPublic),
     isHighlighted: eventFields.isHighlighted.default(EVENT_DEFAULTS.isHighlighted),
     maxParticipants: eventFields.maxParticipants.default(EVENT_DEFAULTS.maxParticipants),
+    /** Create on behalf of this partner (the caller must be one of its authorised users). */
+    partnerId: z.uuid({ message: 'Identifiant invalide' }).optional(),
   })
   .superRefine(endAfterStart);
 export type CreateEventInput = z.input<typeof createEventSchema>;
@@ -222,8 +224,10 @@ const eventBaseSchema = z.object({
   /** Null for older events without a maximum (shown as ∞). */
   maxParticipants: z.number().int().nullable(),
   organizerId: z.string().nullable(),
+  /** The partner the event is organised for; its name is then the creator's name. */
+  partnerId: z.string().nullable().optional(),
   status: z.enum(EVENT_STATUSES),
-  /** The organiser's name; null when the account is gone (the UI shows 'Anonyme'). */
+  /** The organiser's name (the partner's, for a partner's event); null when the account is gone (the UI shows 'Anonyme'). */
   creator: z.object({ name: z.string() }).nullable(),
   participantsCount: z.number().int(),
   commentsCount: z.number().int(),

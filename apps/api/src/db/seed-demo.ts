@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/password';
 import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
+import { seedDemoPartners } from './seed-demo-partners';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -119,6 +120,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       .returning({ id: events.id });
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
+  await seedDemoPartners(app);
   await seedReferralsDemo(app.db);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
 }

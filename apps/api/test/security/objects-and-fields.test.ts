@@ -189,4 +189,72 @@ describe('objects and fields', () => {
     const after = await app.inject({ method: 'GET', url: `/api/events/${id}` });
     expect(after.json().title).toBe('Soirée de Awa');
   });
+  it("an account cannot read, fill or switch another's business page, nor act for a partner it does not belong to", async () => {
+    const { app } = testApp;
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const ownerToken = await tokenFor(app, owner);
+    const otherToken = await tokenFor(app, other);
+    const superToken = await createSuperadminToken(app);
+    const partner = await app.inject({
+      method: 'POST',
+      url: '/api/businesses',
+      headers: bearer(superToken),
+      payload: { name: 'Partenaire de Awa', type: 'business', email: 'partenaire.awa@exemple.cm' },
+    });
+    const partnerId = partner.json().partner._id as string;
+    await app.inject({ method: 'PUT', url: `/api/businesses/${partnerId}/verify`, headers: bearer(superToken) });
+    await app.inject({
+      method: 'POST',
+      url: `/api/partners/${partnerId}/users`,
+      headers: bearer(superToken),
+      payload: { identifier: owner.email },
+    });
+    const page = await app.inject({
+      method: 'POST',
+      url: '/api/business-event-pages',
+      headers: bearer(ownerToken),
+      payload: { name: 'Page de Awa', partnerId },
+    });
+    expect(page.statusCode, page.body).toBe(201);
+    const pageId = page.json().page._id as string;
+    const event = {
+      title: 'Soirée',
+      description: 'Une soirée.',
+      startDateTime: new Date(Date.now() + 48 * 3600_000).toISOString(),
+      endDateTime: new Date(Date.now() + 50 * 3600_000).toISOString(),
+      location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
+      category: 'concert',
+    };
+    const otherEvent = await app.inject({ method: 'POST', url: '/api/events', headers: bearer(otherToken), payload: event });
+    const otherEventId = otherEvent.json().event._id as string;
+
+    const before = await databaseFingerprint(app);
+    const attempts = [
+      { method: 'GET' as const, url: `/api/business-event-pages/${pageId}`, status: 404 },
+      {
+        method: 'POST' as const,
+        url: `/api/business-event-pages/${pageId}/events`,
+        payload: { eventId: otherEventId },
+        status: 404,
+      },
+      { method: 'PUT' as const, url: `/api/business-event-pages/${pageId}/deactivate`, status: 403 },
+      { method: 'POST' as const, url: '/api/business-event-pages', payload: { name: 'Volée', partnerId }, status: 403 },
+      { method: 'POST' as const, url: '/api/events', payload: { ...event, partnerId }, status: 403 },
+    ];
+    for (const { status, ...attempt } of attempts) {
+      const response = await app.inject({ ...attempt, headers: bearer(otherToken) });
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(status);
+      expect(refusalProblems(response)).toEqual([]);
+    }
+    // The owner cannot put someone else's event on its own page either.
+    const foreign = await app.inject({
+      method: 'POST',
+      url: `/api/business-event-pages/${pageId}/events`,
+      headers: bearer(ownerToken),
+      payload: { eventId: otherEventId },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(changedTables(before, await databaseFingerprint(app))).toEqual([]);
+  });
 });

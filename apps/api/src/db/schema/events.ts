@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { partners } from './partners';
 import { users } from './users';
 
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'cancelled']);
@@ -34,6 +35,8 @@ export const events = pgTable(
     isHighlighted: boolean().notNull().default(false),
     maxParticipants: integer(),
     organizerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The partner the event is organised for (created by one of its authorised users), if any. */
+    partnerId: uuid().references(() => partners.id, { onDelete: 'set null' }),
     status: eventStatusEnum().notNull().default('draft'),
     participantsCount: integer().notNull().default(0),
     commentsCount: integer().notNull().default(0),
@@ -61,6 +64,7 @@ export const events = pgTable(
     index('events_start_idx').on(table.startDateTime),
     index('events_category_idx').on(table.category),
     index('events_organizer_idx').on(table.organizerId),
+    index('events_partner_idx').on(table.partnerId),
     index('events_created_idx').on(table.createdAt),
     uniqueIndex('events_short_id_idx').on(table.shortId),
     // The public agenda: published public events by start.

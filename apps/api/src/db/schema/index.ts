@@ -5,4 +5,5 @@ export * from './settings';
 export * from './users';
 export * from './waitlist';
 export * from './notifications';
+export * from './business-pages';
 export * from './referrals';

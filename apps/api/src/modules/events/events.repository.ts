@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle
 import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
-import { eventImages, events, eventTicketTypes, users } from '../../db/schema/index';
+import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
 
 export type EventRow = typeof events.$inferSelect;
@@ -28,7 +28,10 @@ export interface EventListFilter {
   limit: number;
 }
 
-const creatorName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+/** The partner's name for an event organised on its behalf, else the organiser's name. */
+const creatorName = sql<
+  string | null
+>`coalesce(${partners.name}, nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`;
 
 function visibilityCondition(visibility: EventVisibility): SQL | undefined {
   if (visibility.kind === 'all') return undefined;
@@ -82,6 +85,7 @@ export async function listEvents(
       .select({ event: events, creatorName })
       .from(events)
       .leftJoin(users, eq(users.id, events.organizerId))
+      .leftJoin(partners, eq(partners.id, events.partnerId))
       .where(inArray(events.id, pageIds))
       .orderBy(...order),
     boundedCount(db, events, where),
@@ -107,6 +111,7 @@ export async function findEvent(db: Executor, id: string): Promise<EventWithCrea
     .select({ event: events, creatorName })
     .from(events)
     .leftJoin(users, eq(users.id, events.organizerId))
+    .leftJoin(partners, eq(partners.id, events.partnerId))
     .where(eq(events.id, id))
     .limit(1);
   return row ? { ...row.event, creatorName: row.creatorName } : null;

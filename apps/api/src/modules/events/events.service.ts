@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
+import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
 import { processImage } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
@@ -100,6 +101,7 @@ function baseView(row: EventWithCreator) {
     isHighlighted: row.isHighlighted,
     maxParticipants: row.maxParticipants,
     organizerId: row.organizerId,
+    partnerId: row.partnerId,
     status: row.status,
     creator: row.creatorName ? { name: row.creatorName } : null,
     participantsCount: row.participantsCount,
@@ -365,6 +367,8 @@ export async function createEvent(
   files: UploadedFile[],
 ): Promise<EventDetail> {
   if (files.length > EVENT_IMAGES_MAX) tooManyImages();
+  // On behalf of a partner: only its authorised users, while it is not blocked (decision 010).
+  if (input.partnerId) await assertCanActForPartner(app.db, actor.id, input.partnerId);
   await checkSettings(app, input);
   const { events: limits } = await app.settings.get();
   const limited = !canManageAll(actor);
@@ -393,6 +397,7 @@ export async function createEvent(
       isHighlighted: canManageAll(actor) ? input.isHighlighted : false,
       maxParticipants: input.maxParticipants,
       organizerId: actor.id,
+      partnerId: input.partnerId ?? null,
       status: 'draft',
       shareToken: newShareToken(),
       searchText: searchable(input.title, input.description, input.location.address, input.location.city),
@@ -412,6 +417,7 @@ export async function createEvent(
         targetId: row.id,
         after: snapshot(row),
       });
+      if (input.partnerId) await recordPartnerEvent(tx, { partnerId: input.partnerId, actorId: actor.id, title: row.title });
       return row;
     });
     await notifyContact(app, 'new', event, 'Un nouvel événement a été créé (brouillon).');

@@ -18,8 +18,8 @@ const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.Message
 const RolesPage = lazy(() => placeholders().then((m) => ({ default: m.RolesPage })));
 const ReportsPage = lazy(() => placeholders().then((m) => ({ default: m.ReportsPage })));
 const UsersPage = lazy(() => placeholders().then((m) => ({ default: m.UsersPage })));
-const PartnersPage = lazy(() => placeholders().then((m) => ({ default: m.PartnersPage })));
-const BusinessPage = lazy(() => placeholders().then((m) => ({ default: m.BusinessPage })));
+const PartnersPage = lazy(() => import('./partners-page').then((m) => ({ default: m.PartnersPage })));
+const BusinessPage = lazy(() => import('./business-pages-page').then((m) => ({ default: m.BusinessPage })));
 const referralPages = () => import('./referrals-pages');
 const ReferralsPage = lazy(() => referralPages().then((m) => ({ default: m.ReferralsPage })));
 const RewardsPage = lazy(() => referralPages().then((m) => ({ default: m.RewardsPage })));

@@ -32,13 +32,3 @@ export const UsersPage = () => (
     <PlaceholderPage module="utilisateurs" notBuilt />
   </RequirePermission>
 );
-export const PartnersPage = () => (
-  <RequirePermission permission="manage_partners">
-    <PlaceholderPage module="partenaires" notBuilt />
-  </RequirePermission>
-);
-export const BusinessPage = () => (
-  <RequirePermission permission="manage_business">
-    <PlaceholderPage module="business" notBuilt />
-  </RequirePermission>
-);

@@ -1,0 +1,138 @@
+import {
+  attachBusinessPageEventSchema,
+  businessPageActionParamsSchema,
+  businessPageDetailSchema,
+  businessPageEventParamsSchema,
+  businessPageResponseSchema,
+  createBusinessPageSchema,
+  listBusinessPagesQuerySchema,
+  listBusinessPagesResponseSchema,
+} from '@app/shared/business-pages';
+import { apiErrorSchema, idParamsSchema } from '@app/shared/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import {
+  attachEventFor,
+  type BusinessPagesDeps,
+  createBusinessPage,
+  detachEventFor,
+  getBusinessPageFor,
+  listBusinessPagesFor,
+  setBusinessPageState,
+} from './business-pages.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/**
+ * Business event pages (spec §7 `GET /business-event-pages?page={n}&limit=10`): the list and
+ * (de)activation with `manage_business`; creating a page, reading it and attaching events for its
+ * owner (the service checks ownership).
+ */
+export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): BusinessPagesDeps => ({ db: app.db });
+
+  app.get(
+    '/business-event-pages',
+    {
+      config: { access: 'manage_business' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Pages BusinessEvents, les plus récentes d’abord : nom, propriétaire, abonnement, nombre d’événements, statut',
+        querystring: listBusinessPagesQuerySchema,
+        response: { 200: listBusinessPagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => listBusinessPagesFor(deps(), request.query),
+  );
+
+  app.post(
+    '/business-event-pages',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Crée sa page (gratuite) ; pour un partenaire seulement si l’on est un de ses utilisateurs autorisés',
+        body: createBusinessPageSchema,
+        response: { 201: businessPageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await createBusinessPage(deps(), actorOf(request), request.body);
+      return reply.code(201).send({ message: 'Page créée', page });
+    },
+  );
+
+  app.get(
+    '/business-event-pages/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Une page et ses événements (son propriétaire ou manage_business)',
+        params: idParamsSchema,
+        response: { 200: businessPageDetailSchema, ...errors },
+      },
+    },
+    async (request) => getBusinessPageFor(deps(), actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/business-event-pages/:id/:action',
+    {
+      config: { access: 'manage_business' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'activate / deactivate une page',
+        params: businessPageActionParamsSchema,
+        response: { 200: businessPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, action } = request.params;
+      const page = await setBusinessPageState(deps(), actorOf(request), id, action);
+      return { message: action === 'activate' ? 'Page activée' : 'Page désactivée', page };
+    },
+  );
+
+  app.post(
+    '/business-event-pages/:id/events',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Ajoute un de ses événements à sa page (ou un événement du partenaire de la page)',
+        params: idParamsSchema,
+        body: attachBusinessPageEventSchema,
+        response: { 200: businessPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Événement ajouté à la page',
+      page: await attachEventFor(deps(), actorOf(request), request.params.id, request.body.eventId),
+    }),
+  );
+
+  app.delete(
+    '/business-event-pages/:id/events/:eventId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Retire un événement de la page',
+        params: businessPageEventParamsSchema,
+        response: { 200: businessPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Événement retiré de la page',
+      page: await detachEventFor(deps(), actorOf(request), request.params.id, request.params.eventId),
+    }),
+  );
+};

@@ -1,0 +1,189 @@
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
+import { likePattern } from '../../lib/text';
+
+export type PartnerRow = typeof partners.$inferSelect;
+export type PartnerInsert = typeof partners.$inferInsert;
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+
+export interface PartnerListFilter {
+  q?: string;
+  status: PartnerRow['status'] | 'all';
+  type: PartnerRow['type'] | 'all';
+  verification: 'all' | 'verified' | 'unverified';
+  page: number;
+  limit: number;
+}
+
+/** One page, newest first, and the total; every filter is served by an index ending with created_at. */
+export async function listPartners(db: Database, filter: PartnerListFilter): Promise<{ rows: PartnerRow[]; total: number }> {
+  const where = and(
+    filter.q ? sql`${partners.searchText} like ${likePattern(filter.q)}` : undefined,
+    filter.status === 'all' ? undefined : eq(partners.status, filter.status),
+    filter.type === 'all' ? undefined : eq(partners.type, filter.type),
+    filter.verification === 'all' ? undefined : eq(partners.isVerified, filter.verification === 'verified'),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(partners)
+      .where(where)
+      .orderBy(desc(partners.createdAt), desc(partners.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(partners).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function findPartner(db: Executor, id: string): Promise<PartnerRow | null> {
+  const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a partner; null when the e-mail is taken (unique index). */
+export async function insertPartner(tx: Executor, values: PartnerInsert): Promise<PartnerRow | null> {
+  const [row] = await tx.insert(partners).values(values).onConflictDoNothing({ target: partners.email }).returning();
+  return row ?? null;
+}
+
+export async function updatePartner(tx: Executor, id: string, values: Partial<PartnerInsert>): Promise<PartnerRow | null> {
+  const [row] = await tx
+    .update(partners)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(partners.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Changes a field only from the expected value, so two requests at once cannot both pass. */
+export async function updatePartnerIf(
+  tx: Executor,
+  id: string,
+  condition: SQL,
+  values: Partial<PartnerInsert>,
+): Promise<PartnerRow | null> {
+  const [row] = await tx
+    .update(partners)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(partners.id, id), condition))
+    .returning();
+  return row ?? null;
+}
+
+export function statusIs(status: PartnerRow['status']): SQL {
+  return eq(partners.status, status);
+}
+
+export function verifiedIs(value: boolean): SQL {
+  return eq(partners.isVerified, value);
+}
+
+export async function emailTakenByOther(db: Executor, email: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.email, email), sql`${partners.id} <> ${exceptId}`))
+    .limit(1);
+  return !!row;
+}
+
+export async function listAuthorizedUsers(db: Executor, partnerId: string) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      email: users.email,
+      phone: users.phone,
+      avatar: users.avatar,
+      isBlocked: users.isBlocked,
+      addedAt: partnerUsers.createdAt,
+    })
+    .from(partnerUsers)
+    .innerJoin(users, eq(users.id, partnerUsers.userId))
+    .where(eq(partnerUsers.partnerId, partnerId))
+    .orderBy(desc(partnerUsers.createdAt))
+    .limit(200);
+}
+
+export async function countPartnerEvents(db: Executor, partnerId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(events).where(eq(events.partnerId, partnerId));
+  return row?.total ?? 0;
+}
+
+export async function listActivities(db: Executor, partnerId: string, limit = 20) {
+  return db
+    .select({
+      id: partnerActivities.id,
+      type: partnerActivities.type,
+      description: partnerActivities.description,
+      createdAt: partnerActivities.createdAt,
+      actorName: sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`,
+    })
+    .from(partnerActivities)
+    .leftJoin(users, eq(users.id, partnerActivities.actorId))
+    .where(eq(partnerActivities.partnerId, partnerId))
+    .orderBy(desc(partnerActivities.createdAt), desc(partnerActivities.id))
+    .limit(limit);
+}
+
+/** Appends an activity and moves the partner's `lastActivity`. */
+export async function insertActivity(
+  tx: Executor,
+  entry: { partnerId: string; actorId: string | null; type: string; description: string },
+): Promise<void> {
+  await tx.insert(partnerActivities).values(entry);
+  await tx.update(partners).set({ lastActivity: new Date() }).where(eq(partners.id, entry.partnerId));
+}
+
+/** Adds an authorised user; false when already there. */
+export async function insertPartnerUser(tx: Executor, partnerId: string, userId: string, addedBy: string): Promise<boolean> {
+  const rows = await tx
+    .insert(partnerUsers)
+    .values({ partnerId, userId, addedBy })
+    .onConflictDoNothing()
+    .returning({ userId: partnerUsers.userId });
+  return rows.length === 1;
+}
+
+export async function deletePartnerUser(tx: Executor, partnerId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(partnerUsers)
+    .where(and(eq(partnerUsers.partnerId, partnerId), eq(partnerUsers.userId, userId)))
+    .returning({ userId: partnerUsers.userId });
+  return rows.length === 1;
+}
+
+/**
+ * Whether an account may act for a partner right now: the partner's status when the account is
+ * one of its authorised users, or null (unknown partner, or not an authorised user).
+ */
+export async function partnerStatusForUser(
+  db: Executor,
+  partnerId: string,
+  userId: string,
+): Promise<PartnerRow['status'] | null> {
+  const [row] = await db
+    .select({ status: partners.status })
+    .from(partnerUsers)
+    .innerJoin(partners, eq(partners.id, partnerUsers.partnerId))
+    .where(and(eq(partnerUsers.partnerId, partnerId), eq(partnerUsers.userId, userId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/** The partners an account may act for (not blocked), by name. */
+export async function listPartnersOfUser(db: Executor, userId: string): Promise<PartnerRow[]> {
+  const rows = await db
+    .select({ partner: partners })
+    .from(partnerUsers)
+    .innerJoin(partners, eq(partners.id, partnerUsers.partnerId))
+    .where(and(eq(partnerUsers.userId, userId), sql`${partners.status} <> 'blocked'`))
+    .orderBy(partners.name)
+    .limit(100);
+  return rows.map((row) => row.partner);
+}

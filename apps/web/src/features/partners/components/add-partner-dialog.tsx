@@ -1,0 +1,235 @@
+import {
+  type CreatePartnerBody,
+  type CreatePartnerInput,
+  createPartnerSchema,
+  PARTNER_TYPES,
+  type PartnerDetail,
+} from '@app/shared/partners';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/toast';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n';
+import { useCreatePartner } from '../api/create-partner';
+import { partnersMessages } from '../messages';
+import { TYPE_KEYS } from './partner-badges';
+
+/** No type chosen at first: the select shows 'Choisissez un type' and the schema asks for one. */
+const EMPTY: Partial<CreatePartnerInput> = { name: '', email: '', phone: '', website: '', address: '', description: '' };
+const FIELDS = ['name', 'type', 'email', 'phone', 'website', 'address', 'description'] as const;
+type Field = (typeof FIELDS)[number];
+const REQUIRED: readonly Field[] = ['name', 'type', 'email'];
+
+const inputClass = (error: string | undefined) =>
+  `w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
+    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
+  }`;
+
+/** 'Ajouter un partenaire' (spec §5): name, type and e-mail required; website a URL; the rest optional. */
+export function AddPartnerDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (partner: PartnerDetail) => void;
+}) {
+  const t = useT(partnersMessages);
+  const create = useCreatePartner();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<CreatePartnerInput, unknown, CreatePartnerBody>({
+    resolver: zodResolver(createPartnerSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const close = () => {
+    form.reset(EMPTY);
+    setServerError(null);
+    create.reset();
+    onClose();
+  };
+
+  const submit = form.handleSubmit((values) => {
+    setServerError(null);
+    create.mutate(values, {
+      onSuccess: (data) => {
+        toast.success(t('created'));
+        form.reset(EMPTY);
+        onCreated(data.partner);
+      },
+      onError: (error) => {
+        setServerError(error.message);
+        const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : undefined;
+        for (const field of FIELDS) {
+          const message = fieldErrors?.[field]?.[0];
+          if (message) form.setError(field, { message });
+        }
+      },
+    });
+  });
+
+  const labels: Record<Field, string> = {
+    name: t('name'),
+    type: t('type'),
+    email: t('email'),
+    phone: t('phone'),
+    website: t('website'),
+    address: t('address'),
+    description: t('description'),
+  };
+
+  const label = (field: Field, id: string) => (
+    <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+      {labels[field]}{' '}
+      {REQUIRED.includes(field) ? (
+        <span aria-hidden="true" className="text-red-600">
+          *
+        </span>
+      ) : (
+        <span className="font-normal text-slate-500">({t('optional')})</span>
+      )}
+    </label>
+  );
+  const describe = (field: Field, id: string, hint?: boolean) => {
+    const error = errors[field]?.message;
+    return {
+      'aria-invalid': error ? ('true' as const) : undefined,
+      'aria-required': REQUIRED.includes(field) ? ('true' as const) : undefined,
+      'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    };
+  };
+  const errorText = (field: Field, id: string) => {
+    const error = errors[field]?.message;
+    return error ? (
+      <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+        {error}
+      </p>
+    ) : null;
+  };
+
+  return (
+    <Dialog open={open} title={t('addTitle')} onClose={close}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-600">{t('addIntro')}</p>
+        {serverError && (
+          <Alert>
+            <p className="font-medium">{t('createError')}</p>
+            <p>{serverError}</p>
+          </Alert>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            {label('name', 'add-partner-name')}
+            <input
+              id="add-partner-name"
+              type="text"
+              autoComplete="organization"
+              className={inputClass(errors.name?.message)}
+              {...describe('name', 'add-partner-name')}
+              {...form.register('name')}
+            />
+            {errorText('name', 'add-partner-name')}
+          </div>
+          <div>
+            {label('type', 'add-partner-type')}
+            <select
+              id="add-partner-type"
+              className={inputClass(errors.type?.message)}
+              {...describe('type', 'add-partner-type')}
+              {...form.register('type')}
+            >
+              <option value="">{t('chooseType')}</option>
+              {PARTNER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(TYPE_KEYS[type])}
+                </option>
+              ))}
+            </select>
+            {errorText('type', 'add-partner-type')}
+          </div>
+          <div>
+            {label('email', 'add-partner-email')}
+            <input
+              id="add-partner-email"
+              type="email"
+              autoComplete="off"
+              className={inputClass(errors.email?.message)}
+              {...describe('email', 'add-partner-email')}
+              {...form.register('email')}
+            />
+            {errorText('email', 'add-partner-email')}
+          </div>
+          <div>
+            {label('phone', 'add-partner-phone')}
+            <input
+              id="add-partner-phone"
+              type="tel"
+              autoComplete="off"
+              placeholder="+237 6XX XX XX XX"
+              className={inputClass(errors.phone?.message)}
+              {...describe('phone', 'add-partner-phone', true)}
+              {...form.register('phone')}
+            />
+            {errors.phone?.message ? (
+              errorText('phone', 'add-partner-phone')
+            ) : (
+              <p id="add-partner-phone-hint" className="mt-1 text-xs text-slate-500">
+                {t('phoneHint')}
+              </p>
+            )}
+          </div>
+          <div>
+            {label('website', 'add-partner-website')}
+            <input
+              id="add-partner-website"
+              type="url"
+              autoComplete="off"
+              placeholder="https://"
+              className={inputClass(errors.website?.message)}
+              {...describe('website', 'add-partner-website')}
+              {...form.register('website')}
+            />
+            {errorText('website', 'add-partner-website')}
+          </div>
+          <div className="sm:col-span-2">
+            {label('address', 'add-partner-address')}
+            <input
+              id="add-partner-address"
+              type="text"
+              autoComplete="off"
+              className={inputClass(errors.address?.message)}
+              {...describe('address', 'add-partner-address')}
+              {...form.register('address')}
+            />
+            {errorText('address', 'add-partner-address')}
+          </div>
+          <div className="sm:col-span-2">
+            {label('description', 'add-partner-description')}
+            <textarea
+              id="add-partner-description"
+              rows={3}
+              className={inputClass(errors.description?.message)}
+              {...describe('description', 'add-partner-description')}
+              {...form.register('description')}
+            />
+            {errorText('description', 'add-partner-description')}
+          </div>
+        </div>
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={close}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t('working') : t('create')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import type { PartnerSummary } from '@app/shared/partners';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { useT } from '../../../lib/i18n';
+import { type PartnerListParams, usePartners } from '../api/get-partners';
+import { partnersMessages } from '../messages';
+import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
+
+export const PARTNER_PAGE_SIZE = 10;
+export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
+
+interface PartnerListProps {
+  search: string;
+  onSearch: (value: string) => void;
+  /** The debounced search sent to the server. */
+  query: string;
+  filters: PartnerFilters;
+  onFilters: (filters: PartnerFilters) => void;
+  page: number;
+  onPage: (page: number) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}
+
+const selectClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
+
+/** Search, the three filters of spec §9 and the list (logo, name, type, verified and status badges). */
+export function PartnerList(props: PartnerListProps) {
+  const t = useT(partnersMessages);
+  const typeLabel = useTypeLabel();
+  const list = usePartners({ q: props.query, ...props.filters, page: props.page, limit: PARTNER_PAGE_SIZE });
+  const pages = pageCount(list.data?.total ?? 0, PARTNER_PAGE_SIZE);
+  const filtered =
+    props.query !== '' || props.filters.status !== 'all' || props.filters.type !== 'all' || props.filters.verification !== 'all';
+  const set = <K extends keyof PartnerFilters>(key: K, value: PartnerFilters[K]) =>
+    props.onFilters({ ...props.filters, [key]: value });
+
+  return (
+    <section aria-labelledby="partner-list-title" className="flex min-w-0 flex-col gap-3">
+      <h2 id="partner-list-title" className="sr-only">
+        {t('title')}
+      </h2>
+      <div>
+        <label htmlFor="partner-search" className="mb-1 block text-sm font-medium text-slate-700">
+          {t('search')}
+        </label>
+        <input
+          id="partner-search"
+          type="search"
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          placeholder={t('searchPlaceholder')}
+          autoComplete="off"
+          className={selectClass}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <div>
+          <label htmlFor="partner-status" className="mb-1 block text-xs font-medium text-slate-600">
+            {t('filterStatus')}
+          </label>
+          <select
+            id="partner-status"
+            value={props.filters.status}
+            onChange={(event) => set('status', event.target.value as PartnerFilters['status'])}
+            className={selectClass}
+          >
+            <option value="all">{t('allStatuses')}</option>
+            <option value="active">{t('statusActive')}</option>
+            <option value="pending">{t('statusPending')}</option>
+            <option value="blocked">{t('statusBlocked')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="partner-type" className="mb-1 block text-xs font-medium text-slate-600">
+            {t('filterType')}
+          </label>
+          <select
+            id="partner-type"
+            value={props.filters.type}
+            onChange={(event) => set('type', event.target.value as PartnerFilters['type'])}
+            className={selectClass}
+          >
+            <option value="all">{t('allTypes')}</option>
+            <option value="business">{t('typeBusiness')}</option>
+            <option value="association">{t('typeAssociation')}</option>
+            <option value="individual">{t('typeIndividual')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="partner-verification" className="mb-1 block text-xs font-medium text-slate-600">
+            {t('filterVerification')}
+          </label>
+          <select
+            id="partner-verification"
+            value={props.filters.verification}
+            onChange={(event) => set('verification', event.target.value as PartnerFilters['verification'])}
+            className={selectClass}
+          >
+            <option value="all">{t('allVerification')}</option>
+            <option value="verified">{t('verifiedFilter')}</option>
+            <option value="unverified">{t('unverifiedFilter')}</option>
+          </select>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
+          <p className="sr-only">{t('loading')}</p>
+          <SkeletonRows rows={4} />
+        </div>
+      ) : list.isError ? (
+        <Alert>
+          <p className="font-medium">{t('listError')}</p>
+          <p className="mt-1">{list.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
+          {filtered ? t('emptySearch') : t('emptyAll')}
+        </p>
+      ) : (
+        <ul
+          className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+        >
+          {list.data.items.map((partner) => (
+            <li key={partner._id}>
+              <PartnerRow
+                partner={partner}
+                typeLabel={typeLabel(partner.type)}
+                selected={partner._id === props.selectedId}
+                onSelect={props.onSelect}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.data && list.data.total > PARTNER_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
+    </section>
+  );
+}
+
+function PartnerRow({
+  partner,
+  typeLabel,
+  selected,
+  onSelect,
+}: {
+  partner: PartnerSummary;
+  typeLabel: string;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(partner._id)}
+      aria-current={selected ? 'true' : undefined}
+      data-partner-id={partner._id}
+      className={`flex w-full items-center gap-3 px-3 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+        selected ? 'bg-brand-50' : 'hover:bg-slate-50'
+      }`}
+    >
+      <PartnerLogo name={partner.name} logo={partner.logo} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-slate-900">{partner.name}</span>
+        <span className="block truncate text-sm text-slate-500">
+          {typeLabel} · {partner.email}
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <PartnerStatusBadge status={partner.status} />
+        {partner.isVerified && <VerifiedBadge />}
+      </span>
+    </button>
+  );
+}

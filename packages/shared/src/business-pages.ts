@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX, requiredText } from './common';
+
+/** Subscription of a business event page (spec §3). */
+export const BUSINESS_SUBSCRIPTIONS = ['free', 'premium'] as const;
+export type BusinessSubscription = (typeof BUSINESS_SUBSCRIPTIONS)[number];
+export const BUSINESS_SUBSCRIPTION_LABELS: Record<BusinessSubscription, string> = { free: 'Gratuit', premium: 'Premium' };
+
+export const BUSINESS_PAGE_MESSAGES = {
+  nameRequired: 'Le nom de la page est requis',
+  notFound: 'Page introuvable',
+  notOwner: 'Vous ne pouvez gérer que vos propres pages',
+  eventNotFound: 'Événement introuvable',
+  eventNotYours: 'Seuls vos propres événements (ou ceux du partenaire de la page) peuvent y être ajoutés',
+  eventAlreadyAttached: 'Cet événement est déjà sur cette page',
+  notPartnerUser: 'Vous n’êtes pas un utilisateur autorisé de ce partenaire',
+} as const;
+
+/** `GET /business-event-pages?page={n}&limit=10` (spec §7), newest first. */
+export const listBusinessPagesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+});
+
+export const businessPageSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  /** The owner account; `username` is what the table shows (spec §2). */
+  owner: z.object({ _id: z.uuid().nullable(), username: z.string().nullable() }),
+  partner: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+  subscription: z.enum(BUSINESS_SUBSCRIPTIONS),
+  eventsCount: z.number().int().min(0),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type BusinessPage = z.infer<typeof businessPageSchema>;
+
+export const listBusinessPagesResponseSchema = z.object({
+  items: z.array(businessPageSchema),
+  total: z.number().int().min(0),
+});
+export type ListBusinessPagesResponse = z.infer<typeof listBusinessPagesResponseSchema>;
+
+/** `GET /business-event-pages/{id}`: the page and its events (id, title, start, status). */
+export const businessPageDetailSchema = businessPageSchema.extend({
+  events: z.array(
+    z.object({
+      _id: z.uuid(),
+      title: z.string(),
+      startDateTime: z.string(),
+      status: z.enum(['draft', 'published', 'cancelled']),
+    }),
+  ),
+});
+export type BusinessPageDetail = z.infer<typeof businessPageDetailSchema>;
+
+export const businessPageResponseSchema = z.object({ message: z.string().optional(), page: businessPageDetailSchema });
+
+/** `POST /business-event-pages`: the caller creates its own page, free, optionally for a partner it acts for. */
+export const createBusinessPageSchema = z.strictObject({
+  name: requiredText(BUSINESS_PAGE_MESSAGES.nameRequired, 150),
+  partnerId: z.uuid({ message: 'Identifiant invalide' }).optional(),
+});
+export type CreateBusinessPageInput = z.input<typeof createBusinessPageSchema>;
+
+/** `PUT /business-event-pages/{id}/{action}` (`manage_business`). */
+export const businessPageActionParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  action: z.enum(['activate', 'deactivate'], { message: 'Action inconnue : activate ou deactivate' }),
+});
+
+/** `POST /business-event-pages/{id}/events`: attach one of the owner's events. */
+export const attachBusinessPageEventSchema = z.strictObject({
+  eventId: z.uuid({ message: 'Identifiant invalide' }),
+});
+
+export const businessPageEventParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  eventId: z.uuid({ message: 'Identifiant invalide' }),
+});

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { PHONE_INVALID, toE164 } from './phone';
+
+/** Partner types and their labels (spec §9: business is 'Entreprise', individual 'Individuel'). */
+export const PARTNER_TYPES = ['business', 'association', 'individual'] as const;
+export type PartnerType = (typeof PARTNER_TYPES)[number];
+export const PARTNER_TYPE_LABELS: Record<PartnerType, string> = {
+  business: 'Entreprise',
+  association: 'Association',
+  individual: 'Individuel',
+};
+
+/** Partner status (spec §4): active can be blocked, blocked unblocked; pending becomes active when verified. */
+export const PARTNER_STATUSES = ['active', 'blocked', 'pending'] as const;
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+export const PARTNER_STATUS_LABELS: Record<PartnerStatus, string> = {
+  active: 'Actif',
+  blocked: 'Bloqué',
+  pending: 'En attente',
+};
+
+export const PARTNER_VERIFICATION_FILTERS = ['all', 'verified', 'unverified'] as const;
+
+export const PARTNER_MESSAGES = {
+  nameRequired: 'Le nom est requis',
+  typeRequired: 'Le type est requis',
+  emailRequired: 'L’adresse e-mail est requise',
+  emailInvalid: 'Adresse e-mail invalide',
+  websiteInvalid: 'Le site web doit être une URL valide (https://…)',
+  emailTaken: 'Un partenaire utilise déjà cette adresse e-mail',
+  notFound: 'Partenaire introuvable',
+  identifierRequired: 'Saisissez l’e-mail, le téléphone ou le nom d’utilisateur du compte',
+  accountNotFound: 'Aucun compte ne correspond à cet identifiant',
+  accountBlocked: 'Ce compte est bloqué : il ne peut pas être autorisé',
+  alreadyAuthorized: 'Ce compte est déjà autorisé pour ce partenaire',
+  notAuthorizedUser: 'Ce compte n’est pas un utilisateur autorisé de ce partenaire',
+  notPartnerUser: 'Vous n’êtes pas un utilisateur autorisé de ce partenaire',
+  partnerBlocked: 'Ce partenaire est bloqué : il ne peut pas organiser d’événement',
+} as const;
+
+/** Optional text: undefined leaves a value unchanged, '' or null clears it (null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `${max} caractères au maximum` })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(30, { message: PHONE_INVALID })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (!value) return null;
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+const optionalWebsite = z
+  .string()
+  .trim()
+  .max(300, { message: '300 caractères au maximum' })
+  .nullable()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (!value) return null;
+    if (!z.url({ protocol: /^https?$/, hostname: /\./ }).safeParse(value).success) {
+      ctx.addIssue({ code: 'custom', message: PARTNER_MESSAGES.websiteInvalid });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const partnerFields = {
+  name: requiredText(PARTNER_MESSAGES.nameRequired, 150),
+  type: z.enum(PARTNER_TYPES, { message: PARTNER_MESSAGES.typeRequired }),
+  email: z
+    .string({ message: PARTNER_MESSAGES.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: PARTNER_MESSAGES.emailRequired })
+    .max(254, { message: '254 caractères au maximum' })
+    .pipe(z.email({ message: PARTNER_MESSAGES.emailInvalid })),
+  phone: optionalPhone,
+  website: optionalWebsite,
+  description: optionalText(2000),
+  address: optionalText(300),
+};
+
+/** `POST /businesses` (spec §5): name, type and e-mail required; phone, website, address, description optional. */
+export const createPartnerSchema = z.strictObject(partnerFields);
+export type CreatePartnerInput = z.input<typeof createPartnerSchema>;
+export type CreatePartnerBody = z.output<typeof createPartnerSchema>;
+
+/** `PUT /businesses/{id}`: any subset of the same fields ('' clears an optional one). */
+export const updatePartnerSchema = z
+  .strictObject({
+    name: partnerFields.name.optional(),
+    type: partnerFields.type.optional(),
+    email: partnerFields.email.optional(),
+    phone: partnerFields.phone,
+    website: partnerFields.website,
+    description: partnerFields.description,
+    address: partnerFields.address,
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { message: 'Aucune modification demandée' });
+export type UpdatePartnerInput = z.input<typeof updatePartnerSchema>;
+export type UpdatePartnerBody = z.output<typeof updatePartnerSchema>;
+
+/** `GET /businesses`: search (name, e-mail, phone, without accents), three filters, newest first. */
+export const listPartnersQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  status: z.enum([...PARTNER_STATUSES, 'all'], { message: 'Statut inconnu' }).default('all'),
+  type: z.enum([...PARTNER_TYPES, 'all'], { message: 'Type inconnu' }).default('all'),
+  verification: z.enum(PARTNER_VERIFICATION_FILTERS, { message: 'Filtre de vérification inconnu' }).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
+});
+export type ListPartnersQuery = z.input<typeof listPartnersQuerySchema>;
+
+/**
+ * `PUT /businesses/{id}/{action}`: block / unblock (spec §7), verify / unverify (`isVerified`).
+ * Verifying a pending partner makes it active.
+ */
+export const PARTNER_ACTIONS = ['block', 'unblock', 'verify', 'unverify'] as const;
+export type PartnerAction = (typeof PARTNER_ACTIONS)[number];
+export const partnerActionParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  action: z.enum(PARTNER_ACTIONS, { message: 'Action inconnue : block, unblock, verify ou unverify' }),
+});
+
+export const partnerSummarySchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  type: z.enum(PARTNER_TYPES),
+  email: z.string(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  /** URL of the re-encoded WebP logo, or null. */
+  logo: z.string().nullable(),
+  status: z.enum(PARTNER_STATUSES),
+  isVerified: z.boolean(),
+  description: z.string().nullable(),
+  location: z.object({ address: z.string().nullable() }),
+  createdAt: z.string(),
+  lastActivity: z.string().nullable(),
+});
+export type PartnerSummary = z.infer<typeof partnerSummarySchema>;
+
+export const authorizedUserSchema = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isBlocked: z.boolean(),
+  addedAt: z.string(),
+});
+export type AuthorizedUser = z.infer<typeof authorizedUserSchema>;
+
+export const partnerActivitySchema = z.object({
+  _id: z.uuid(),
+  type: z.string(),
+  description: z.string(),
+  date: z.string(),
+  actorName: z.string().nullable(),
+});
+export type PartnerActivity = z.infer<typeof partnerActivitySchema>;
+
+/** `GET /businesses/{id}`: the partner with its authorised users, events count and recent activities. */
+export const partnerDetailSchema = partnerSummarySchema.extend({
+  authorizedUsers: z.array(authorizedUserSchema),
+  eventsCount: z.number().int().min(0),
+  recentActivity: z.array(partnerActivitySchema),
+});
+export type PartnerDetail = z.infer<typeof partnerDetailSchema>;
+
+export const listPartnersResponseSchema = z.object({
+  items: z.array(partnerSummarySchema),
+  total: z.number().int().min(0),
+});
+export type ListPartnersResponse = z.infer<typeof listPartnersResponseSchema>;
+
+export const partnerResponseSchema = z.object({ message: z.string().optional(), partner: partnerDetailSchema });
+export type PartnerResponse = z.infer<typeof partnerResponseSchema>;
+
+/** `POST /partners/{partnerId}/users`: an existing account by e-mail, phone or username. */
+export const addPartnerUserSchema = z.strictObject({
+  identifier: requiredText(PARTNER_MESSAGES.identifierRequired, 254),
+});
+export type AddPartnerUserInput = z.input<typeof addPartnerUserSchema>;
+
+export const partnerUserParamsSchema = z.object({
+  partnerId: z.uuid({ message: 'Identifiant invalide' }),
+  userId: z.uuid({ message: 'Identifiant invalide' }),
+});
+
+/** `GET /partners/mine`: the partners the caller may create events for. */
+export const myPartnersResponseSchema = z.object({
+  items: z.array(partnerSummarySchema.pick({ _id: true, name: true, type: true, logo: true, status: true, isVerified: true })),
+});
+
+/** Logo upload limit: one image, like an event image. */
+export const PARTNER_LOGO_MAX_BYTES = 10 * 1024 * 1024;
