@@ -127,7 +127,7 @@ const scenarios = [
             ...request,
             // 2,000 simulated visitors: each may sign up 20 times per 10 minutes, then 429.
             headers: { ...request.headers, 'x-forwarded-for': clientAddress(n % 2000) },
-            body: JSON.stringify({ name: `Visiteur ${n}`, phone, email: `visiteur${n}@example.cm` }),
+            body: JSON.stringify({ name: `Visiteur ${n}`, phone, email: `visiteur${n}@example.cm`, elapsedMs: 4000 }),
           };
         },
       },

@@ -29,6 +29,7 @@ import { publicReadsPlugin } from './plugins/public-reads';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
+import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
 
 export interface BuildAppOptions {
   config: Config;
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   /** Serve the built web app from this folder. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where the log goes (tests read it); stdout when unset. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Body size limit for JSON requests; multipart uploads have their own limits. */
@@ -53,7 +56,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            redact: { paths: LOG_REDACT_PATHS, censor: '[masqué]' },
+            serializers: { err: serializeError },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

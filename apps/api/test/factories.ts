@@ -41,6 +41,8 @@ export async function createUser(app: FastifyInstance, overrides: UserOverrides 
       isAdminValidated: overrides.isAdminValidated ?? overrides.role === 'admin',
       isBlocked: overrides.isBlocked ?? false,
       isVerified: overrides.isVerified ?? true,
+      emailVerified: overrides.isVerified ?? true,
+      phoneVerified: (overrides.isVerified ?? true) && !!overrides.phone,
     })
     .returning();
   if (!row) throw new Error('user not created');

@@ -91,6 +91,10 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await expect(page.getByText('Force : Aucun')).toBeVisible();
   await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
   await expect(page.getByText('Force : Moyen')).toBeVisible();
+  // A password the server refuses is never more than 'Faible' (issue 15, finding 9).
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Password2024');
+  await expect(page.getByText('Force : Faible')).toBeVisible();
+  await expect(page.getByTestId('password-strength').getByText('Pas un mot de passe courant : à faire')).toBeAttached();
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await expect(page.getByText('Force : Fort')).toBeVisible();
   await page.getByLabel('Confirmer le mot de passe').fill('Autre-chose-1');
@@ -248,8 +252,10 @@ test('the code boxes take a paste of 1 to 6 digits, backspace moves back, resend
   await page.clock.fastForward(150_000);
   await expect(resend).toBeEnabled();
   await resend.click();
-  // The server counts real time: a code was sent less than 60 s ago, so it asks to wait.
-  await expect(page.getByText(/^Veuillez patienter \d+ secondes avant de demander un nouveau code\.$/)).toBeVisible();
+  // The server counts real time (a code went less than 60 s ago, so none goes now), yet it answers
+  // as for any account: the same message whether the account exists or not (issue 15, finding 6).
+  await expect(page.getByText('Nouveau code OTP envoyé !')).toBeVisible();
+  await expect(resend).toBeDisabled();
 });
 
 test('sign-up names a duplicate field, and a failed SMS still leads to the code view with the WhatsApp notice', async ({

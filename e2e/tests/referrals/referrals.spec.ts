@@ -196,6 +196,14 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
 
   // Seven premium days really delivered.
   expect((await myReferral(request, userToken)).user.plan).toBe('premium');
+
+  // The rule can be switched off: 'Non' in the table.
+  await page.goto('/admin/reward-rules');
+  const ruleItem = item(page, ruleName);
+  await ruleItem.getByRole('button', { name: 'Désactiver' }).click();
+  await expect(page.getByText('Règle désactivée')).toBeVisible();
+  await expect(ruleItem).toContainText('Non');
+  await expect(ruleItem.getByRole('button', { name: 'Activer' })).toBeVisible();
 });
 
 test('a pending administrator signs in and lands on Mon compte, told it waits for validation', async ({

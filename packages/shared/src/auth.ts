@@ -149,10 +149,60 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'batman',
   'lovely',
   'family',
+  // French and Cameroonian favourites
+  'lionsindomptables',
+  'indomptables',
+  'etoo',
+  'samueletoo',
+  'mboa',
+  'mbolo',
+  'jesus',
+  'jesuschrist',
+  'dieuestbon',
+  'dieu',
+  'amour',
+  'mamour',
+  'maman',
+  'papa',
+  'bebe',
+  'princesse',
+  'chocolat',
+  'parisien',
+  'azertyui',
+  'qsdfghjk',
+  'wxcvbn',
+  'mtncameroun',
+  'orangecameroun',
+  'camtel',
+  'bafoussam',
+  'garoua',
+  'kribi',
+  'limbe',
+  'buea',
+  'bamenda',
+  'ngaoundere',
+  'yaounde237',
+  'douala237',
+  '237237',
 ]);
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.trim().toLowerCase());
+/** The length a new password needs: the setting, never below PASSWORD_MIN_LENGTH (8). */
+export function effectivePasswordMinLength(setting: number): number {
+  return Math.max(PASSWORD_MIN_LENGTH, setting);
+}
+
+/**
+ * Whether a password is too common: in `list` (this file's French and Cameroonian favourites by
+ * default; the API adds a breach list of about 50,000), a listed word with digits or symbols
+ * around it ('Password2024', 'azerty2024!'), one repeated character or a short repeated pattern
+ * ('aaaaaaaa', 'abcabcabc'). Compared without regard to case. The web and the API share it.
+ */
+export function isCommonPassword(password: string, list: ReadonlySet<string> = COMMON_PASSWORDS): boolean {
+  const value = password.trim().toLowerCase();
+  if (list.has(value) || COMMON_PASSWORDS.has(value)) return true;
+  if (new Set(value).size < 3 || /^(.{1,4})\1+$/u.test(value)) return true;
+  const core = value.replace(/^[\d\W_]+/u, '').replace(/[\d\W_]+$/u, '');
+  return core.length >= 4 && core !== value && (list.has(core) || COMMON_PASSWORDS.has(core));
 }
 
 export const commonPasswordMessage = 'Ce mot de passe est trop courant. Choisissez-en un autre.';
@@ -169,14 +219,21 @@ export function newPasswordSchema(minLength: number) {
     .refine((value) => !isCommonPassword(value), { message: commonPasswordMessage });
 }
 
-/** Strength meter of spec §5: 0-3, advisory only. */
-export function passwordStrength(password: string): {
+/**
+ * Strength meter of spec §5: 0-3, advisory, and never above 'Faible' for a password the server
+ * refuses (shorter than `minLength`, or too common).
+ */
+export function passwordStrength(
+  password: string,
+  minLength = PASSWORD_MIN_LENGTH,
+): {
   score: 0 | 1 | 2 | 3;
   label: 'Aucun' | 'Faible' | 'Moyen' | 'Fort';
-  checks: { length: boolean; uppercase: boolean; digit: boolean; special: boolean };
+  checks: { length: boolean; uppercase: boolean; digit: boolean; special: boolean; notCommon: boolean };
 } {
   const checks = {
-    length: password.length >= 8,
+    length: password.length >= effectivePasswordMinLength(minLength),
+    notCommon: password.length > 0 && !isCommonPassword(password),
     uppercase: /[A-Z]/.test(password),
     digit: /\d/.test(password),
     special: /[^A-Za-z0-9]/.test(password),
@@ -185,6 +242,7 @@ export function passwordStrength(password: string): {
   if (checks.length) score += 1;
   if (/\p{L}/u.test(password) && checks.digit) score += 1;
   if (checks.special || checks.uppercase) score += 1;
+  if (password.length > 0 && (!checks.length || !checks.notCommon)) score = Math.min(score, 1);
   const labels = ['Aucun', 'Faible', 'Moyen', 'Fort'] as const;
   return { score: score as 0 | 1 | 2 | 3, label: labels[score] as (typeof labels)[number], checks };
 }
@@ -291,6 +349,38 @@ const nameField = (label: string) =>
     .min(1, { message: `${label} requis` })
     .max(60, { message: `${label} : 60 caractères au maximum` });
 
+/**
+ * Letters of other alphabets that look like Latin ones (Unicode confusables, the common part of
+ * UTS #39 for Cyrillic and Greek), mapped to the Latin letter they imitate: the "skeleton" of a
+ * username. Two usernames with one skeleton are one name ('аdmin' with a Cyrillic а is 'admin').
+ * The API compares skeletons with PostgreSQL's translate() over these same two strings.
+ */
+export const CONFUSABLE_FROM = 'асеіјоруѕхԁһԛԝӏаеорсухвнкмтѕіјαβεικνορτυχϲϳοеɑɡ';
+export const CONFUSABLE_TO = 'aceijopysxdhqwlaeopcyxbhkmtsijabeiknoptuxcjoeag';
+
+/** The lower-cased NFKC form with look-alike letters replaced by the Latin ones. */
+export function usernameSkeleton(username: string): string {
+  const lower = username.normalize('NFKC').toLowerCase();
+  let out = '';
+  for (const char of lower) {
+    const index = CONFUSABLE_FROM.indexOf(char);
+    out += index >= 0 ? (CONFUSABLE_TO[index] as string) : char;
+  }
+  return out;
+}
+
+/** Latin, Cyrillic, Greek…: a name mixing alphabets is how look-alikes are built. */
+function scriptsOf(value: string): Set<string> {
+  const scripts = new Set<string>();
+  for (const char of value) {
+    if (/\p{Script=Latin}/u.test(char)) scripts.add('Latin');
+    else if (/\p{Script=Cyrillic}/u.test(char)) scripts.add('Cyrillic');
+    else if (/\p{Script=Greek}/u.test(char)) scripts.add('Greek');
+    else if (/\p{L}/u.test(char)) scripts.add('Other');
+  }
+  return scripts;
+}
+
 export const usernameSchema = z
   .string({ message: "Nom d'utilisateur requis" })
   .trim()
@@ -299,6 +389,10 @@ export const usernameSchema = z
   .max(30, { message: "Le nom d'utilisateur doit contenir entre 3 et 30 caractères" })
   .regex(/^[\p{L}\p{N}._-]+$/u, {
     message: "Le nom d'utilisateur ne peut contenir que des lettres, des chiffres, « . », « _ » et « - »",
+  })
+  .transform((value) => value.normalize('NFKC'))
+  .refine((value) => scriptsOf(value).size <= 1, {
+    message: "Le nom d'utilisateur ne doit pas mélanger plusieurs alphabets (latin, cyrillique, grec…)",
   });
 
 export const ADMIN_TYPES = ['admin', 'superadmin'] as const;

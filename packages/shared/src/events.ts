@@ -71,12 +71,23 @@ export const ticketTypeInputSchema = z.strictObject({
 });
 export type TicketTypeInput = z.input<typeof ticketTypeInputSchema>;
 
+/** Dates outside these years are refused (the database and the screens expect real dates). */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+
 const dateTime = (message: string) =>
   z
     .string({ message })
     .trim()
     .min(1, { message })
-    .pipe(z.iso.datetime({ offset: true, message: 'Date invalide' }));
+    .pipe(z.iso.datetime({ offset: true, message: 'Date invalide' }))
+    .refine(
+      (value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+      },
+      { message: `La date doit être comprise entre ${DATE_YEAR_MIN} et ${DATE_YEAR_MAX}` },
+    );
 
 export const locationInputSchema = z.strictObject({
   address: requiredText('L’adresse est requise', 300),

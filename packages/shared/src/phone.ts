@@ -32,3 +32,19 @@ export const phoneSchema = z
     }
     return e164;
   });
+
+/** The ISO 3166 country of an E.164 number ('CM'), or null. */
+export function phoneCountry(e164: string): string | null {
+  return parsePhoneNumberFromString(e164)?.country ?? null;
+}
+
+/** French names of countries ('Cameroun'), joined for a message. */
+export function countryNamesFr(codes: readonly string[]): string {
+  const names = new Intl.DisplayNames(['fr'], { type: 'region' });
+  return codes.map((code) => names.of(code) ?? code).join(', ');
+}
+
+/** The refusal when SMS may not go to a number's country (settings › security › smsCountries). */
+export function smsCountryRefused(codes: readonly string[]): string {
+  return `Nous n’envoyons les SMS qu’aux numéros de : ${countryNamesFr(codes)}. Utilisez un de ces numéros ou une adresse e-mail.`;
+}

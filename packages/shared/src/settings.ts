@@ -26,6 +26,26 @@ const notificationsShape = {
   notifyOnEventUpdate: z.boolean(),
   notifyOnRegistration: z.boolean(),
 };
+/** ISO 3166 codes of the countries whose phone numbers get SMS (codes); others use e-mail. */
+const smsCountriesSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { message: 'Code pays invalide (deux lettres, ex. CM)' }),
+    {
+      message: 'Liste de pays invalide',
+    },
+  )
+  .min(1, { message: 'Au moins un pays pour les SMS' })
+  .max(50, { message: '50 pays au plus' });
+/** The settings screen sends the list as typed: « CM, FR ». */
+const smsCountriesInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? value.split(/[\s,;]+/).filter(Boolean) : value),
+  smsCountriesSchema,
+);
+
 const securityShape = {
   requireEmailVerification: z.boolean(),
   passwordMinLength: int(6, 'La longueur minimale du mot de passe est d’au moins 6').max(64, {
@@ -42,7 +62,7 @@ export const settingsSchema = z.object({
   general: z.object(generalShape),
   events: z.object(eventsShape),
   notifications: z.object(notificationsShape),
-  security: z.object(securityShape),
+  security: z.object({ ...securityShape, smsCountries: smsCountriesSchema }),
 });
 
 /** The body of `PUT /api/admin/settings`: the whole object, unknown keys refused. */
@@ -50,7 +70,7 @@ export const settingsInputSchema = z.strictObject({
   general: z.strictObject(generalShape),
   events: z.strictObject(eventsShape),
   notifications: z.strictObject(notificationsShape),
-  security: z.strictObject(securityShape),
+  security: z.strictObject({ ...securityShape, smsCountries: smsCountriesInputSchema }),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
@@ -80,12 +100,15 @@ export const DEFAULT_SETTINGS: Settings = {
     passwordMinLength: 8,
     sessionTimeout: 24,
     maxLoginAttempts: 5,
+    smsCountries: ['CM'],
   },
 };
 
 /** What the public site may read of the settings (landing footer). */
 export const publicSettingsSchema = z.object({
   siteName: z.string(),
+  /** The length new passwords need now (settings, never below 8): the strength meters follow it. */
+  passwordMinLength: z.number().int(),
   contactEmail: z.string(),
   supportPhone: z.string(),
 });

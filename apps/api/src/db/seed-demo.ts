@@ -73,7 +73,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await app.db
     .insert(users)
     .values([
-      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true })),
+      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true, emailVerified: true, phoneVerified: !!user.phone })),
       {
         firstName: 'Didier',
         lastName: 'Moukoko',
@@ -83,6 +83,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         role: 'admin' as const,
         requestedAdminType: 'admin',
         isVerified: true,
+        emailVerified: true,
         isAdminValidated: false,
       },
     ])

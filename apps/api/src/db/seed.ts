@@ -27,6 +27,7 @@ export async function seedBase(app: FastifyInstance): Promise<void> {
       role: 'superadmin',
       isAdminValidated: true,
       isVerified: true,
+      emailVerified: true,
     })
     .onConflictDoNothing()
     .returning({ id: users.id });

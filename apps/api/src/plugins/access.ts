@@ -61,7 +61,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     const token = bearerToken(request.headers.authorization);
     if (token) {
-      const session = await findSession(app.db, token);
+      const session = await findSession(app.db, token, (await app.settings.get()).security.sessionTimeout);
       if (session && !session.user.isBlocked) {
         request.user = session.user;
         request.sessionId = session.sessionId;

@@ -29,8 +29,42 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
   return path || fallback;
 }
 
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return: never meaningful in
+ * this API's text, and PostgreSQL refuses U+0000 outright (decision 008).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Le texte envoyé contient des caractères de contrôle non autorisés';
+
+/** Whether any string (or key) in a parsed body, query or path holds a control character. */
+export function hasControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
+  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || hasControlCharacters(item, depth + 1));
+}
+
+/** PostgreSQL codes of a value it cannot store (U+0000, a year out of range): the client's fault. */
+const BAD_VALUE_CODES = new Set(['22021', '22P05', '22008', '22007']);
+function isBadValue(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    if (hasControlCharacters(request.body) || hasControlCharacters(request.query) || hasControlCharacters(request.params)) {
+      throw new AppError(400, 'CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -56,6 +90,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .code(503)
         .header('retry-after', '5')
         .send({ message: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'SERVICE_UNAVAILABLE' });
+    }
+    if (isBadValue(error)) {
+      return reply.code(400).send({ message: 'Une valeur envoyée ne peut pas être enregistrée', code: 'BAD_VALUE' });
     }
     if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
       return reply.code(400).send({ message: 'Le formulaire envoyé est incomplet ou mal formé', code: 'BAD_MULTIPART' });

@@ -32,6 +32,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Answers to a request that carries a token hold personal data: never stored by a browser or a
+  // proxy cache (decision 008). Sign-in answers carry the token itself.
+  app.addHook('onSend', async (request, reply) => {
+    const authenticated = Boolean(request.headers.authorization) || Boolean(request.user);
+    if (authenticated || request.url.startsWith('/api/users/login')) {
+      reply.header('cache-control', 'no-store, private');
+    }
+  });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   const allowed = new Set(app.config.CORS_ORIGINS);
   await app.register(cors, {

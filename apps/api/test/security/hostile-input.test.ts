@@ -30,8 +30,8 @@ const RUNS = Number(process.env.SECURITY_RUNS ?? 8);
  */
 const WRITES_ON_REFUSAL: Record<string, { tables: string[]; reason: string }> = {
   'POST /api/users/login': {
-    tables: ['users', 'audit_log'],
-    reason: 'a wrong password counts toward the lockout (failed attempts, lockUntil)',
+    tables: ['users', 'audit_log', 'login_throttles'],
+    reason: 'a wrong password counts toward the wait of its (account, address) pair (decision 008)',
   },
   'POST /api/users/verify-otp': { tables: ['one_time_codes'], reason: 'a wrong code counts toward the 5 tries' },
   'POST /api/auth/new-password': { tables: ['one_time_codes'], reason: 'a wrong code counts toward the 5 tries' },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONFUSABLE_FROM, CONFUSABLE_TO } from '@app/shared/auth';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
 export const planEnum = pgEnum('plan', ['freemium', 'premium']);
@@ -23,7 +24,12 @@ export const users = pgTable(
     isAdminValidated: boolean().notNull().default(false),
     requestedAdminType: text(),
     isBlocked: boolean().notNull().default(false),
+    /** The account is verified once one of its contacts is (each contact has its own flag). */
     isVerified: boolean().notNull().default(false),
+    /** The e-mail was proven by a code sent to it (or given by an administrator). */
+    emailVerified: boolean().notNull().default(false),
+    /** The phone was proven by a code sent to it by SMS. An unverified phone can be reclaimed (decision 008). */
+    phoneVerified: boolean().notNull().default(false),
     plan: planEnum().notNull().default('freemium'),
     /** End of a premium period earned by rewards; null when the plan has no end date. */
     premiumUntil: timestamp({ withTimezone: true }),
@@ -41,6 +47,8 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
+    // Look-alike usernames (decision 008): the skeleton of @app/shared/auth usernameSkeleton.
+    index('users_username_skeleton_idx').on(sql.raw(`translate(lower("username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`)),
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_role_idx').on(table.role, table.createdAt),
@@ -79,10 +87,33 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: otpPurposeEnum().notNull(),
     codeHash: text().notNull(),
+    /** Where the code went: the e-mail or the E.164 phone (caps per destination, decision 008). */
+    destination: text().notNull().default(''),
+    channel: text().$type<'email' | 'sms'>().notNull().default('email'),
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     consumedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt)],
+  (table) => [
+    index('one_time_codes_user_purpose_idx').on(table.userId, table.purpose, table.createdAt),
+    index('one_time_codes_destination_idx').on(table.destination, table.createdAt),
+  ],
+);
+
+/**
+ * Failed sign-ins per (account, client address) pair: growing delays for that pair only, so a
+ * stranger elsewhere cannot lock a real user out (decision 008). `subject` is the account id,
+ * or `?` + the normalised identifier when no account has it (answered the same way).
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    subject: text().notNull(),
+    ip: text().notNull(),
+    failures: integer().notNull().default(0),
+    blockedUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.ip] }), index('login_throttles_updated_idx').on(table.updatedAt)],
 );

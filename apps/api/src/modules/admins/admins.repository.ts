@@ -117,7 +117,7 @@ export async function insertAdmin(
 ): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ ...values, role: 'admin', isAdminValidated: true, isVerified: true })
+    .values({ ...values, role: 'admin', isAdminValidated: true, isVerified: true, emailVerified: true })
     .returning();
   if (!row) throw new Error('admin not inserted');
   return row;

@@ -9,6 +9,7 @@ import {
 } from '@app/shared/admins';
 import { isPermission, type Permission, type Role } from '@app/shared/permissions';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { checkPasswordRules } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
 import { revokeAllSessions, type SessionUser, toPublicUser, type UserRow } from '../auth/session.service';
@@ -280,11 +281,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createAdmin(app: FastifyInstance, actor: SessionUser, input: CreateAdminBody): Promise<ManagedUser> {
   requireAny(actor, 'manage_admins');
   assertCanGrant(actor, input.permissions);
-  const minLength = Math.max((await app.settings.get()).security.passwordMinLength, 8);
-  if (input.password.length < minLength) {
-    const message = `Le mot de passe doit contenir au moins ${minLength} caractères`;
-    throw badRequest(message, { password: [message] });
-  }
+  checkPasswordRules(input.password, (await app.settings.get()).security.passwordMinLength, 'password');
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await app.db.transaction(async (tx) => {

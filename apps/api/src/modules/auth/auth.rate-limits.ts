@@ -52,52 +52,52 @@ export function limitPerIpAndAccount(
 }
 
 /**
- * Counters of failures only (sign-in): many people share one address (a cyber café, a campus, a
- * mobile carrier's NAT), so successful sign-ins are never limited; failed ones are, per address
- * and per account. `check` refuses once a counter is full; `recordFailure` counts one failure.
+ * Counter of failures only (sign-in), per client address: many people share one address (a cyber
+ * café, a campus, a mobile carrier's NAT), so successful sign-ins are never limited; failed ones
+ * are. There is no counter per account here: a stranger could fill it and lock the real user out;
+ * the service throttles each (account, address) pair instead (decision 008).
  */
-export function failureLimiter(
-  app: FastifyInstance,
-  name: string,
-  rules: { ip: LimitRule; account: LimitRule },
-  accountOf: (request: FastifyRequest) => string | undefined,
-) {
+export function failureLimiter(app: FastifyInstance, name: string, rule: LimitRule) {
   const perIp = app.createRateLimit({
-    max: rules.ip.max,
-    timeWindow: rules.ip.windowMs,
+    max: rule.max,
+    timeWindow: rule.windowMs,
     keyGenerator: (request) => `${name}:ip:${request.ip}`,
   });
-  const perAccount = app.createRateLimit({
-    max: rules.account.max,
-    timeWindow: rules.account.windowMs,
-    keyGenerator: (request) => `${name}:acct:${accountOf(request) ?? ''}`,
-  });
   const check: preValidationAsyncHookHandler = async (request, reply) => {
-    for (const limiter of [perIp, perAccount]) {
-      if (limiter === perAccount && !accountOf(request)) continue;
-      const state = await limiter(request, { increment: false });
-      if (!state.isAllowed && state.remaining === 0) {
-        reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
-        throw tooMany(state.ttl);
-      }
+    const state = await perIp(request, { increment: false });
+    if (!state.isAllowed && state.remaining === 0) {
+      reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
+      throw tooMany(state.ttl);
     }
   };
   const recordFailure = async (request: FastifyRequest) => {
     await perIp(request);
-    if (accountOf(request)) await perAccount(request);
   };
   return { check, recordFailure };
 }
 
+/** A sign-in identifier as the account lookup reads it: e-mail lower-cased, phone in E.164, else lower-cased. */
+export function canonicalIdentifier(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed.includes('@') && /^[+\d\s().-]+$/.test(trimmed)) return toE164(trimmed) ?? trimmed.toLowerCase();
+  return trimmed.toLowerCase();
+}
+
 type Body = { email?: string; phone?: string; identifier?: string; username?: string } | undefined;
-/** The account a request names, normalised (phone numbers in E.164) so every written form counts once. */
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+/**
+ * The account a request names, in the form the lookup resolves it (a phone through the same
+ * E.164 parser, which drops an extension such as `x1`), so every written form of one account
+ * shares one counter (decision 008).
+ */
 export const accountOfBody = (request: FastifyRequest) => {
   const body = request.body as Body;
-  const value = [body?.email, body?.phone, body?.identifier, body?.username].find(
-    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
-  );
-  if (!value) return undefined;
-  return (/^[+\d\s().-]+$/.test(value) && toE164(value)) || value.trim().toLowerCase();
+  const email = text(body?.email);
+  if (email) return email.trim().toLowerCase();
+  const phone = text(body?.phone);
+  if (phone) return toE164(phone) ?? phone.trim().toLowerCase();
+  const identifier = text(body?.identifier) ?? text(body?.username);
+  return identifier ? canonicalIdentifier(identifier) : undefined;
 };
 
 const MINUTE = 60_000;
@@ -105,11 +105,11 @@ const HOUR = 60 * MINUTE;
 
 export const AUTH_LIMITS = {
   /** Failed sign-ins only (see failureLimiter). */
-  loginFailures: { ip: { max: 30, windowMs: 5 * MINUTE }, account: { max: 10, windowMs: 15 * MINUTE } },
+  loginFailures: { max: 30, windowMs: 5 * MINUTE },
   register: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
   verifyOtp: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
   resendOtp: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
   sendConfirmation: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 3, windowMs: HOUR } },
   resetPassword: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
   newPassword: { ip: { max: 20, windowMs: 10 * MINUTE }, account: { max: 10, windowMs: 10 * MINUTE } },
-} satisfies Record<string, { ip: LimitRule; account: LimitRule }>;
+} satisfies Record<string, LimitRule | { ip: LimitRule; account: LimitRule }>;

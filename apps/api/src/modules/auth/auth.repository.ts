@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { CONFUSABLE_FROM, CONFUSABLE_TO, usernameSkeleton } from '@app/shared/auth';
 import { toE164 } from '@app/shared/phone';
 import type { Database } from '../../db/client';
-import { oneTimeCodes, users } from '../../db/schema/index';
+import { loginThrottles, oneTimeCodes, sessions, users } from '../../db/schema/index';
 import type { UserRow } from './session.service';
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
@@ -33,6 +34,9 @@ export async function findUserByPhone(db: Database, phone: string): Promise<User
   return row ?? null;
 }
 
+/** The username's skeleton in SQL: the same look-alike mapping as `usernameSkeleton` (indexed). */
+export const usernameSkeletonSql = sql.raw(`translate(lower("users"."username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`);
+
 /** Which of username, e-mail and phone are already taken (one query). */
 export async function findTakenFields(
   db: Database,
@@ -42,14 +46,15 @@ export async function findTakenFields(
     .select({ username: users.username, email: users.email, phone: users.phone })
     .from(users)
     .where(
-      sql`lower(${users.username}) = ${values.username.toLowerCase()}
+      sql`${usernameSkeletonSql} = ${usernameSkeleton(values.username)}
         or ${users.email} = ${values.email ?? null}
         or ${users.phone} = ${values.phone ?? null}`,
     )
     .limit(3);
   const taken = new Set<'username' | 'email' | 'phone'>();
   for (const row of rows) {
-    if (row.username?.toLowerCase() === values.username.toLowerCase()) taken.add('username');
+    // One skeleton, one name: 'аdmin' (Cyrillic а) is taken when 'admin' exists (decision 008).
+    if (row.username && usernameSkeleton(row.username) === usernameSkeleton(values.username)) taken.add('username');
     if (values.email && row.email === values.email) taken.add('email');
     if (values.phone && row.phone === values.phone) taken.add('phone');
   }
@@ -67,29 +72,62 @@ export async function recordLogin(db: Database, userId: string): Promise<void> {
 }
 
 /**
- * Counts one failed sign-in in one statement; at `maxAttempts` the account is locked until
- * `lockUntil` and the counter starts again. Answers the lock time when this failure locked it.
+ * Marks one contact verified (and so the account), only while the account still holds that
+ * contact: a code sent to a phone that was since reclaimed by someone else proves nothing.
  */
-export async function recordFailedLogin(
+export async function markContactVerified(
   db: Database,
   userId: string,
-  maxAttempts: number,
-  lockUntil: Date,
-): Promise<Date | null> {
-  const reached = sql`${users.failedLoginAttempts} + 1 >= ${maxAttempts}`;
-  const [row] = await db
+  channel: CodeChannel,
+  destination: string,
+): Promise<boolean> {
+  const rows = await db
     .update(users)
-    .set({
-      failedLoginAttempts: sql`case when ${reached} then 0 else ${users.failedLoginAttempts} + 1 end`,
-      lockUntil: sql`case when ${reached} then ${lockUntil.toISOString()}::timestamptz else ${users.lockUntil} end`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ lockUntil: users.lockUntil });
-  return row?.lockUntil && row.lockUntil.getTime() === lockUntil.getTime() ? row.lockUntil : null;
+    .set(
+      channel === 'sms'
+        ? { phoneVerified: true, isVerified: true, updatedAt: new Date() }
+        : { emailVerified: true, isVerified: true, updatedAt: new Date() },
+    )
+    .where(and(eq(users.id, userId), channel === 'sms' ? eq(users.phone, destination) : eq(users.email, destination)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
-export async function markVerified(db: Database, userId: string): Promise<void> {
-  await db.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+/**
+ * Frees an e-mail or phone held, unverified, by an account created before `before` (decision 008):
+ * the contact is removed from that account, and an unverified account left without any contact
+ * is deleted. Answers how many accounts let a contact go.
+ */
+export async function releaseStaleContacts(
+  db: Database,
+  contacts: { email?: string; phone?: string },
+  before: Date,
+): Promise<number> {
+  let released = 0;
+  await db.transaction(async (tx) => {
+    if (contacts.email) {
+      const rows = await tx
+        .update(users)
+        .set({ email: null, emailVerified: false, updatedAt: new Date() })
+        .where(and(eq(users.email, contacts.email), eq(users.emailVerified, false), lt(users.createdAt, before)))
+        .returning({ id: users.id });
+      released += rows.length;
+    }
+    if (contacts.phone) {
+      const rows = await tx
+        .update(users)
+        .set({ phone: null, phoneVerified: false, updatedAt: new Date() })
+        .where(and(eq(users.phone, contacts.phone), eq(users.phoneVerified, false), lt(users.createdAt, before)))
+        .returning({ id: users.id });
+      released += rows.length;
+    }
+    if (released > 0) {
+      await tx
+        .delete(users)
+        .where(and(isNull(users.email), isNull(users.phone), eq(users.isVerified, false), eq(users.role, 'user')));
+    }
+  });
+  return released;
 }
 
 export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
@@ -101,40 +139,109 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
 
 // ---------------------------------------------------------------- one-time codes
 
-export async function latestCode(db: Database, userId: string, purpose: CodePurpose): Promise<OneTimeCodeRow | null> {
+export type CodeChannel = 'email' | 'sms';
+
+export async function latestCode(
+  db: Database,
+  userId: string,
+  purpose: CodePurpose,
+  channel?: CodeChannel,
+): Promise<OneTimeCodeRow | null> {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        channel ? eq(oneTimeCodes.channel, channel) : undefined,
+      ),
+    )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   return row ?? null;
 }
 
-/** Stores a new code and ends every earlier open code of the same purpose. */
+/** The codes of an account and purpose not used yet (at most one per channel), newest first. */
+export async function openCodes(db: Database, userId: string, purpose: CodePurpose): Promise<OneTimeCodeRow[]> {
+  return db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+    .orderBy(desc(oneTimeCodes.createdAt))
+    .limit(4);
+}
+
+/** Stores a new code and ends every earlier open code of the same purpose and channel. */
 export async function replaceCode(
   db: Database,
-  values: { userId: string; purpose: CodePurpose; codeHash: string; createdAt: Date; expiresAt: Date },
+  values: {
+    userId: string;
+    purpose: CodePurpose;
+    channel: CodeChannel;
+    destination: string;
+    codeHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: values.createdAt })
       .where(
-        and(eq(oneTimeCodes.userId, values.userId), eq(oneTimeCodes.purpose, values.purpose), isNull(oneTimeCodes.consumedAt)),
+        and(
+          eq(oneTimeCodes.userId, values.userId),
+          eq(oneTimeCodes.purpose, values.purpose),
+          eq(oneTimeCodes.channel, values.channel),
+          isNull(oneTimeCodes.consumedAt),
+        ),
       );
     await tx.insert(oneTimeCodes).values(values);
   });
 }
 
-/** Counts a wrong try; answers the new count. */
-export async function addCodeAttempt(db: Database, codeId: string): Promise<number> {
+/**
+ * Takes one try of a code in one conditional statement, so parallel guesses cannot check more
+ * than `maxTries`: answers the new count, or null when the code is used or has no try left.
+ */
+export async function takeCodeAttempt(db: Database, codeId: string, maxTries: number): Promise<number | null> {
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, codeId))
+    .where(and(eq(oneTimeCodes.id, codeId), lt(oneTimeCodes.attempts, maxTries), isNull(oneTimeCodes.consumedAt)))
     .returning({ attempts: oneTimeCodes.attempts });
-  return row?.attempts ?? Number.POSITIVE_INFINITY;
+  return row?.attempts ?? null;
+}
+
+/** Codes sent (any purpose) to an account and to a destination since `hour` and since `day`. */
+export async function countRecentCodes(
+  db: Database,
+  userId: string,
+  destination: string,
+  since: { hour: Date; day: Date },
+): Promise<{ accountHour: number; accountDay: number; destinationHour: number; destinationDay: number }> {
+  const hour = since.hour.toISOString();
+  const [row] = await db
+    .select({
+      accountHour: sql<number>`count(*) filter (where ${oneTimeCodes.userId} = ${userId} and ${oneTimeCodes.createdAt} > ${hour}::timestamptz)::int`,
+      accountDay: sql<number>`count(*) filter (where ${oneTimeCodes.userId} = ${userId})::int`,
+      destinationHour: sql<number>`count(*) filter (where ${oneTimeCodes.destination} = ${destination} and ${oneTimeCodes.createdAt} > ${hour}::timestamptz)::int`,
+      destinationDay: sql<number>`count(*) filter (where ${oneTimeCodes.destination} = ${destination})::int`,
+    })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        gt(oneTimeCodes.createdAt, since.day),
+        sql`(${oneTimeCodes.userId} = ${userId} or ${oneTimeCodes.destination} = ${destination})`,
+      ),
+    );
+  return {
+    accountHour: Number(row?.accountHour ?? 0),
+    accountDay: Number(row?.accountDay ?? 0),
+    destinationHour: Number(row?.destinationHour ?? 0),
+    destinationDay: Number(row?.destinationDay ?? 0),
+  };
 }
 
 /** Uses the code; only one caller can succeed (single use even under concurrent requests). */
@@ -147,8 +254,59 @@ export async function consumeCode(db: Database, codeId: string): Promise<boolean
   return rows.length === 1;
 }
 
-export async function clearFailedLogins(db: Database, userId: string): Promise<void> {
-  await db.update(users).set({ failedLoginAttempts: 0, lockUntil: null }).where(eq(users.id, userId));
+// ---------------------------------------------------------------- sign-in throttling
+
+export async function throttledUntil(db: Database, subject: string, ip: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ blockedUntil: loginThrottles.blockedUntil })
+    .from(loginThrottles)
+    .where(and(eq(loginThrottles.subject, subject), eq(loginThrottles.ip, ip)))
+    .limit(1);
+  return row?.blockedUntil ?? null;
+}
+
+/**
+ * Counts one failed sign-in of a (subject, address) pair in one statement. From `freeTries`
+ * failures on, the pair waits 30 s, then 1, 2, 4, 8 and at most 15 minutes; a pair quiet for a
+ * day starts again. Answers until when the pair now waits (null: it may try again at once).
+ */
+export async function recordThrottledFailure(
+  db: Database,
+  subject: string,
+  ip: string,
+  freeTries: number,
+  now: Date,
+): Promise<Date | null> {
+  const nowSql = sql`${now.toISOString()}::timestamptz`;
+  const failures = sql`case when ${loginThrottles.updatedAt} < ${nowSql} - interval '1 day' then 1 else ${loginThrottles.failures} + 1 end`;
+  const wait = (count: SQL) =>
+    sql`case when ${count} >= ${freeTries} then ${nowSql} + make_interval(secs => least(900, 30 * power(2, ${count} - ${freeTries}))) else null end`;
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({ subject, ip, failures: 1, blockedUntil: freeTries <= 1 ? new Date(now.getTime() + 30_000) : null, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [loginThrottles.subject, loginThrottles.ip],
+      set: { failures, blockedUntil: wait(failures), updatedAt: now },
+    })
+    .returning({ blockedUntil: loginThrottles.blockedUntil });
+  return row?.blockedUntil ?? null;
+}
+
+/** Forgets the failures of a pair (success), or of every pair of an account (new password, unblock). */
+export async function clearThrottles(db: Database, subject: string, ip?: string): Promise<void> {
+  await db
+    .delete(loginThrottles)
+    .where(and(eq(loginThrottles.subject, subject), ip === undefined ? undefined : eq(loginThrottles.ip, ip)));
+}
+
+/** Whether the account has signed in from this address before (a known device). */
+export async function hasSignedInFrom(db: Database, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** PostgreSQL unique_violation (23505), possibly wrapped by the driver layer. */

@@ -26,7 +26,7 @@ const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema }
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limit = (name: Exclude<keyof typeof AUTH_LIMITS, 'loginFailures'>) =>
     limitPerIpAndAccount(app, name, AUTH_LIMITS[name], accountOfBody);
-  const loginFailures = failureLimiter(app, 'login', AUTH_LIMITS.loginFailures, accountOfBody);
+  const loginFailures = failureLimiter(app, 'login', AUTH_LIMITS.loginFailures);
 
   app.post(
     '/users/register',

@@ -2,33 +2,37 @@ import type { FastifyInstance } from 'fastify';
 import { alertTeam } from '../notifications/team-alerts';
 import type { z } from 'zod';
 import {
-  commonPasswordMessage,
-  isCommonPassword,
-  LOCKOUT_MINUTES,
   type loginSchema,
   MESSAGES,
   type newPasswordRequestSchema,
   type OtpChannel,
-  passwordLengthMessage,
   type registerSchema,
   type resendOtpSchema,
   type verifyOtpSchema,
 } from '@app/shared/auth';
 import { AppError, conflict, fieldError } from '../../lib/errors';
+import { checkPasswordRules } from '../../lib/common-passwords';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password';
+import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
+import type { Settings } from '@app/shared/settings';
 import {
-  clearFailedLogins,
+  type CodeChannel,
+  clearThrottles,
   findTakenFields,
   findUserByEmail,
   findUserByIdentifier,
   findUserByPhone,
+  hasSignedInFrom,
   insertUser,
   isUniqueViolation,
-  markVerified,
-  recordFailedLogin,
+  markContactVerified,
   recordLogin,
+  recordThrottledFailure,
+  releaseStaleContacts,
   setPasswordHash,
+  throttledUntil,
 } from './auth.repository';
+import { canonicalIdentifier } from './auth.rate-limits';
 import {
   confirmationEmail,
   passwordChangedEmail,
@@ -37,7 +41,7 @@ import {
   verificationEmail,
   verificationSms,
 } from './auth.messages';
-import { issueCode, resendWait, tooSoon, useCode } from './otp.service';
+import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
 import { createSession, revokeAllSessions, type UserRow } from './session.service';
 
 const FIELD_LABELS = { username: "nom d'utilisateur", email: 'adresse e-mail', phone: 'numéro de téléphone' } as const;
@@ -46,16 +50,6 @@ const TAKEN_MESSAGES = {
   email: 'Cette adresse e-mail est déjà utilisée',
   phone: 'Ce numéro de téléphone est déjà utilisé',
 } as const;
-
-function checkPasswordRules(password: string, minLength: number, field: string): void {
-  if (password.length < minLength) throw fieldError(field, passwordLengthMessage(minLength));
-  if (isCommonPassword(password)) throw fieldError(field, commonPasswordMessage);
-}
-
-function channelOf(user: Pick<UserRow, 'email' | 'phone'>): OtpChannel {
-  if (user.email && user.phone) return 'both';
-  return user.phone ? 'sms' : 'email';
-}
 
 const CHANNEL_MESSAGES: Record<OtpChannel, string> = {
   sms: 'Inscription réussie ! Un code de vérification vous a été envoyé par SMS.',
@@ -70,32 +64,90 @@ const SMS_FAILED_MESSAGES: Record<OtpChannel, string> = {
   both: "Inscription réussie ! Un code de vérification vous a été envoyé par email ; l'envoi par SMS a rencontré un problème.",
 };
 
-/** Sends a fresh verification code by SMS (phone) and e-mail (e-mail); a failed SMS is retried later. */
-async function sendVerificationCode(
-  app: FastifyInstance,
-  user: UserRow,
-): Promise<{ otpChannel: OtpChannel; smsNotice?: string }> {
-  const code = await issueCode(app.db, user.id, 'verify');
-  const smsSent = await deliverVerificationCode(app, user, code);
-  const otpChannel = channelOf(user);
-  if (smsSent !== false) return { otpChannel };
-  const settings = await app.settings.get();
-  return { otpChannel, smsNotice: smsNotice(settings.general.supportPhone) };
+/** An unverified contact older than this may be taken by another registration (decision 008). */
+export const UNVERIFIED_CONTACT_HOLD_MS = 60 * 60_000;
+
+function smsAllowed(phone: string, settings: Settings): boolean {
+  const country = phoneCountry(phone);
+  return country !== null && settings.security.smsCountries.includes(country);
 }
 
-/** Answers whether the SMS went at once (null without a phone). */
-async function deliverVerificationCode(app: FastifyInstance, user: UserRow, code: string): Promise<boolean | null> {
-  const siteName = (await app.settings.get()).general.siteName;
-  const [sms] = await Promise.all([
-    user.phone ? app.notifications.sendSms({ to: user.phone, text: verificationSms(code, siteName) }) : null,
-    user.email ? app.notifications.sendEmail(verificationEmail(user.email, code, user.firstName, siteName)) : null,
-  ]);
-  return sms ? sms.status === 'sent' : null;
+interface CodeTarget {
+  channel: CodeChannel;
+  destination: string;
+}
+
+/** The contacts of an account still to verify, each with its own code (SMS only to allowed countries). */
+function unverifiedTargets(user: UserRow, settings: Settings): CodeTarget[] {
+  const targets: CodeTarget[] = [];
+  if (user.phone && !user.phoneVerified && smsAllowed(user.phone, settings)) {
+    targets.push({ channel: 'sms', destination: user.phone });
+  }
+  if (user.email && !user.emailVerified) targets.push({ channel: 'email', destination: user.email });
+  return targets;
+}
+
+function channelOfTargets(targets: CodeTarget[]): OtpChannel | undefined {
+  const sms = targets.some((target) => target.channel === 'sms');
+  const email = targets.some((target) => target.channel === 'email');
+  if (sms && email) return 'both';
+  return sms ? 'sms' : email ? 'email' : undefined;
+}
+
+/**
+ * Issues one code per unverified contact (at most one per minute per contact, within the caps per
+ * account and per destination) and hands each to the outbox. `deliveries` settle when each message
+ * is stored (and the SMS tried once): answers whether the SMS went at once (null without SMS).
+ */
+async function issueVerificationCodes(
+  app: FastifyInstance,
+  user: UserRow,
+  settings: Settings,
+): Promise<{ targets: CodeTarget[]; sent: CodeTarget[]; capped: boolean; delivery: Promise<boolean | null> }> {
+  const targets = unverifiedTargets(user, settings);
+  const sent: CodeTarget[] = [];
+  let capped = false;
+  const deliveries: Promise<boolean | null>[] = [];
+  for (const target of targets) {
+    if ((await resendWait(app.db, user.id, 'verify', target.channel)) > 0) continue;
+    if (!(await underCodeCaps(app.db, user.id, target.destination))) {
+      capped = true;
+      continue;
+    }
+    const code = await issueCode(app.db, user.id, 'verify', target);
+    sent.push(target);
+    deliveries.push(deliverCode(app, user, target, code, settings.general.siteName));
+  }
+  const delivery = Promise.all(deliveries).then((results) => {
+    const sms = results.find((result) => result !== null);
+    return sms ?? null;
+  });
+  return { targets, sent, capped, delivery };
+}
+
+async function deliverCode(
+  app: FastifyInstance,
+  user: UserRow,
+  target: CodeTarget,
+  code: string,
+  siteName: string,
+): Promise<boolean | null> {
+  if (target.channel === 'sms') {
+    const sms = await app.notifications.sendSms({ to: target.destination, text: verificationSms(code, siteName) });
+    return sms.status === 'sent';
+  }
+  await app.notifications.sendEmail(verificationEmail(target.destination, code, user.firstName, siteName));
+  return null;
 }
 
 export async function register(app: FastifyInstance, input: z.output<typeof registerSchema>) {
   const settings = await app.settings.get();
   checkPasswordRules(input.password, settings.security.passwordMinLength, 'password');
+  if (input.phone && !smsAllowed(input.phone, settings)) {
+    throw fieldError('phone', smsCountryRefused(settings.security.smsCountries));
+  }
+  // A contact left unverified for an hour does not block its real owner (decision 008).
+  await releaseStaleContacts(app.db, input, new Date(Date.now() - UNVERIFIED_CONTACT_HOLD_MS));
   const taken = await findTakenFields(app.db, input);
   if (taken.size > 0) throw duplicate(taken);
   let user: UserRow;
@@ -120,7 +172,11 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
     if (isUniqueViolation(error)) throw duplicate(await findTakenFields(app.db, input));
     throw error;
   }
-  const sent = await sendVerificationCode(app, user);
+  const issued = await issueVerificationCodes(app, user, settings);
+  if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
+  const smsSent = await issued.delivery;
+  const otpChannel = channelOfTargets(issued.sent) ?? 'email';
+  const sent = smsSent === false ? { otpChannel, smsNotice: smsNotice(settings.general.supportPhone) } : { otpChannel };
   await alertTeam(app, 'notifyOnRegistration', `Nouvelle inscription : ${user.firstName} ${user.lastName}`.trim(), [
     'Un nouveau compte vient d’être créé.',
     '',
@@ -160,20 +216,30 @@ async function findByContact(app: FastifyInstance, input: { email?: string; phon
 
 export async function verifyOtp(app: FastifyInstance, input: z.output<typeof verifyOtpSchema>) {
   const user = await findByContact(app, input);
-  await useCode(app.db, user && !user.isVerified ? user.id : null, 'verify', input.otp);
-  if (user) await markVerified(app.db, user.id);
-  if (user) await app.referrals.accountVerified(user.id);
-  return { message: 'Compte vérifié avec succès', email: user?.email ?? null };
+  const pending = user && (!user.emailVerified || !user.phoneVerified || !user.isVerified);
+  const code = await useCode(app.db, pending ? user.id : null, 'verify', input.otp);
+  // The code proves only the contact it was sent to, and only while the account still holds it.
+  if (!user || !(await markContactVerified(app.db, user.id, code.channel, code.destination))) {
+    throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
+  }
+  // The first verified contact verifies the account (referrals count it once).
+  if (!user.isVerified) await app.referrals.accountVerified(user.id);
+  return { message: 'Compte vérifié avec succès', email: user.email ?? null };
 }
 
+/**
+ * Always the same answer, at once: whether the account exists, is verified, waits for the
+ * minute between codes or reached its caps is never told (the codes go out in the background).
+ */
 export async function resendOtp(app: FastifyInstance, input: z.output<typeof resendOtpSchema>) {
   const user = await findByContact(app, input);
-  // Unknown or already verified: the same answer, nothing sent.
-  if (!user || user.isVerified) return { message: MESSAGES.otpResent };
-  const wait = await resendWait(app.db, user.id, 'verify');
-  if (wait > 0) throw tooSoon(wait);
-  const sent = await sendVerificationCode(app, user);
-  return { message: MESSAGES.otpResent, ...sent };
+  if (user && !user.isBlocked) {
+    const settings = await app.settings.get();
+    issueVerificationCodes(app, user, settings)
+      .then((issued) => issued.delivery)
+      .catch((error: unknown) => app.log.error({ err: error }, 'verification code not stored for delivery'));
+  }
+  return { message: MESSAGES.otpResent };
 }
 
 export async function sendConfirmation(app: FastifyInstance, email: string) {
@@ -192,33 +258,33 @@ export async function login(
 ): Promise<{ token: string; user: UserRow }> {
   const settings = await app.settings.get();
   const user = await findUserByIdentifier(app.db, input.identifier);
+  // Failures are counted per (account, address) pair; an unknown identifier is a pair too, so it
+  // is answered exactly like a real account (decision 008).
+  const subject = user?.id ?? `?${canonicalIdentifier(input.identifier)}`;
+  const ip = meta.ip ?? '';
+  const blockedUntil = await throttledUntil(app.db, subject, ip);
+  const blocked = blockedUntil !== null && blockedUntil.getTime() > Date.now();
+  // A waiting pair is refused before any password check, unless the account signed in from this
+  // address before (a known device): then a right password still passes.
+  if (blocked && !(user && (await hasSignedInFrom(app.db, user.id, ip)))) throw locked(blockedUntil);
   // Same work whether or not the account exists, so the answer time tells nothing.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (user?.lockUntil && user.lockUntil.getTime() > Date.now()) throw locked(user.lockUntil);
   if (!user || !valid) {
-    if (user) {
-      const lockUntil = new Date(Date.now() + LOCKOUT_MINUTES * 60_000);
-      const lockedNow = await recordFailedLogin(app.db, user.id, settings.security.maxLoginAttempts, lockUntil);
-      if (lockedNow) throw locked(lockedNow);
-    }
+    const until = await recordThrottledFailure(app.db, subject, ip, settings.security.maxLoginAttempts, new Date());
+    if (until) throw locked(until);
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
+  await clearThrottles(app.db, subject, ip);
   if (user.isBlocked) throw new AppError(403, 'ACCOUNT_BLOCKED', 'Ce compte est bloqué. Contactez le support.');
   if (!user.isVerified && settings.security.requireEmailVerification) {
-    await clearFailedLogins(app.db, user.id);
-    const wait = await resendWait(app.db, user.id, 'verify');
-    if (wait === 0) {
-      // Not awaited: sign-in answers at once (the form gives up after 10 s) even when a provider
-      // is slow; the code is stored before this answer and the messages are retried if need be.
-      const code = await issueCode(app.db, user.id, 'verify');
-      deliverVerificationCode(app, user, code).catch((error: unknown) =>
-        app.log.error({ err: error }, 'verification code not stored for delivery'),
-      );
-    }
-    const sent = { otpChannel: channelOf(user) };
+    const issued = await issueVerificationCodes(app, user, settings);
+    if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
+    // Not awaited: sign-in answers at once (the form gives up after 10 s) even when a provider
+    // is slow; the codes are stored before this answer and the messages are retried if need be.
+    issued.delivery.catch((error: unknown) => app.log.error({ err: error }, 'verification code not stored for delivery'));
     throw new AppError(403, 'OTP_REQUIRED', MESSAGES.otpRequired, undefined, {
       requiresOTP: true,
-      otpChannel: sent.otpChannel,
+      otpChannel: channelOfTargets(issued.targets) ?? 'email',
     });
   }
   await recordLogin(app.db, user.id);
@@ -235,9 +301,14 @@ function locked(until: Date): AppError {
 
 export async function requestPasswordReset(app: FastifyInstance, email: string, log: FastifyInstance['log']) {
   const user = await findUserByEmail(app.db, email);
-  if (user?.email && !user.isBlocked && (await resendWait(app.db, user.id, 'reset')) === 0) {
+  if (
+    user?.email &&
+    !user.isBlocked &&
+    (await resendWait(app.db, user.id, 'reset')) === 0 &&
+    (await underCodeCaps(app.db, user.id, user.email))
+  ) {
     const settings = await app.settings.get();
-    const code = await issueCode(app.db, user.id, 'reset');
+    const code = await issueCode(app.db, user.id, 'reset', { channel: 'email', destination: user.email });
     // Not awaited: the answer must take the same time whether or not the account exists.
     // The message is stored before the send; a failed send is retried by the delivery loop.
     app.notifications
@@ -251,12 +322,15 @@ export async function setNewPassword(app: FastifyInstance, input: z.output<typeo
   const settings = await app.settings.get();
   checkPasswordRules(input.newPassword, settings.security.passwordMinLength, 'newPassword');
   const user = await findUserByEmail(app.db, input.email);
-  await useCode(app.db, user?.id ?? null, 'reset', input.otp);
+  // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
+  const code = await useCode(app.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
   if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
   await setPasswordHash(app.db, user.id, await hashPassword(input.newPassword));
   await revokeAllSessions(app.db, user.id);
-  // A code sent by e-mail proves the address: the account is verified from now on.
-  if (!user.isVerified) await markVerified(app.db, user.id);
+  // A reset code lifts every sign-in wait of the account.
+  await clearThrottles(app.db, user.id);
+  // A code sent by e-mail proves the address: the e-mail (and so the account) is verified from now on.
+  await markContactVerified(app.db, user.id, 'email', code.destination);
   if (user.email) {
     await app.notifications.sendEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
   }

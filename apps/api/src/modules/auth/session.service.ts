@@ -75,14 +75,26 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session of a bearer token and its account, or null. One query. */
-export async function findSession(db: Database, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+/**
+ * The live session of a bearer token and its account, or null. One query. A session older than
+ * `maxAgeHours` (the current `sessionTimeout`) has ended too: shortening the setting shortens the
+ * sessions already open (decision 008).
+ */
+export async function findSession(
+  db: Database,
+  token: string,
+  maxAgeHours?: number,
+): Promise<{ sessionId: string; user: SessionUser } | null> {
   if (!token || token.length > 200) return null;
+  const now = Date.now();
+  const youngEnough = maxAgeHours ? gt(sessions.createdAt, new Date(now - maxAgeHours * 3600_000)) : undefined;
   const [found] = await db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)), youngEnough),
+    )
     .limit(1);
   return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
 }

@@ -208,6 +208,67 @@ describe('POST /events (multipart, images)', () => {
   });
 });
 
+/** A small real PNG whose header declares `width` × `height` (its CRC fixed): costly only if decoded. */
+async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const data = Buffer.from(await png(4, 4));
+  data.writeUInt32BE(width, 16);
+  data.writeUInt32BE(height, 20);
+  data.writeUInt32BE(crc32(data.subarray(12, 29)), 29);
+  return data;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+describe('image decoding cost (issue 15, finding 12)', () => {
+  it('refuses a file declaring more than 40 megapixels, and a batch with one bad file, before decoding any', async () => {
+    const huge = await pngDeclaring(7000, 7000);
+    const before = uploadedFiles().length;
+    const started = Date.now();
+    const good = await png(1200, 800);
+    const batch = Array.from({ length: 8 }, (_, i) => ({ name: `ok-${i}.png`, type: 'image/png', data: good }));
+    const withBad = await createMultipart(organizer.token, validEvent(), [
+      ...batch,
+      { name: 'faux.png', type: 'image/png', data: Buffer.from('pas une image') },
+    ]);
+    expect(withBad.statusCode).toBe(400);
+    expect(withBad.json().message).toBe('Le fichier « faux.png » n’est pas une image valide (PNG, JPG, GIF ou WebP)');
+    const withHuge = await createMultipart(organizer.token, validEvent(), [
+      ...Array.from({ length: 9 }, (_, i) => ({ name: `grand-${i}.png`, type: 'image/png', data: huge })),
+    ]);
+    expect(withHuge.statusCode).toBe(400);
+    expect(withHuge.json().message).toBe('L’image « grand-0.png » est trop grande (40 mégapixels au maximum)');
+    // Headers only: far below the seconds that decoding eight 1200×800 and nine 7000×7000 images takes.
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(uploadedFiles().length).toBe(before);
+  });
+
+  it('limits image additions per account, whatever the session: 20 per 10 minutes', async () => {
+    const owner = await createUser(app);
+    const tokens = [await tokenFor(app, owner), await tokenFor(app, owner)];
+    const event = await createJson(tokens[0] as string);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const body = multipart(undefined, []);
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/events/${event._id}/images`,
+        headers: { ...bearer(tokens[i % 2] as string), ...body.headers },
+        payload: body.payload,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
 describe('POST /events validation (spec §5 and settings)', () => {
   it('applies the defaults of §9 to a new draft', async () => {
     const response = await call('POST', '/events', organizer.token, validEvent({ title: 'Défauts' }));
@@ -418,6 +479,47 @@ describe('status transitions', () => {
     expect(approved.statusCode).toBe(200);
     // The organiser may still cancel it.
     expect((await call('PUT', `/events/${event._id}/cancel`, organizer.token)).statusCode).toBe(200);
+  });
+
+  it('with settings.requireApproval an organiser’s edit of a published event’s public fields sends it back for approval', async () => {
+    await setEventSettings({ requireApproval: true });
+    await app.settings.save(
+      { ...(await app.settings.get()), notifications: { ...defaults.notifications, notifyOnEventUpdate: false } },
+      null,
+    );
+    const manager = await tokenFor(app, await createUser(app, { role: 'admin', permissions: ['manage_events'] }));
+    const event = await createJson(organizer.token, { title: 'Concert approuvé' });
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(200);
+
+    // Seats only: not a public field, it stays published.
+    const seats = await call('PUT', `/events/${event._id}`, organizer.token, { maxParticipants: 80 });
+    expect(seats.json().event.status).toBe('published');
+
+    const before = await app.db.select().from(outboundMessages);
+    const scam = await call('PUT', `/events/${event._id}`, organizer.token, {
+      title: 'GAGNEZ 1 000 000 FCFA',
+      description: 'Envoyez 5 000 FCFA par Mobile Money pour réserver votre gain.',
+    });
+    expect(scam.statusCode, scam.body).toBe(200);
+    expect(scam.json().event.status).toBe('draft');
+    // Hidden from the public: not readable by id, not in the public list.
+    expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(404);
+    const list = await call('GET', '/events?limit=100');
+    expect(JSON.stringify(list.json())).not.toContain('GAGNEZ');
+    // The team is told through the outbox, even with notifyOnEventUpdate off.
+    const after = await app.db.select().from(outboundMessages);
+    const alert = after.filter((m) => !before.some((b) => b.id === m.id));
+    expect(alert).toHaveLength(1);
+    expect(alert[0]).toMatchObject({ channel: 'email', recipient: defaults.general.contactEmail });
+    expect(alert[0]?.subject).toBe('Événement à approuver de nouveau : GAGNEZ 1 000 000 FCFA');
+    // The organiser cannot publish it again; an administrator can.
+    expect((await call('PUT', `/events/${event._id}/publish`, organizer.token)).statusCode).toBe(403);
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    // Without requireApproval an edit keeps it published.
+    await setEventSettings({ requireApproval: false });
+    const free = await call('PUT', `/events/${event._id}`, organizer.token, { title: 'Concert du soir' });
+    expect(free.json().event.status).toBe('published');
   });
 });
 

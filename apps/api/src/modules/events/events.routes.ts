@@ -14,7 +14,6 @@ import {
   shareTokenResponseSchema,
   updateEventSchema,
 } from '@app/shared/events';
-import { sha256 } from '../../lib/tokens';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,16 +40,20 @@ function actorOf(request: FastifyRequest): SessionUser {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
- * Per session (the bearer token, however the header is spelled), else per address: far above
- * what a person creates.
+ * Per account (every session of one account together, decision 008), else per address: far
+ * above what a person creates.
  */
 const CREATE_RATE = {
   max: 60,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
-    return `events:${token ? sha256(token) : request.ip}`;
-  },
+  keyGenerator: (request: FastifyRequest) => `events:${request.user?.id ?? request.ip}`,
+};
+
+/** Image additions decode images, the costliest work here: 20 per 10 minutes per account. */
+const IMAGES_RATE = {
+  max: 20,
+  timeWindow: '10 minutes',
+  keyGenerator: (request: FastifyRequest) => `event-images:${request.user?.id ?? request.ip}`,
 };
 
 /** Anonymous lists and searches are limited per client address (decision 013). */
@@ -274,7 +277,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/images',
     {
-      config: { access: 'authenticated', rateLimit: CREATE_RATE },
+      config: { access: 'authenticated', rateLimit: IMAGES_RATE },
       schema: {
         tags: ['events'],
         summary: 'Ajoute des images (multipart, champ images ; 10 par événement en tout), ré-encodées en WebP',

@@ -18,7 +18,7 @@ import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
 import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
-import { processImage } from '../uploads/image-processing';
+import { processImages } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
   appendImages,
@@ -339,8 +339,7 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
  * what was written so the caller can remove it if the database write fails.
  */
 async function storeImages(app: FastifyInstance, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
-  const processed = [];
-  for (const file of files) processed.push(await processImage(file.data, file.name));
+  const processed = await processImages(files);
   const storage = uploadStorage(app);
   const stored: NewImage[] = [];
   for (const image of processed) {
@@ -430,6 +429,51 @@ export async function createEvent(
   }
 }
 
+/**
+ * With `requireApproval`, an organiser without `manage_events` who changes what the public sees
+ * of a published event (text, dates, place, category, tags, visibility, tickets, images) sends it
+ * back to draft: hidden from the public until an administrator publishes it again (decision 008).
+ */
+async function needsApprovalAgain(app: FastifyInstance, actor: SessionUser, existing: EventRow): Promise<boolean> {
+  if (existing.status !== 'published' || canManageAll(actor)) return false;
+  return (await app.settings.get()).events.requireApproval;
+}
+
+async function changesPublicFields(app: FastifyInstance, existing: EventRow, input: UpdateEventBody): Promise<boolean> {
+  const differs = (next: unknown, current: unknown) => next !== undefined && JSON.stringify(next) !== JSON.stringify(current);
+  const time = (value: string | undefined) => (value === undefined ? undefined : new Date(value).getTime());
+  if (
+    differs(input.title, existing.title) ||
+    differs(input.description, existing.description) ||
+    differs(time(input.startDateTime), existing.startDateTime.getTime()) ||
+    differs(time(input.endDateTime), existing.endDateTime.getTime()) ||
+    differs(input.location?.address, existing.address) ||
+    differs(input.location?.city, existing.city) ||
+    differs(input.category, existing.category) ||
+    differs(input.tags, existing.tags) ||
+    differs(input.isPublic, existing.isPublic)
+  ) {
+    return true;
+  }
+  if (input.ticketTypes === undefined) return false;
+  const { ticketTypes } = await findEventParts(app.db, existing.id);
+  const shape = (list: { name: string; price: number; description?: string | null }[]) =>
+    list.map((ticket) => [ticket.name, Number(ticket.price), ticket.description ?? '']);
+  return differs(shape(input.ticketTypes), shape(ticketTypes));
+}
+
+/** Tells the team that an edited event waits for their approval (notifications outbox). */
+function alertApprovalNeeded(app: FastifyInstance, event: EventRow): Promise<void> {
+  return alertTeam(app, 'always', `Événement à approuver de nouveau : ${event.title}`, [
+    'L’organisateur a modifié un événement publié : il est masqué du public jusqu’à une nouvelle publication.',
+    '',
+    `Titre : ${event.title}`,
+    `Ville : ${event.city}`,
+    '',
+    `${app.config.PUBLIC_URL}/admin/events`,
+  ]);
+}
+
 export async function updateEventFor(
   app: FastifyInstance,
   actor: SessionUser,
@@ -474,6 +518,8 @@ export async function updateEventFor(
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
   };
+  const backToApproval = (await needsApprovalAgain(app, actor, existing)) && (await changesPublicFields(app, existing, input));
+  if (backToApproval) values.status = 'draft';
   const updated = await app.db.transaction(async (tx) => {
     const row = await updateEvent(tx, id, values, input.ticketTypes);
     if (!row) throw notFound(NOT_FOUND);
@@ -487,7 +533,8 @@ export async function updateEventFor(
     });
     return row;
   });
-  await notifyContact(app, 'update', updated, 'Un événement a été modifié.');
+  if (backToApproval) await alertApprovalNeeded(app, updated);
+  else await notifyContact(app, 'update', updated, 'Un événement a été modifié.');
   const row = await findEvent(app.db, id);
   if (!row) throw notFound(NOT_FOUND);
   return loadDetail(app, row, actor);
@@ -555,6 +602,7 @@ export async function addEventImages(
 ): Promise<EventDetail> {
   const existing = await loadManaged(app, actor, id);
   if (files.length === 0) throw badRequest('Choisissez au moins une image', { images: ['Choisissez au moins une image'] });
+  const backToApproval = await needsApprovalAgain(app, actor, existing);
   if ((await countImages(app.db, id)) + files.length > EVENT_IMAGES_MAX) tooManyImages();
   const writtenKeys: string[] = [];
   try {
@@ -563,20 +611,23 @@ export async function addEventImages(
       await advisoryLock(tx, `images:${id}`);
       if ((await countImages(tx, id)) + stored.length > EVENT_IMAGES_MAX) tooManyImages();
       await appendImages(tx, id, stored);
+      if (backToApproval) await transitionStatus(tx, id, 'published', 'draft');
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'event.images.add',
         targetType: 'event',
         targetId: id,
-        after: { added: stored.length },
+        after: { added: stored.length, ...(backToApproval ? { status: 'draft' } : {}) },
       });
     });
+    if (backToApproval) await alertApprovalNeeded(app, existing);
   } catch (error) {
     await uploadStorage(app)
       .remove(writtenKeys)
       .catch(() => {});
     throw error;
   }
+  if (backToApproval) return loadDetail(app, { ...existing, status: 'draft' }, actor);
   return loadDetail(app, existing, actor);
 }
 

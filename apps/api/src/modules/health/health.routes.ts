@@ -8,7 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Santé du service : 200 quand la base de données répond, 503 sinon',
+        summary: 'Santé du service : 200 quand la base de données répond, 503 sinon ; état de Redis',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
@@ -17,6 +17,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(up ? 200 : 503).send({
         status: up ? 'ok' : 'unavailable',
         database: up ? 'up' : 'down',
+        // Redis down is not an outage: the limits fall back to in-process counters.
+        redis: app.redisState(),
         uptimeSeconds: Math.round(process.uptime()),
       });
     },

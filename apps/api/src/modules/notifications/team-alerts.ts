@@ -7,11 +7,12 @@ type Topic = keyof Pick<Settings['notifications'], 'notifyOnNewEvent' | 'notifyO
  * E-mails the site's contact address (settings › general › contactEmail) when the notification
  * settings ask for this topic. Never fails the request that triggered it.
  */
-export async function alertTeam(app: FastifyInstance, topic: Topic, subject: string, lines: string[]): Promise<void> {
+export async function alertTeam(app: FastifyInstance, topic: Topic | 'always', subject: string, lines: string[]): Promise<void> {
   try {
     const settings = await app.settings.get();
     const to = settings.general.contactEmail;
-    if (!to || !settings.notifications.emailNotifications || !settings.notifications[topic]) return;
+    // 'always': work waiting for the team (an event to approve again), sent whenever e-mails are on.
+    if (!to || !settings.notifications.emailNotifications || (topic !== 'always' && !settings.notifications[topic])) return;
     await app.notifications.sendEmail({ to, subject, text: lines.join('\n') });
   } catch (error) {
     app.log.warn({ err: error, topic }, 'team alert not sent');

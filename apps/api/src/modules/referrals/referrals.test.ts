@@ -9,7 +9,7 @@ import { auditLog, referralStats, rewardGrants, users } from '../../db/schema/in
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import type { UserRow } from '../auth/session.service';
-import { grantDue, type ReferralDeps, recordClick } from './referrals.service';
+import { expirePremiums, grantDue, type ReferralDeps, recordClick } from './referrals.service';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -376,6 +376,62 @@ describe('reward rules and grants', () => {
       ['Mois offert', 'Semaine offerte'].includes(reward.ruleName),
     );
     expect(mine.map((reward) => reward.status)).toEqual(['revoked', 'revoked']);
+  });
+
+  it('edits a rule: grants already made keep their value, a lowered threshold grants at once', async () => {
+    const owner = await referrer();
+    await joinWaitlist(owner.referralCode);
+    await joinWaitlist(owner.referralCode);
+    const rule = await createRule({
+      name: 'Crédit',
+      type: 'credit_fcfa',
+      rewardValue: 500,
+      criteria: { minSignups: 2, minType: 'any' },
+    });
+    const before = (await grantsOf(owner.id)).find((grant) => grant.ruleId === rule._id);
+    expect(before).toMatchObject({ rewardType: 'credit_fcfa', rewardValue: 500 });
+
+    const late = await referrer();
+    await joinWaitlist(late.referralCode);
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/referral/reward-rules/${rule._id}`,
+      headers: bearer(rewards),
+      payload: {
+        name: 'Crédit bienvenue',
+        type: 'credit_fcfa',
+        description: '',
+        criteria: { minSignups: 1, minType: 'waitlist' },
+        rewardValue: 1000,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      name: 'Crédit bienvenue',
+      criteria: { minSignups: 1, minType: 'waitlist' },
+      rewardValue: 1000,
+    });
+    expect((await grantsOf(owner.id)).find((grant) => grant.ruleId === rule._id)?.rewardValue).toBe(500);
+    expect((await grantsOf(late.id)).find((grant) => grant.ruleId === rule._id)?.rewardValue).toBe(1000);
+    const audit = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'reward_rule'), eq(auditLog.targetId, rule._id)));
+    expect(audit.map((entry) => entry.action).sort()).toEqual(['reward_rule.create', 'reward_rule.update']);
+  });
+
+  it('returns an ended premium period to freemium', async () => {
+    const owner = await referrer();
+    await app.db
+      .update(users)
+      .set({ plan: 'premium', premiumUntil: new Date(Date.now() - 60_000) })
+      .where(eq(users.id, owner.id));
+    const token = await tokenFor(app, owner);
+    const me = await app.inject({ method: 'GET', url: '/api/referral/me', headers: bearer(token) });
+    expect(me.json().user).toMatchObject({ plan: 'freemium', premiumUntil: null });
+    await expirePremiums(deps);
+    const [row] = await app.db.select().from(users).where(eq(users.id, owner.id));
+    expect(row?.plan).toBe('freemium');
   });
 
   it('shows an account its figures and its rewards on /referral/me', async () => {

@@ -83,6 +83,19 @@ describe('PUT /api/admin/settings', () => {
     await put(superadmin, clone());
   });
 
+  it('takes the SMS countries as typed on the screen (« cm, FR ») and stores the codes', async () => {
+    const next = clone() as unknown as { security: Record<string, unknown> };
+    next.security.smsCountries = 'cm, FR';
+    const response = await put(superadmin, next);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().security.smsCountries).toEqual(['CM', 'FR']);
+    expect((await app.settings.get()).security.smsCountries).toEqual(['CM', 'FR']);
+    const bad = await put(superadmin, { ...clone(), security: { ...clone().security, smsCountries: 'Cameroun' } });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('Code pays invalide (deux lettres, ex. CM)');
+    await put(superadmin, clone());
+  });
+
   const invalid: [string, (s: Settings) => void, string, string][] = [
     ['empty site name', (s) => (s.general.siteName = '  '), 'general.siteName', 'Le nom du site est requis'],
     ['bad contact e-mail', (s) => (s.general.contactEmail = 'pas-un-email'), 'general.contactEmail', 'Adresse e-mail invalide'],

@@ -4,8 +4,13 @@ import { badRequest } from '../../lib/errors';
 
 /** Formats accepted as input, read from the file's content (never its name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'heif']);
-/** Guards against decompression bombs: about 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Guards against decompression bombs: a file declaring more pixels than this (width × height
+ * from its header) is refused before any decoding (decision 008).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Images decoded at once by this process; more wait their turn (each can take 100+ MB). */
+export const IMAGE_WORKERS = 2;
 export const CARD_WIDTH = 640;
 export const DETAIL_WIDTH = 1600;
 
@@ -18,24 +23,52 @@ export interface ProcessedImage {
 
 const NOT_AN_IMAGE = (name: string) => `Le fichier « ${name} » n’est pas une image valide (PNG, JPG, GIF ou WebP)`;
 
+const TOO_BIG = (name: string) => `L’image « ${name} » est trop grande (${MAX_INPUT_PIXELS / 1_000_000} mégapixels au maximum)`;
+
 /**
- * Checks that the bytes are an image and re-encodes them to WebP in two sizes. Sharp drops every
- * metadata block (EXIF, GPS, ICC) unless told to keep it; `rotate()` applies the EXIF orientation
- * first so photos stay upright.
+ * Reads only the header: the format (from the content, never the name) and the declared size.
+ * Refuses a file that is not an accepted image or declares more than MAX_INPUT_PIXELS, without
+ * decoding it.
  */
-export async function processImage(data: Buffer, name: string): Promise<ProcessedImage> {
+export async function inspectImage(data: Buffer, name: string): Promise<void> {
   if (data.length > EVENT_IMAGE_MAX_BYTES) {
     throw badRequest(`L’image « ${name} » dépasse 10 Mo`, { images: [`L’image « ${name} » dépasse 10 Mo`] });
   }
-  let format: string | undefined;
+  let metadata: sharp.Metadata | undefined;
   try {
-    format = (await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    metadata = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    metadata = undefined;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
     throw badRequest(NOT_AN_IMAGE(name), { images: [NOT_AN_IMAGE(name)] });
   }
+  const frames = metadata.pages ?? 1;
+  if (metadata.width * metadata.height * Math.max(1, frames) > MAX_INPUT_PIXELS) {
+    throw badRequest(TOO_BIG(name), { images: [TOO_BIG(name)] });
+  }
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+/** Runs `work` when one of the IMAGE_WORKERS slots is free (a small in-process queue). */
+async function inQueue<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * Re-encodes an inspected image to WebP in two sizes. Sharp drops every metadata block (EXIF,
+ * GPS, ICC) unless told to keep it; `rotate()` applies the EXIF orientation first so photos stay
+ * upright.
+ */
+async function encodeImage(data: Buffer, name: string): Promise<ProcessedImage> {
   try {
     const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
     const detail = await source()
@@ -50,4 +83,21 @@ export async function processImage(data: Buffer, name: string): Promise<Processe
   } catch {
     throw badRequest(NOT_AN_IMAGE(name), { images: [NOT_AN_IMAGE(name)] });
   }
+}
+
+/** Checks one image (header only), then re-encodes it in the queue. */
+export async function processImage(data: Buffer, name: string): Promise<ProcessedImage> {
+  await inspectImage(data, name);
+  return inQueue(() => encodeImage(data, name));
+}
+
+/**
+ * A batch: every file's header is checked first, so one bad or oversized file refuses the
+ * batch before any decoding; then each is re-encoded in the queue, one after the other.
+ */
+export async function processImages(files: { data: Buffer; name: string }[]): Promise<ProcessedImage[]> {
+  for (const file of files) await inspectImage(file.data, file.name);
+  const processed: ProcessedImage[] = [];
+  for (const file of files) processed.push(await inQueue(() => encodeImage(file.data, file.name)));
+  return processed;
 }

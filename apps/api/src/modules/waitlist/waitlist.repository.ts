@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
@@ -88,27 +88,26 @@ export async function listPage(db: Database, filters: WaitlistFilters, page: num
 
 /**
  * Every entry matching the filters, newest first, in batches (keyset on created_at, id), so an
- * export of 100 000 rows never holds them all in memory.
+ * export of 100 000 rows never holds them all in memory. The cursor keeps the database's full
+ * precision (microseconds, as text with its offset): a JavaScript Date keeps milliseconds only,
+ * and rows sharing a millisecond were skipped (decision 008).
  */
 export async function* iterateEntries(db: Database, filters: WaitlistFilters, batchSize = 2000): AsyncGenerator<WaitlistRow[]> {
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL | undefined = after
-      ? or(
-          lt(waitlistEntries.createdAt, after.createdAt),
-          and(eq(waitlistEntries.createdAt, after.createdAt), lt(waitlistEntries.id, after.id)),
-        )
+      ? sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows = await db
-      .select()
+    const found = await db
+      .select({ row: waitlistEntries, cursorAt: sql<string>`${waitlistEntries.createdAt}::text` })
       .from(waitlistEntries)
       .where(and(whereOf(filters), cursor))
       .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
       .limit(batchSize);
-    if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1] as WaitlistRow;
-    after = { createdAt: last.createdAt, id: last.id };
+    if (found.length) yield found.map((item) => item.row);
+    if (found.length < batchSize) return;
+    const last = found[found.length - 1] as (typeof found)[number];
+    after = { createdAt: last.cursorAt, id: last.row.id };
   }
 }
 

@@ -11,7 +11,7 @@ import {
   waitlistSignupResponseSchema,
   waitlistSignupSchema,
 } from '@app/shared/waitlist';
-import { unauthorized } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
   decide,
@@ -32,6 +32,8 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** Sign-ups per IP address and window. Generous, because many phones share one carrier address. */
 export const WAITLIST_SIGNUP_RATE = { max: 20, timeWindow: '10 minutes' } as const;
+/** Sign-ups that do not say how long the form took (no minimum fill time): 5 per hour per address. */
+export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } as const;
 
 /**
  * The waiting list: public sign-up and count, and its management (`manage_users`). The paths of
@@ -39,10 +41,33 @@ export const WAITLIST_SIGNUP_RATE = { max: 20, timeWindow: '10 minutes' } as con
  * the back-office screen uses the paged `/admin/waitlist`.
  */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * A sign-up without `elapsedMs` skips the minimum fill time (the original client sends only
+   * { name, phone, email }): such sign-ups share a tighter per-address limit (decision 008).
+   */
+  const bareSignups = app.createRateLimit({
+    max: WAITLIST_BARE_SIGNUP_RATE.max,
+    timeWindow: WAITLIST_BARE_SIGNUP_RATE.timeWindowMs,
+    keyGenerator: (request) => `waitlist-bare:${request.ip}`,
+  });
   app.post(
     '/waitlist',
     {
       config: { access: 'public', rateLimit: WAITLIST_SIGNUP_RATE },
+      preHandler: async (request, reply) => {
+        if ((request.body as { elapsedMs?: number }).elapsedMs !== undefined) return;
+        const state = await bareSignups(request);
+        if (!state.isAllowed && state.isExceeded) {
+          reply.header('retry-after', String(state.ttlInSeconds));
+          throw new AppError(
+            429,
+            'RATE_LIMITED',
+            `Trop de tentatives. Réessayez dans ${Math.max(1, state.ttlInSeconds)} secondes.`,
+            undefined,
+            { retryAfter: state.ttlInSeconds },
+          );
+        }
+      },
       schema: {
         tags: ['waitlist'],
         summary:

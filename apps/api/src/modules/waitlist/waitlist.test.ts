@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES, type WaitlistEntry } from '@app/shared/waitlist';
@@ -126,6 +126,17 @@ describe('POST /api/waitlist', () => {
     expect(await entryByPhone('+237655000021')).toBeUndefined();
   });
 
+  it('puts sign-ups without elapsedMs (no minimum fill time) on a tighter limit: 5 per hour per address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await signUp({ name: `Sans Durée ${i}`, phone: `+23765531000${i}` }, ip)).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    // The landing form, which sends elapsedMs, is not held back by it.
+    expect((await signUp({ name: 'Avec Durée', phone: '+237655310009', elapsedMs: 6000 }, ip)).statusCode).toBe(201);
+  });
+
   it('refuses a form sent faster than a person can fill it', async () => {
     const fast = await signUp({ name: 'Trop Rapide', phone: '655 00 00 22', elapsedMs: 300 });
     expect(fast.statusCode).toBe(400);
@@ -138,10 +149,13 @@ describe('POST /api/waitlist', () => {
     const ip = '203.0.113.7';
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await signUp({ name: `Personne ${i}`, phone: `6 56 00 01 ${String(i).padStart(2, '0')}` }, ip)).statusCode);
+      statuses.push(
+        (await signUp({ name: `Personne ${i}`, phone: `6 56 00 01 ${String(i).padStart(2, '0')}`, elapsedMs: 5000 }, ip))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
-    const limited = await signUp({ name: 'Encore', phone: '656 00 02 00' }, ip);
+    const limited = await signUp({ name: 'Encore', phone: '656 00 02 00', elapsedMs: 5000 }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ secondes\.$/);
     // Another address is not affected.
@@ -174,6 +188,7 @@ describe('GET /api/settings/public', () => {
       siteName: settings.general.siteName,
       contactEmail: settings.general.contactEmail,
       supportPhone: settings.general.supportPhone,
+      passwordMinLength: 8,
     });
   });
 });
@@ -343,6 +358,21 @@ describe('managing the waiting list', () => {
     expect(again.statusCode).toBe(404);
     const audit = await app.db.select().from(auditLog).where(eq(auditLog.targetId, one.id));
     expect(audit[0]).toMatchObject({ action: 'waitlist.delete', before: { name: 'Supprimé Un' } });
+  });
+
+  it('exports every row when thousands share one timestamp (microseconds, cursor with id tie-breaker)', async () => {
+    await app.db.execute(sql`
+      insert into waitlist_entries (name, phone, status, search_text, created_at)
+      select 'Lot ' || n, '+2376990' || lpad(n::text, 5, '0'), 'rejected', 'lot', '2026-03-01T10:00:00.123456Z'::timestamptz
+      from generate_series(1, 4500) as n`);
+    const response = await app.inject({ method: 'GET', url: '/api/admin/waitlist/export.csv?status=rejected', headers: admin() });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.toString('utf8').slice(1).split('\r\n').filter(Boolean);
+    const rejected = (await app.db.select().from(waitlistEntries).where(eq(waitlistEntries.status, 'rejected'))).length;
+    expect(rejected).toBeGreaterThanOrEqual(4500);
+    expect(lines).toHaveLength(rejected + 1);
+    expect(new Set(lines).size).toBe(lines.length);
+    await app.db.execute(sql`delete from waitlist_entries where search_text = 'lot' and name like 'Lot %'`);
   });
 
   it('exports the filtered list as CSV for Excel: BOM, semicolons, accents, no formula', async () => {

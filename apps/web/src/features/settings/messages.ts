@@ -28,6 +28,9 @@ export const settingsMessages = defineMessages({
     passwordMinLength: 'Longueur minimale du mot de passe',
     sessionTimeout: 'Durée de session (heures)',
     maxLoginAttempts: 'Nombre maximum de tentatives de connexion',
+    smsCountries: 'Pays autorisés pour les SMS',
+    smsCountriesHint:
+      'Codes pays à deux lettres séparés par des virgules (CM = Cameroun). Les autres numéros sont refusés à l’inscription ; l’e-mail reste possible.',
     save: 'Enregistrer les paramètres',
     saving: 'Sauvegarde en cours...',
     saved: 'Les paramètres ont été sauvegardés avec succès.',
@@ -61,6 +64,9 @@ export const settingsMessages = defineMessages({
     passwordMinLength: 'Minimum password length',
     sessionTimeout: 'Session duration (hours)',
     maxLoginAttempts: 'Maximum login attempts',
+    smsCountries: 'Countries allowed for SMS',
+    smsCountriesHint:
+      'Two-letter country codes separated by commas (CM = Cameroon). Other numbers are refused at registration; e-mail still works.',
     save: 'Save settings',
     saving: 'Saving...',
     saved: 'The settings have been saved.',

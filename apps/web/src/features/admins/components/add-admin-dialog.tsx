@@ -6,10 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { PasswordStrength } from '../../../components/ui/password-strength';
 import { toast } from '../../../components/ui/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreateAdmin } from '../api/create-admin';
+import { usePasswordMinLength } from '../api/get-password-rules';
 import { adminsMessages } from '../messages';
 import { PermissionChecklist } from './permission-checklist';
 
@@ -29,6 +31,7 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
   const create = useCreateAdmin();
   const [serverError, setServerError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const passwordMinLength = usePasswordMinLength();
   const form = useForm<CreateAdminInput, unknown, CreateAdminBody>({
     resolver: zodResolver(createAdminSchema),
     defaultValues: EMPTY,
@@ -104,10 +107,10 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
                   }`}
                   {...form.register(field)}
                 />
-                {isPassword && !error && (
-                  <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-                    {t('passwordHint')}
-                  </p>
+                {isPassword && (
+                  <div id={`${id}-hint`} className="mt-2">
+                    <PasswordStrength password={form.watch('password') ?? ''} minLength={passwordMinLength} />
+                  </div>
                 )}
                 {error && (
                   <p id={`${id}-error`} className="mt-1 text-xs text-red-700">

@@ -11,7 +11,8 @@ import { applyFieldErrors, errorMessage } from '../auth-errors';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import { PasswordField } from './form-field';
 import { OtpInput } from './otp-input';
-import { PasswordStrength } from './password-strength';
+import { PasswordStrength } from '../../../components/ui/password-strength';
+import { usePublicSettings } from '../api/get-public-settings';
 import { BackToLoginButton } from './back-to-login-button';
 
 const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
@@ -22,6 +23,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
   const headingId = useId();
   const { left, restart } = useCountdown(OTP_TTL_SECONDS);
   const change = useNewPassword();
+  const publicSettings = usePublicSettings();
   const resend = useResetPassword();
   const {
     register,
@@ -94,7 +96,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
         label="Nouveau mot de passe"
         autoComplete="new-password"
         error={errors.newPassword?.message}
-        hint={<PasswordStrength password={password} />}
+        hint={<PasswordStrength password={password} minLength={publicSettings.data?.passwordMinLength} />}
         {...register('newPassword')}
       />
       <PasswordField

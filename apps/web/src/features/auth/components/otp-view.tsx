@@ -17,7 +17,8 @@ import { BackToLoginButton } from './back-to-login-button';
 const CHANNEL_TEXT: Record<OtpChannel, string> = {
   sms: 'par SMS',
   email: 'par email',
-  both: 'par SMS et par email',
+  // Each contact gets its own code (decision 008): either one verifies the account.
+  both: 'par SMS ou par email',
 };
 
 /** The code view: six boxes, a 300 s countdown, resend only at zero (spec §4, §5, §8). */

@@ -14,7 +14,7 @@ import { applyFieldErrors, errorMessage, smsNoticeText } from '../auth-errors';
 import { referralRefOfVisit } from '../referral-ref';
 import { FormField, inputClass, PasswordField } from './form-field';
 import type { OtpContact } from './login-form';
-import { PasswordStrength } from './password-strength';
+import { PasswordStrength } from '../../../components/ui/password-strength';
 
 const schema = makeRegisterSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
@@ -113,7 +113,7 @@ export function RegisterForm({
         label="Mot de passe"
         autoComplete="new-password"
         error={errors.password?.message}
-        hint={<PasswordStrength password={password} />}
+        hint={<PasswordStrength password={password} minLength={settings.data?.passwordMinLength} />}
         {...register('password')}
       />
       <PasswordField

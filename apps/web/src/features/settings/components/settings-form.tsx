@@ -32,6 +32,8 @@ function Section({ title, children, hint }: { title: string; children: ReactNode
 function fieldError(errors: Record<string, unknown>, path: string): string | undefined {
   let node: unknown = errors;
   for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  // A list (the SMS countries) has one error per item: the first one is shown.
+  if (Array.isArray(node)) node = node.find((item) => (item as { message?: string } | undefined)?.message);
   return (node as { message?: string } | undefined)?.message;
 }
 
@@ -166,6 +168,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         {number('security.passwordMinLength', 'passwordMinLength', 6)}
         {number('security.sessionTimeout', 'sessionTimeout', 1)}
         {number('security.maxLoginAttempts', 'maxLoginAttempts', 1)}
+        {text('security.smsCountries' as Path, 'smsCountries', 'text', t('smsCountriesHint'))}
       </Section>
 
       <div className="flex justify-end">

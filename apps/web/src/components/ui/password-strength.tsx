@@ -1,18 +1,22 @@
-import { passwordStrength } from '@app/shared/auth';
+import { effectivePasswordMinLength, passwordStrength } from '@app/shared/auth';
 
 const BAR_COLORS = ['bg-slate-200', 'bg-red-600', 'bg-amber-500', 'bg-emerald-600'] as const;
 const LABEL_COLORS = ['text-slate-600', 'text-red-700', 'text-amber-800', 'text-emerald-800'] as const;
 
-const CHECKS = [
-  ['length', '8 caractères'],
-  ['uppercase', 'Une majuscule'],
-  ['digit', 'Un chiffre'],
-  ['special', 'Un caractère spécial'],
-] as const;
-
-/** Spec §5: score 0-3 (Aucun/Faible/Moyen/Fort) with its four-item checklist. Advisory only. */
-export function PasswordStrength({ password }: { password: string }) {
-  const { score, label, checks } = passwordStrength(password);
+/**
+ * Spec §5: score 0-3 (Aucun/Faible/Moyen/Fort) with its checklist, following the server's rules:
+ * the current minimum length (settings, never below 8) and no common password (decision 008).
+ */
+export function PasswordStrength({ password, minLength }: { password: string; minLength?: number }) {
+  const min = effectivePasswordMinLength(minLength ?? 8);
+  const { score, label, checks } = passwordStrength(password, min);
+  const items = [
+    ['length', `${min} caractères`],
+    ['uppercase', 'Une majuscule'],
+    ['digit', 'Un chiffre'],
+    ['special', 'Un caractère spécial'],
+    ['notCommon', 'Pas un mot de passe courant'],
+  ] as const;
   return (
     <div className="space-y-2" data-testid="password-strength">
       <div className="flex items-center gap-3">
@@ -26,7 +30,7 @@ export function PasswordStrength({ password }: { password: string }) {
         </p>
       </div>
       <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        {CHECKS.map(([key, text]) => (
+        {items.map(([key, text]) => (
           <li key={key} className={checks[key] ? 'text-emerald-800' : 'text-slate-600'}>
             <span aria-hidden="true">{checks[key] ? '✓' : '○'}</span> {text}
             <span className="sr-only">{checks[key] ? ' : fait' : ' : à faire'}</span>

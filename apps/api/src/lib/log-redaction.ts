@@ -1,0 +1,47 @@
+import { stdSerializers } from 'pino';
+
+/**
+ * What the log never holds (decision 008): bearer tokens, cookies, passwords, hashes, one-time
+ * codes, whatever object they sit in. Fastify's pino removes these keys before writing.
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.newPassword',
+  '*.confirmPassword',
+  '*.passwordHash',
+  '*.token',
+  '*.tokenHash',
+  '*.otp',
+  '*.codeHash',
+  '*.params',
+  'err.cause.params',
+];
+
+/** A query error's message carries the SQL parameters (a password hash, an e-mail): keep only the SQL. */
+function withoutParameters(message: string): string {
+  return message.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [masqués]');
+}
+
+/**
+ * Errors as pino writes them, minus the query parameters that Drizzle puts in `params` and in
+ * the message, at any depth of `cause`.
+ */
+export function serializeError(error: Error): { type: string; message: string; stack: string } {
+  const serialized = stdSerializers.err(error) as unknown as Record<string, unknown> & {
+    type: string;
+    message: string;
+    stack: string;
+  };
+  const clean = (node: Record<string, unknown> | undefined, depth: number) => {
+    if (!node || depth > 5) return;
+    if (typeof node.message === 'string') node.message = withoutParameters(node.message);
+    if (typeof node.stack === 'string') node.stack = withoutParameters(node.stack);
+    if ('params' in node) node.params = '[masqués]';
+    if ('parameters' in node) node.parameters = '[masqués]';
+    clean(node.cause as Record<string, unknown> | undefined, depth + 1);
+  };
+  clean(serialized, 0);
+  return serialized;
+}

@@ -1,0 +1,379 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
+import { oneTimeCodes, users } from '../../db/schema/index';
+
+/** Findings 1, 2, 5, 6 and 7 of issue 15 (decision 008). */
+
+let ipCounter = 1;
+const newIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+let nameCounter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${nameCounter++}`;
+let phoneCounter = 100_000;
+/** A fresh valid Cameroonian mobile number. */
+const newPhone = () => `+23767${String(phoneCounter++).padStart(7, '0')}`;
+
+const PASSWORD = 'Mango-Tree-2025';
+let catcher: SmtpCatcher;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  catcher = await startSmtpCatcher();
+  testApp = await buildTestApp({ SMTP_URL: catcher.url });
+});
+afterAll(async () => {
+  await testApp.close();
+  await catcher.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function post(url: string, payload: object, ip = newIp()) {
+  return testApp.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
+}
+
+function registration(overrides: Record<string, unknown> = {}) {
+  const username = unique('h');
+  return {
+    username,
+    email: `${username}@example.cm`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    firstName: 'Awa',
+    lastName: 'Ngono',
+    ...overrides,
+  };
+}
+
+function smsTo(to: string): string[] {
+  const folder = path.join(testApp.dataDir, 'outbox');
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((file) => file.includes('-sms-'))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
+    .filter((sms) => sms.to === to)
+    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
+}
+
+async function waitForSms(to: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 100; i++) {
+    const codes = smsTo(to);
+    if (codes.length >= count) return codes;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`fewer than ${count} SMS to ${to}`);
+}
+
+async function userByUsername(username: string) {
+  const [row] = await testApp.app.db.select().from(users).where(eq(users.username, username));
+  if (!row) throw new Error('no user');
+  return row;
+}
+
+async function withSettings<T>(
+  change: (s: Awaited<ReturnType<typeof testApp.app.settings.get>>) => object,
+  run: () => Promise<T>,
+) {
+  const settings = await testApp.app.settings.get();
+  await testApp.app.settings.save({ ...settings, ...change(settings) } as typeof settings, null);
+  try {
+    return await run();
+  } finally {
+    await testApp.app.settings.save(settings, null);
+  }
+}
+
+describe('finding 2: each contact is verified on its own', () => {
+  it('sends its own code to the phone and to the e-mail; the e-mail code verifies only the e-mail', async () => {
+    const phone = newPhone();
+    const body = registration({ phone });
+    const after = catcher.messages.length;
+    expect((await post('/api/users/register', body)).statusCode).toBe(201);
+    const emailCode = await catcher.waitForCode(body.email, { after });
+    const [smsCode] = await waitForSms(phone, 1);
+    expect(smsCode).toMatch(/^\d{6}$/);
+    expect(smsCode).not.toBe(emailCode);
+    expect((await post('/api/users/verify-otp', { email: body.email, otp: emailCode })).statusCode).toBe(200);
+    expect(await userByUsername(body.username)).toMatchObject({ isVerified: true, emailVerified: true, phoneVerified: false });
+    // The SMS code still proves the phone afterwards.
+    expect((await post('/api/users/verify-otp', { phone, otp: smsCode as string })).statusCode).toBe(200);
+    expect(await userByUsername(body.username)).toMatchObject({ phoneVerified: true });
+  });
+
+  it("lets the phone's owner register after an hour when a squatter verified only an e-mail; the first to verify owns it", async () => {
+    const phone = newPhone();
+    const squatter = registration({ phone });
+    const after = catcher.messages.length;
+    expect((await post('/api/users/register', squatter)).statusCode).toBe(201);
+    const squatterSms = (await waitForSms(phone, 1))[0] as string;
+    const emailCode = await catcher.waitForCode(squatter.email, { after });
+    expect((await post('/api/users/verify-otp', { email: squatter.email, otp: emailCode })).statusCode).toBe(200);
+
+    // Within the hour the number is still held.
+    const early = await post('/api/users/register', registration({ phone, email: '' }));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('Ce numéro de téléphone est déjà utilisé');
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61 * 60_000);
+    const owner = registration({ phone, email: '' });
+    const claimed = await post('/api/users/register', owner);
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    expect((await userByUsername(squatter.username)).phone).toBeNull();
+    expect((await userByUsername(owner.username)).phone).toBe(phone);
+    // The squatter's old SMS code proves nothing any more.
+    expect((await post('/api/users/verify-otp', { identifier: squatter.username, otp: squatterSms })).statusCode).toBe(400);
+    const ownerCodes = await waitForSms(phone, 2);
+    expect((await post('/api/users/verify-otp', { phone, otp: ownerCodes.at(-1) as string })).statusCode).toBe(200);
+    expect(await userByUsername(owner.username)).toMatchObject({ isVerified: true, phoneVerified: true });
+
+    // A verified phone is never released.
+    vi.setSystemTime(Date.now() + 3 * 3600_000);
+    expect((await post('/api/users/register', registration({ phone, email: '' }))).statusCode).toBe(409);
+  });
+});
+
+describe('finding 1: SMS pumping', () => {
+  it('refuses SMS to a number outside settings.security.smsCountries (Cameroon by default), in French', async () => {
+    const refused = await post('/api/users/register', registration({ phone: '+33 6 12 34 56 78' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors.phone).toEqual([
+      'Nous n’envoyons les SMS qu’aux numéros de : Cameroun. Utilisez un de ces numéros ou une adresse e-mail.',
+    ]);
+    await withSettings(
+      (s) => ({ security: { ...s.security, smsCountries: ['CM', 'FR'] } }),
+      async () => {
+        const accepted = await post('/api/users/register', registration({ phone: '+33 6 12 34 56 79', email: '' }));
+        expect(accepted.statusCode, accepted.body).toBe(201);
+        expect(await waitForSms('+33612345679', 1)).toHaveLength(1);
+      },
+    );
+  });
+
+  it('sends at most 5 codes an hour and 10 a day to one account and number, whatever asks for them', async () => {
+    const phone = newPhone();
+    const body = registration({ phone, email: '' });
+    expect((await post('/api/users/register', body)).statusCode).toBe(201);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 6; i++) {
+      vi.setSystemTime(start + i * 61_000);
+      const login = await post('/api/users/login', { identifier: phone, password: PASSWORD });
+      statuses.push(login.statusCode);
+      if (login.statusCode === 429) {
+        expect(login.json()).toMatchObject({
+          code: 'OTP_LIMIT',
+          message: 'Trop de codes ont été envoyés à ce compte ou à ce contact. Réessayez dans une heure.',
+        });
+      }
+    }
+    // Registration + 4 sign-ins = 5 codes; the 5th and 6th sign-ins are refused.
+    expect(statuses).toEqual([403, 403, 403, 403, 429, 429]);
+    // Resends in between are answered the same and send nothing.
+    expect((await post('/api/users/resend-otp', { phone })).json()).toEqual({ message: 'Nouveau code OTP envoyé !' });
+    const codes = await testApp.app.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.destination, phone));
+    expect(codes).toHaveLength(5);
+    // The next hours: 5 more, then the day is full.
+    for (let hour = 1; hour <= 3; hour++) {
+      for (let i = 0; i < 6; i++) {
+        vi.setSystemTime(start + hour * 3700_000 + i * 61_000);
+        await post('/api/users/login', { identifier: phone, password: PASSWORD });
+      }
+    }
+    const all = await testApp.app.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.destination, phone));
+    expect(all).toHaveLength(10);
+  });
+});
+
+describe('finding 5: nobody can lock someone else out', () => {
+  it('a stranger with case and space variants of the e-mail from other addresses does not stop the owner', async () => {
+    const user = await createUser(testApp.app);
+    const email = user.email as string;
+    const variants = [email.toUpperCase(), ` ${email} `, email.replace(/^./, (c) => c.toUpperCase())];
+    for (let i = 0; i < 15; i++) {
+      const answer = await post(
+        '/api/users/login',
+        { identifier: variants[i % 3], password: `Wrong-${i}-x` },
+        `10.8.0.${(i % 3) + 1}`,
+      );
+      expect([401, 403]).toContain(answer.statusCode);
+    }
+    const owner = await post('/api/users/login', { identifier: email, password: TEST_PASSWORD });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('answers an unknown identifier exactly like a real account', async () => {
+    const user = await createUser(testApp.app);
+    const answers = async (identifier: string) => {
+      const ip = newIp();
+      const out: Array<{ status: number; code: string; keys: string[] }> = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await post('/api/users/login', { identifier, password: 'Wrong-pass-1' }, ip);
+        out.push({ status: response.statusCode, code: response.json().code, keys: Object.keys(response.json()).sort() });
+      }
+      return out;
+    };
+    const real = await answers(user.email as string);
+    const unknown = await answers(`${unique('nobody')}@example.cm`);
+    expect(unknown).toEqual(real);
+    expect(real.at(-1)).toMatchObject({ status: 403, code: 'ACCOUNT_LOCKED' });
+  });
+
+  it('lets a right password through from an address the account signed in from before, and a reset code lifts the wait', async () => {
+    const user = await createUser(testApp.app);
+    const home = newIp();
+    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, home)).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 6; i++)
+      await post('/api/users/login', { identifier: user.email as string, password: 'Wrong-pass-1' }, home);
+    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, home)).statusCode).toBe(
+      200,
+    );
+
+    const cafe = newIp();
+    for (let i = 0; i < 6; i++)
+      await post('/api/users/login', { identifier: user.email as string, password: 'Wrong-pass-1' }, cafe);
+    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, cafe)).statusCode).toBe(
+      403,
+    );
+    const after = catcher.messages.length;
+    await post('/api/auth/reset-password', { email: user.email });
+    const code = await catcher.waitForCode(user.email as string, { after });
+    const newPassword = 'Baobab-Shade-77';
+    expect((await post('/api/auth/new-password', { email: user.email, otp: code, newPassword })).statusCode).toBe(200);
+    expect((await post('/api/users/login', { identifier: user.email as string, password: newPassword }, cafe)).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('finding 6: unknown accounts answer like known ones', () => {
+  it('reset then six wrong codes: the same answers for a real and an unknown e-mail', async () => {
+    const user = await createUser(testApp.app);
+    const run = async (email: string) => {
+      await post('/api/auth/reset-password', { email });
+      const out: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await post('/api/auth/new-password', { email, otp: '000000', newPassword: 'Baobab-Shade-77' });
+        out.push(`${response.statusCode} ${response.json().code} ${response.json().message}`);
+      }
+      return out;
+    };
+    const real = await run(user.email as string);
+    const unknown = await run(`${unique('nobody')}@example.cm`);
+    expect(real).toEqual(unknown);
+    expect(new Set(real)).toEqual(new Set(['400 OTP_INVALID Code OTP invalide']));
+  });
+
+  it('resend-otp: the same answer for an unverified account, a verified one and an unknown contact', async () => {
+    const unverified = registration();
+    expect((await post('/api/users/register', unverified)).statusCode).toBe(201);
+    const verified = await createUser(testApp.app);
+    const bodies = await Promise.all(
+      [unverified.email, verified.email as string, `${unique('nobody')}@example.cm`].map(async (email) => {
+        const response = await post('/api/users/resend-otp', { email });
+        return `${response.statusCode} ${response.body}`;
+      }),
+    );
+    expect(new Set(bodies).size).toBe(1);
+    expect(bodies[0]).toBe('200 {"message":"Nouveau code OTP envoyé !"}');
+  });
+});
+
+describe('finding 7: at most five checks per code, counted on the resolved account', () => {
+  it('nine parallel wrong guesses on one reset code check it five times, then even the right code is refused', async () => {
+    const user = await createUser(testApp.app);
+    const after = catcher.messages.length;
+    await post('/api/auth/reset-password', { email: user.email });
+    const code = await catcher.waitForCode(user.email as string, { after });
+    const wrong = code === '111111' ? '222222' : '111111';
+    const ips = Array.from({ length: 9 }, () => newIp());
+    await Promise.all(
+      ips.map((ip) => post('/api/auth/new-password', { email: user.email, otp: wrong, newPassword: 'Baobab-Shade-77' }, ip)),
+    );
+    const [row] = await testApp.app.db
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'reset')));
+    expect(row?.attempts).toBe(5);
+    const right = await post('/api/auth/new-password', { email: user.email, otp: code, newPassword: 'Baobab-Shade-77' });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('counts every written form of one phone (extensions x1, x2…) on one per-account counter', async () => {
+    const phone = newPhone();
+    const statuses: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      statuses.push((await post('/api/users/resend-otp', { phone: `${phone}x${i}` })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+describe('finding 9: weak passwords', () => {
+  it('refuses breached and patterned passwords at registration, reset and admin creation', async () => {
+    for (const password of ['aaaaaaaa', 'Password2024', 'azerty2024', '123456789a', 'Cameroun237', 'abcabcabc']) {
+      const response = await post('/api/users/register', registration({ password, confirmPassword: password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().fieldErrors.password).toEqual(['Ce mot de passe est trop courant. Choisissez-en un autre.']);
+    }
+    const superadmin = await createUser(testApp.app, { role: 'superadmin' });
+    const { tokenFor, bearer } = await import('../../../test/factories');
+    const admin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(await tokenFor(testApp.app, superadmin)),
+      payload: {
+        firstName: 'Nouvel',
+        lastName: 'Admin',
+        email: `${unique('adm')}@example.cm`,
+        password: 'azerty2024',
+        permissions: [],
+        role: 'admin',
+      },
+    });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json().fieldErrors.password).toEqual(['Ce mot de passe est trop courant. Choisissez-en un autre.']);
+  });
+
+  it('never accepts fewer than 8 characters, even with passwordMinLength = 6', async () => {
+    await withSettings(
+      (s) => ({ security: { ...s.security, passwordMinLength: 6 } }),
+      async () => {
+        const response = await post('/api/users/register', registration({ password: 'qx7k2m', confirmPassword: 'qx7k2m' }));
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fieldErrors.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères']);
+        const ok = await post('/api/users/register', registration({ password: 'qx7k2m#Wp', confirmPassword: 'qx7k2m#Wp' }));
+        expect(ok.statusCode, ok.body).toBe(201);
+      },
+    );
+  });
+});
+
+describe('finding 13: look-alike usernames', () => {
+  it('refuses a username mixing alphabets, and one whose skeleton is taken', async () => {
+    const mixed = await post('/api/users/register', registration({ username: 'аdmin' }));
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().fieldErrors.username).toEqual([
+      "Le nom d'utilisateur ne doit pas mélanger plusieurs alphabets (latin, cyrillique, grec…)",
+    ]);
+    const latin = unique('copa');
+    expect((await post('/api/users/register', registration({ username: latin }))).statusCode).toBe(201);
+    // The same name in Cyrillic letters only ('сора…' with Latin digits is refused as mixed; a fully Cyrillic look-alike).
+    const cyrillicOnly = 'сора';
+    expect((await post('/api/users/register', registration({ username: 'copa' }))).statusCode).toBe(201);
+    const lookalike = await post('/api/users/register', registration({ username: cyrillicOnly }));
+    expect(lookalike.statusCode).toBe(409);
+    expect(lookalike.json().message).toBe("Ce nom d'utilisateur est déjà utilisé");
+  });
+});

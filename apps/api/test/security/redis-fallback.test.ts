@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app';
+
+/** Finding 4 of issue 15: with Redis unreachable the limits fall back to in-process counters. */
+let testApp: TestApp;
+
+beforeAll(async () => {
+  // Nothing listens on port 1: every Redis call fails.
+  testApp = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('Redis down', () => {
+  it('reports Redis down in /api/health, still 200 while the database answers', async () => {
+    const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'down' });
+  });
+
+  it('still limits waiting-list sign-ups (20 per 10 min) and failed sign-ins (30 per 5 min) from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: { name: `Personne ${i}`, phone: `+2376550${String(10_000 + i)}`, elapsedMs: 5000 },
+        remoteAddress: '203.0.113.7',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { identifier: `nobody-${i}@example.cm`, password: 'Wrong-pass-1' },
+        remoteAddress: '203.0.113.8',
+      });
+      last = response.statusCode;
+      if (i < 30) expect(response.statusCode).toBe(401);
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis up', () => {
+  it('reports Redis up in /api/health', async () => {
+    const app = await buildTestApp({ REDIS_URL: process.env.TEST_REDIS_URL as string });
+    try {
+      let redis = '';
+      for (let i = 0; i < 50 && redis !== 'up'; i++) {
+        redis = (await app.app.inject({ method: 'GET', url: '/api/health' })).json().redis;
+        if (redis !== 'up') await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(redis).toBe('up');
+    } finally {
+      await app.close();
+    }
+  });
+});
