@@ -24,7 +24,7 @@ function roleCondition(role: UserListRole): SQL {
 /** Accent- and case-insensitive match on names, e-mail, username and phone. */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  // users_search_text (migration 0005) is the same translate(lower(concat_ws(…))), indexed by trigrams.
+  // users_search_text (migration 0007) is the same translate(lower(concat_ws(…))), indexed by trigrams.
   const haystack = sql`users_search_text(${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})`;
   return sql`${haystack} like ${likePattern(q)}`;
 }
