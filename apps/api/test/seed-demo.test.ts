@@ -1,6 +1,15 @@
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, referralStats, rewardGrants, rewardRules, users, waitlistEntries } from '../src/db/schema/index';
+import {
+  eventComments,
+  events,
+  referralStats,
+  rewardGrants,
+  rewardRules,
+  userReports,
+  users,
+  waitlistEntries,
+} from '../src/db/schema/index';
 import { seedDemo } from '../src/db/seed-demo';
 import { buildTestApp, type TestApp } from './build-test-app';
 
@@ -50,5 +59,26 @@ describe('demo seed', () => {
     expect(aicha?.premiumUntil?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     await seedDemo(testApp.app);
     expect(await counts()).toEqual(first);
+  });
+
+  it('adds a living community whose counters equal its rows, and a few open reports', async () => {
+    await seedDemo(testApp.app);
+    const db = testApp.app.db;
+    const mismatched = await db.execute(sql`
+      select e.id from events e
+      where e.participants_count <> (select count(*) from event_participations p where p.event_id = e.id)
+         or e.likes_count <> (select count(*) from event_likes l where l.event_id = e.id)
+         or e.comments_count <> (select count(*) from event_comments c where c.event_id = e.id)
+         or e.views_count <> (select count(*) from event_views v where v.event_id = e.id)`);
+    const rows = Array.isArray(mismatched) ? mismatched : (mismatched as { rows: unknown[] }).rows;
+    expect(rows).toEqual([]);
+    const [popular] = await db.select({ n: count() }).from(events).where(sql`${events.participantsCount} > 0`);
+    expect(popular?.n).toBeGreaterThan(0);
+    const [comments] = await db.select({ n: count() }).from(eventComments);
+    expect(comments?.n).toBeGreaterThan(0);
+    const [open] = await db.select({ n: count() }).from(userReports).where(eq(userReports.status, 'open'));
+    expect(open?.n).toBeGreaterThanOrEqual(3);
+    const [reported] = await db.select({ n: count() }).from(users).where(sql`${users.openReportsCount} > 0`);
+    expect(reported?.n).toBe(2);
   });
 });

@@ -130,7 +130,7 @@ test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to 
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   await shot(page, testInfo, 'placeholder-transactions');
   await page.goto('/admin/users');
-  await expect(page.getByText("Ce module n'est pas encore construit")).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Utilisateurs' })).toBeVisible();
 });
 
 test('an admin holding only manage_events sees only its entries', async ({ page, request }, testInfo) => {

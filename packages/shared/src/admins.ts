@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES } from './permissions';
+import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
 
 /**
@@ -34,14 +35,36 @@ const permissionListSchema = z
 export const managedUserSchema = publicUserSchema.extend({
   grantedPermissions: z.array(z.enum(PERMISSIONS)),
   adminStatus: z.enum(ADMIN_STATUSES).nullable(),
+  /** Open reports on this account (spec §3 `reports`). */
+  reportsCount: z.number().int().min(0),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+/** `GET /users/{id}` of a user (role user or partner): counts, recent activities and reports. */
+export const managedUserDetailSchema = managedUserSchema.extend({
+  counts: z
+    .object({
+      events: z.number().int(),
+      participations: z.number().int(),
+      comments: z.number().int(),
+      likes: z.number().int(),
+    })
+    .optional(),
+  recentActivity: z.array(activitySchema).optional(),
+  reports: z.array(reportSchema).optional(),
+});
+export type ManagedUserDetail = z.infer<typeof managedUserDetailSchema>;
+
+export const USER_REPORT_FILTERS = ['all', 'reported', 'not_reported'] as const;
+export type UserReportFilter = (typeof USER_REPORT_FILTERS)[number];
 
 /** `GET /users`: `role=admin` lists admin and superadmin accounts; no role or `role=user` the users. */
 export const listUsersQuerySchema = z.object({
   role: z.enum(['admin', 'user', 'partner']).optional(),
   q: z.string().trim().max(100).optional(),
   status: z.enum(['all', 'validated', 'pending', 'blocked', 'active']).default('all'),
+  /** Spec §9 user report filter; ignored for `role=admin`. */
+  reports: z.enum(USER_REPORT_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
 });
@@ -64,6 +87,8 @@ export const listUsersResponseSchema = z.object({
 export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
 
 export const userResponseSchema = z.object({ message: z.string().optional(), user: managedUserSchema });
+export const userDetailResponseSchema = z.object({ user: managedUserDetailSchema });
+export type UserDetailResponse = z.infer<typeof userDetailResponseSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** `PUT /users/{id}`: approve (`isAdminValidated: true`) and/or change the granted permissions. */

@@ -3,6 +3,7 @@ import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
 import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
+import { seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
 import { seedDemoPartners } from './seed-demo-partners';
 
@@ -111,10 +112,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         status,
         maxParticipants: 100 + title.length * 10,
         organizerId: organizer?.id ?? null,
-        participantsCount: title.length * 3,
-        likesCount: title.length * 2,
-        viewsCount: title.length * 25,
-        commentsCount: title.length % 7,
         tags: [city.toLowerCase(), category],
         searchText: searchable(title, description, address, city),
       })
@@ -122,6 +119,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     if (event) await app.db.insert(eventTicketTypes).values({ eventId: event.id, name: 'Standard', price: 0, quantity: 100 });
   }
   await seedDemoPartners(app);
+  await seedDemoCommunity(app, passwordHash);
   await seedReferralsDemo(app.db);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
 }

@@ -69,7 +69,7 @@ describe('access matrix', () => {
     // anonymous, user, unverified, blocked user, blocked admin, pending admin, 11 single-permission admins, superadmin
     expect(checked).toBe(routes.length * IDENTITY_SPECS.length);
     expect(IDENTITY_SPECS.length).toBe(18);
-  }, 120_000);
+  }, 240_000);
 
   it('cannot be walked around by writing the path differently (percent-encoding, case, slashes)', async () => {
     const { app } = testApp;

@@ -31,6 +31,14 @@ export const SERVICE_CHECKED: Record<string, { holders: Permission[]; reason: st
     holders: ['manage_admins', 'manage_users'],
     reason: 'same rule as blocking',
   },
+  'GET /api/reports': {
+    holders: ['manage_users', 'manage_admins'],
+    reason: 'reports on users are handled with manage_users, reports on administrators with manage_admins',
+  },
+  'PUT /api/reports/:id/:action': {
+    holders: ['manage_users', 'manage_admins'],
+    reason: 'same rule as the queue',
+  },
   'DELETE /api/users/:id': {
     holders: ['manage_admins', 'manage_users'],
     reason: 'revoking an administrator needs manage_admins, deleting a user manage_users',

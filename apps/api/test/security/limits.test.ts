@@ -53,7 +53,9 @@ describe('limits', () => {
       if ((limitSchema?.maximum ?? Number.POSITIVE_INFINITY) > PAGE_LIMIT_MAX)
         failures.push(`${route.key}: limit max ${limitSchema?.maximum}`);
       const atCap = await send(app, route, { token, query: `limit=${PAGE_LIMIT_MAX}` });
-      if (atCap.statusCode !== 200) failures.push(`${route.key}?limit=${PAGE_LIMIT_MAX}: ${atCap.statusCode}`);
+      // A list under a path id (an event's comments) answers 404 for the random id it is sent.
+      const allowed = route.params ? [200, 404] : [200];
+      if (!allowed.includes(atCap.statusCode)) failures.push(`${route.key}?limit=${PAGE_LIMIT_MAX}: ${atCap.statusCode}`);
       const over = await send(app, route, { token, query: `limit=${PAGE_LIMIT_MAX + 1}` });
       if (over.statusCode !== 400) failures.push(`${route.key}?limit=${PAGE_LIMIT_MAX + 1}: ${over.statusCode}`);
       else failures.push(...refusalProblems(over).map((problem) => `${route.key}: ${problem}`));

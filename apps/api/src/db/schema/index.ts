@@ -5,5 +5,6 @@ export * from './settings';
 export * from './users';
 export * from './waitlist';
 export * from './notifications';
+export * from './community';
 export * from './business-pages';
 export * from './referrals';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { CONFUSABLE_FROM, CONFUSABLE_TO } from '@app/shared/auth';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -44,6 +44,17 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),
+    /** Open reports on this account, kept equal to the rows of `user_reports` (issue 11). */
+    openReportsCount: integer().notNull().default(0),
+    /**
+     * Names, username, e-mail and phone lower-cased, for the admin search (issue 11). Computed by
+     * the database, so no write path can forget it; accents are folded by `translate`, as the
+     * search pattern is by `searchable()` (docs/decisions/003, 009).
+     */
+    searchText: text().generatedAlwaysAs(
+      (): SQL =>
+        sql`translate(lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(username, '') || ' ' || coalesce(phone, '')), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaaeeeeiiiiooooouuuucny')`,
+    ),
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
@@ -53,6 +64,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_role_idx').on(table.role, table.createdAt),
     index('users_created_at_idx').on(table.createdAt),
+    index('users_reported_idx').on(table.role, table.createdAt).where(sql`${table.openReportsCount} > 0`),
     uniqueIndex('users_referral_code_key').on(sql`lower(${table.referralCode})`),
     index('users_premium_until_idx').on(table.premiumUntil).where(sql`${table.premiumUntil} is not null`),
   ],

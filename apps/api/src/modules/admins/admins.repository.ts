@@ -13,6 +13,8 @@ export interface UserListFilter {
   role: UserListRole;
   q?: string;
   status: UserListStatus;
+  /** Users only: with open reports or without. */
+  reports?: 'all' | 'reported' | 'not_reported';
   page: number;
   limit: number;
 }
@@ -21,12 +23,10 @@ function roleCondition(role: UserListRole): SQL {
   return role === 'admin' ? inArray(users.role, ['admin', 'superadmin']) : eq(users.role, role);
 }
 
-/** Accent- and case-insensitive match on names, e-mail, username and phone. */
+/** Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`). */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  // users_search_text (migration 0007) is the same translate(lower(concat_ws(…))), indexed by trigrams.
-  const haystack = sql`users_search_text(${users.firstName}, ${users.lastName}, ${users.email}, ${users.username}, ${users.phone})`;
-  return sql`${haystack} like ${likePattern(q)}`;
+  return sql`${users.searchText} like ${likePattern(q)}`;
 }
 
 /** Spec §4 for administrators; active/blocked/pending of `userStatus` for the other roles. */
@@ -44,8 +44,19 @@ function statusCondition(role: UserListRole, status: UserListStatus): SQL | unde
   return sql`false`;
 }
 
+function reportsCondition(role: UserListRole, reports: UserListFilter['reports']): SQL | undefined {
+  if (role === 'admin' || !reports || reports === 'all') return undefined;
+  // 'reported' is served by the partial index users_reported_idx.
+  return reports === 'reported' ? sql`${users.openReportsCount} > 0` : sql`${users.openReportsCount} = 0`;
+}
+
 export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
-  const where = and(roleCondition(filter.role), searchCondition(filter.q), statusCondition(filter.role, filter.status));
+  const where = and(
+    roleCondition(filter.role),
+    searchCondition(filter.q),
+    statusCondition(filter.role, filter.status),
+    reportsCondition(filter.role, filter.reports),
+  );
   const order = [desc(users.createdAt), desc(users.id)];
   const pageIds = db
     .select({ id: users.id })

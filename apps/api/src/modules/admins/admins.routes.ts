@@ -5,6 +5,7 @@ import {
   listUsersResponseSchema,
   updateAdminSchema,
   userActionParamsSchema,
+  userDetailResponseSchema,
   userResponseSchema,
 } from '@app/shared/admins';
 import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
@@ -70,7 +71,12 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['users'], summary: 'Un compte', params: idParamsSchema, response: { 200: userResponseSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Un compte ; pour un utilisateur, aussi ses compteurs, ses activités récentes et les signalements le visant',
+        params: idParamsSchema,
+        response: { 200: userDetailResponseSchema, ...errors },
+      },
     },
     async (request) => ({ user: await getManagedUser(app, actorOf(request), request.params.id) }),
   );

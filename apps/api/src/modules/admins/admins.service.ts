@@ -5,6 +5,7 @@ import {
   type AuditEntryView,
   type CreateAdminBody,
   type ManagedUser,
+  type ManagedUserDetail,
   type UpdateAdminInput,
 } from '@app/shared/admins';
 import { isPermission, type Permission, type Role } from '@app/shared/permissions';
@@ -12,6 +13,9 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { checkPasswordRules } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
+import { countUserCommunity, listActivities, releaseCountersOf } from '../community/community.repository';
+import { listReportsOn, releaseReportsBy } from '../reports/reports.repository';
+import { toReport } from '../reports/reports.service';
 import { revokeAllSessions, type SessionUser, toPublicUser, type UserRow } from '../auth/session.service';
 import {
   countAdminsByStatus,
@@ -37,6 +41,8 @@ import {
  */
 
 const ADMIN_ROLES: readonly Role[] = ['admin', 'superadmin'];
+const RECENT_ACTIVITY_SIZE = 20;
+const REPORTS_SHOWN = 50;
 const SUPERADMIN_UNTOUCHABLE = 'Un superadmin ne peut être ni modifié, ni bloqué, ni révoqué';
 const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
 
@@ -62,6 +68,7 @@ export function toManagedUser(row: UserRow): ManagedUser {
     ...toPublicUser(row),
     grantedPermissions: row.permissions.filter(isPermission),
     adminStatus: isAdminAccount(row) ? adminStatus(row) : null,
+    reportsCount: row.openReportsCount,
   };
 }
 
@@ -104,8 +111,30 @@ async function loadReadable(app: FastifyInstance, actor: SessionUser, id: string
   return target;
 }
 
-export async function getManagedUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<ManagedUser> {
-  return toManagedUser(await loadReadable(app, actor, id));
+/**
+ * `GET /users/{id}`: the account; for a user (not an administrator) also its counts, its recent
+ * activities and the reports on it (spec §3 `reports`, `recentActivity`).
+ */
+export async function getManagedUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<ManagedUserDetail> {
+  const row = await loadReadable(app, actor, id);
+  if (isAdminAccount(row)) return toManagedUser(row);
+  const [counts, recent, reports] = await Promise.all([
+    countUserCommunity(app.db, id),
+    listActivities(app.db, id, RECENT_ACTIVITY_SIZE),
+    listReportsOn(app.db, id, REPORTS_SHOWN),
+  ]);
+  return {
+    ...toManagedUser(row),
+    counts,
+    recentActivity: recent.map((activity) => ({
+      _id: activity.id,
+      type: activity.type,
+      description: activity.description,
+      eventId: activity.eventId,
+      date: activity.createdAt.toISOString(),
+    })),
+    reports: reports.map(toReport),
+  };
 }
 
 export async function listUserAudit(app: FastifyInstance, actor: SessionUser, id: string): Promise<AuditEntryView[]> {
@@ -211,7 +240,12 @@ export async function updateAdmin(
 }
 
 /** `PUT /users/{id}/block|unblock`, `PATCH /users/{id}/unblock`. Blocking ends every session. */
-export async function setBlocked(app: FastifyInstance, actor: SessionUser, id: string, blocked: boolean): Promise<ManagedUser> {
+export async function setBlocked(
+  app: Pick<FastifyInstance, 'db'>,
+  actor: SessionUser,
+  id: string,
+  blocked: boolean,
+): Promise<ManagedUser> {
   requireAny(actor, 'manage_admins', 'manage_users');
   const updated = await app.db.transaction(async (tx) => {
     const target = await lockUserById(tx, id);
@@ -255,6 +289,9 @@ export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: s
     if (target.id === actor.id) throw forbidden('Vous ne pouvez pas révoquer votre propre compte');
     if (target.role === 'superadmin') throw forbidden('Un superadmin ne peut pas être révoqué');
     assertHoldsAllOf(actor, target);
+    // Its participations, comments, likes and open reports go by cascade: take them off the counters first.
+    await releaseCountersOf(tx, id);
+    await releaseReportsBy(tx, id);
     const row = await deleteManagedUser(tx, id);
     if (!row) throw notFound('Utilisateur introuvable');
     await recordAudit(tx, {

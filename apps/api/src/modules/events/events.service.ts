@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
+import { recordEventCreated } from '../community/community.repository';
 import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
 import { processImages } from '../uploads/image-processing';
 import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
@@ -409,6 +410,7 @@ export async function createEvent(
         }
       }
       const row = await insertEvent(tx, values, input.ticketTypes, stored);
+      await recordEventCreated(tx, actor.id, row);
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'event.create',

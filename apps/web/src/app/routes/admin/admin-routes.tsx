@@ -11,13 +11,13 @@ const HomePage = lazy(() => import('./home-page').then((m) => ({ default: m.Home
 const WaitlistPage = lazy(() => import('./waitlist-page').then((m) => ({ default: m.WaitlistPage })));
 const SettingsPage = lazy(() => import('./settings-page').then((m) => ({ default: m.SettingsPage })));
 const StatsPage = lazy(() => import('./stats-page').then((m) => ({ default: m.StatsPage })));
+const UsersPage = lazy(() => import('./users-page').then((m) => ({ default: m.UsersPage })));
+const ReportsPage = lazy(() => import('./reports-page').then((m) => ({ default: m.ReportsPage })));
 const placeholders = () => import('./placeholder-pages');
 const TransactionsPage = lazy(() => placeholders().then((m) => ({ default: m.TransactionsPage })));
 const AdsPage = lazy(() => placeholders().then((m) => ({ default: m.AdsPage })));
 const MessagesPage = lazy(() => placeholders().then((m) => ({ default: m.MessagesPage })));
 const RolesPage = lazy(() => placeholders().then((m) => ({ default: m.RolesPage })));
-const ReportsPage = lazy(() => placeholders().then((m) => ({ default: m.ReportsPage })));
-const UsersPage = lazy(() => placeholders().then((m) => ({ default: m.UsersPage })));
 const PartnersPage = lazy(() => import('./partners-page').then((m) => ({ default: m.PartnersPage })));
 const BusinessPage = lazy(() => import('./business-pages-page').then((m) => ({ default: m.BusinessPage })));
 const referralPages = () => import('./referrals-pages');

@@ -7,7 +7,9 @@ import { AdminGuard, SIGN_IN_PATH } from '../../../features/admin-shell/componen
 import { Breadcrumb } from '../../../features/admin-shell/components/breadcrumb';
 import { Sidebar } from '../../../features/admin-shell/components/sidebar';
 import { TopBar } from '../../../features/admin-shell/components/top-bar';
+import { useAdminUser } from '../../../features/admin-shell/hooks/use-admin-user';
 import { shellMessages } from '../../../features/admin-shell/messages';
+import { useOpenReportsCount } from '../../../features/reports/api/get-reports';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { RouteLoading } from '../public/route-loading';
 
@@ -27,6 +29,8 @@ function ShellFrame() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const me = useAdminUser();
+  const openReports = useOpenReportsCount(!!me?.permissions.includes('manage_users'));
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -49,7 +53,7 @@ function ShellFrame() {
       menuOpen={menuOpen}
       onMenuClose={closeMenu}
       closeMenuLabel={t('closeMenu')}
-      sidebar={<Sidebar onNavigate={closeMenu} onLogout={onLogout} />}
+      sidebar={<Sidebar onNavigate={closeMenu} onLogout={onLogout} badges={{ signalements: openReports.data }} />}
       header={<TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />}
       breadcrumb={<Breadcrumb />}
       footer={

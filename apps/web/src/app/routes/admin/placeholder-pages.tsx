@@ -22,13 +22,3 @@ export const RolesPage = () => (
     <PlaceholderPage module="roles" />
   </RequirePermission>
 );
-export const ReportsPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="signalements" />
-  </RequirePermission>
-);
-export const UsersPage = () => (
-  <RequirePermission permission="manage_users">
-    <PlaceholderPage module="utilisateurs" notBuilt />
-  </RequirePermission>
-);

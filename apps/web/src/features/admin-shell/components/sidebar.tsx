@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { setLanguage, useLanguage, useT } from '../../../lib/i18n';
 import { useAdminUser } from '../hooks/use-admin-user';
 import { shellMessages } from '../messages';
-import { type NavEntry, PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
+import { type NavEntry, type NavId, PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100 ${
@@ -12,7 +12,16 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 const actionClass =
   'flex min-h-10 w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-200 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100';
 
-export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLogout: () => void }) {
+/** `badges`: a count shown beside an entry (the open reports beside Signalements), composed by the route. */
+export function Sidebar({
+  onNavigate,
+  onLogout,
+  badges = {},
+}: {
+  onNavigate: () => void;
+  onLogout: () => void;
+  badges?: Partial<Record<NavId, number | undefined>>;
+}) {
   const t = useT(shellMessages);
   const user = useAdminUser();
   const language = useLanguage();
@@ -26,9 +35,24 @@ export function Sidebar({ onNavigate, onLogout }: { onNavigate: () => void; onLo
         className={itemClass}
         onClick={onNavigate}
         data-nav={entry.id}
+        aria-describedby={badges[entry.id] ? `nav-badge-${entry.id}` : undefined}
       >
-        {t(entry.id)}
+        <span className="flex-1">{t(entry.id)}</span>
+        {badges[entry.id] ? (
+          <span
+            aria-hidden="true"
+            className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+            data-badge={entry.id}
+          >
+            {badges[entry.id]}
+          </span>
+        ) : null}
       </NavLink>
+      {badges[entry.id] ? (
+        <span id={`nav-badge-${entry.id}`} className="sr-only">
+          {t('openCount')} {badges[entry.id]}
+        </span>
+      ) : null}
     </li>
   );
 

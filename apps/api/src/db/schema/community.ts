@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { users } from './users';
+
+/*
+ * The community of spec §1/§3 (issue 11). Every row here has a counter beside it
+ * (`events.participants_count`, `comments_count`, `likes_count`, `views_count`,
+ * `users.open_reports_count`) written in the same transaction as the row: see
+ * docs/decisions/009-community-counters-views-and-reports.md.
+ */
+
+export const eventParticipations = pgTable(
+  'event_participations',
+  {
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.userId] }),
+    index('event_participations_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export const eventComments = pgTable(
+  'event_comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('event_comments_event_idx').on(table.eventId, table.createdAt),
+    index('event_comments_user_idx').on(table.userId),
+  ],
+);
+
+export const eventLikes = pgTable(
+  'event_likes',
+  {
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] }), index('event_likes_user_idx').on(table.userId)],
+);
+
+/** One row per viewer, event and Douala day: `viewer` is `u:<user id>` or `a:<fingerprint>`. */
+export const eventViews = pgTable(
+  'event_views',
+  {
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    viewer: text().notNull(),
+    day: date().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.day, table.viewer] })],
+);
+
+export const activityTypeEnum = pgEnum('activity_type', ['event', 'comment', 'like']);
+
+/** `activities` / `recentActivity` of spec §3. A comment's activity goes with the comment. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: activityTypeEnum().notNull(),
+    description: text().notNull(),
+    eventId: uuid().references(() => events.id, { onDelete: 'set null' }),
+    commentId: uuid().references(() => eventComments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activities_user_idx').on(table.userId, table.createdAt),
+    index('activities_comment_idx').on(table.commentId),
+    index('activities_event_idx').on(table.eventId),
+  ],
+);
+
+export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
+
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The target held an admin role when reported: such reports go to `manage_admins`. */
+    targetIsAdmin: boolean().notNull().default(false),
+    reason: text().notNull(),
+    details: text(),
+    status: reportStatusEnum().notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('user_reports_open_key').on(table.reporterId, table.targetId).where(sql`${table.status} = 'open'`),
+    index('user_reports_queue_idx').on(table.targetIsAdmin, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
+    index('user_reports_target_idx').on(table.targetId, table.createdAt),
+    index('user_reports_reporter_idx').on(table.reporterId),
+  ],
+);

@@ -1,0 +1,249 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
+
+/*
+ * The only file of the community module that talks to the database. Every counter on `events`
+ * moves in the same transaction as its row, and only when a row was really inserted or deleted
+ * (`… on conflict do nothing returning`, `delete … returning`), so counters equal rows.
+ */
+
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Tx;
+export type ActivityType = (typeof activities.$inferInsert)['type'];
+
+export interface CommunityEvent {
+  id: string;
+  title: string;
+  status: 'draft' | 'published' | 'cancelled';
+  isPublic: boolean;
+  organizerId: string | null;
+  maxParticipants: number | null;
+  participantsCount: number;
+  commentsCount: number;
+  likesCount: number;
+  viewsCount: number;
+}
+
+const eventColumns = {
+  id: events.id,
+  title: events.title,
+  status: events.status,
+  isPublic: events.isPublic,
+  organizerId: events.organizerId,
+  maxParticipants: events.maxParticipants,
+  participantsCount: events.participantsCount,
+  commentsCount: events.commentsCount,
+  likesCount: events.likesCount,
+  viewsCount: events.viewsCount,
+};
+
+export async function findCommunityEvent(db: Executor, id: string): Promise<CommunityEvent | null> {
+  const [row] = await db.select(eventColumns).from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertActivity(
+  db: Executor,
+  values: { userId: string; type: ActivityType; description: string; eventId?: string | null; commentId?: string | null },
+): Promise<void> {
+  await db.insert(activities).values(values);
+}
+
+// ─── participations ──────────────────────────────────────────────────────────────────────────
+
+/** Inserts the participation once; false when the caller already takes part. */
+export async function insertParticipation(tx: Tx, eventId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(eventParticipations)
+    .values({ eventId, userId })
+    .onConflictDoNothing()
+    .returning({ eventId: eventParticipations.eventId });
+  return rows.length > 0;
+}
+
+/**
+ * Takes one seat: a single conditional UPDATE, so 50 people joining the last seat at once take it
+ * once (PostgreSQL re-checks the WHERE on the row it waited for). Null when full or not published.
+ */
+export async function takeSeat(tx: Tx, eventId: string): Promise<number | null> {
+  const [row] = await tx
+    .update(events)
+    .set({ participantsCount: sql`${events.participantsCount} + 1` })
+    .where(
+      and(
+        eq(events.id, eventId),
+        eq(events.status, 'published'),
+        or(isNull(events.maxParticipants), lt(events.participantsCount, events.maxParticipants)),
+      ),
+    )
+    .returning({ count: events.participantsCount });
+  return row?.count ?? null;
+}
+
+export async function deleteParticipation(tx: Tx, eventId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(eventParticipations)
+    .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)))
+    .returning({ eventId: eventParticipations.eventId });
+  return rows.length > 0;
+}
+
+type CounterColumn = 'participantsCount' | 'commentsCount' | 'likesCount' | 'viewsCount';
+
+/** Moves one counter of an event by `delta` and answers its new value. */
+export async function bumpCounter(tx: Executor, eventId: string, column: CounterColumn, delta: number): Promise<number> {
+  const [row] = await tx
+    .update(events)
+    .set({ [column]: sql`greatest(${events[column]} + ${delta}, 0)` })
+    .where(eq(events.id, eventId))
+    .returning({ count: events[column] });
+  return row?.count ?? 0;
+}
+
+export async function isParticipating(db: Executor, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(eventParticipations)
+    .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)))
+    .limit(1);
+  return !!row;
+}
+
+// ─── comments ────────────────────────────────────────────────────────────────────────────────
+
+export type CommentRow = typeof eventComments.$inferSelect;
+
+export async function insertComment(tx: Tx, values: { eventId: string; userId: string; text: string }): Promise<CommentRow> {
+  const [row] = await tx.insert(eventComments).values(values).returning();
+  if (!row) throw new Error('comment not inserted');
+  return row;
+}
+
+export async function findComment(db: Executor, eventId: string, commentId: string): Promise<CommentRow | null> {
+  const [row] = await db
+    .select()
+    .from(eventComments)
+    .where(and(eq(eventComments.id, commentId), eq(eventComments.eventId, eventId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Deletes the comment (its activity goes with it, by cascade); false when already gone. */
+export async function deleteComment(tx: Tx, commentId: string): Promise<boolean> {
+  const rows = await tx.delete(eventComments).where(eq(eventComments.id, commentId)).returning({ id: eventComments.id });
+  return rows.length > 0;
+}
+
+const authorColumns = {
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorUsername: users.username,
+  authorAvatar: users.avatar,
+};
+
+/** Newest first, served by `event_comments_event_idx`; the total is the event's counter. */
+export async function listComments(db: Executor, eventId: string, page: number, limit: number) {
+  return db
+    .select({ comment: eventComments, ...authorColumns })
+    .from(eventComments)
+    .innerJoin(users, eq(users.id, eventComments.userId))
+    .where(eq(eventComments.eventId, eventId))
+    .orderBy(desc(eventComments.createdAt), desc(eventComments.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+}
+
+// ─── likes ───────────────────────────────────────────────────────────────────────────────────
+
+export async function insertLike(tx: Tx, eventId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(eventLikes)
+    .values({ eventId, userId })
+    .onConflictDoNothing()
+    .returning({ eventId: eventLikes.eventId });
+  return rows.length > 0;
+}
+
+export async function deleteLike(tx: Tx, eventId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(eventLikes)
+    .where(and(eq(eventLikes.eventId, eventId), eq(eventLikes.userId, userId)))
+    .returning({ eventId: eventLikes.eventId });
+  return rows.length > 0;
+}
+
+/** The like's activity leaves with the like. */
+export async function deleteLikeActivity(tx: Tx, eventId: string, userId: string): Promise<void> {
+  await tx
+    .delete(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.eventId, eventId), eq(activities.type, 'like')));
+}
+
+// ─── views ───────────────────────────────────────────────────────────────────────────────────
+
+/** Counts a view once per viewer, event and day. */
+export async function insertView(tx: Tx, eventId: string, viewer: string, day: string): Promise<boolean> {
+  const rows = await tx
+    .insert(eventViews)
+    .values({ eventId, viewer, day })
+    .onConflictDoNothing()
+    .returning({ eventId: eventViews.eventId });
+  return rows.length > 0;
+}
+
+// ─── accounts ────────────────────────────────────────────────────────────────────────────────
+
+export async function listActivities(db: Executor, userId: string, limit: number) {
+  return db
+    .select()
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit);
+}
+
+/** What an account did, each count served by an index on the user's id. */
+export async function countUserCommunity(db: Executor, userId: string) {
+  const [row] = await db
+    .select({
+      events: sql<number>`(select count(*) from ${events} where ${events.organizerId} = ${userId})::int`,
+      participations: sql<number>`(select count(*) from ${eventParticipations} where ${eventParticipations.userId} = ${userId})::int`,
+      comments: sql<number>`(select count(*) from ${eventComments} where ${eventComments.userId} = ${userId})::int`,
+      likes: sql<number>`(select count(*) from ${eventLikes} where ${eventLikes.userId} = ${userId})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { events: 0, participations: 0, comments: 0, likes: 0 };
+}
+
+/**
+ * Before an account is deleted (its rows go by cascade): takes its participations, comments
+ * and likes off the events' counters, in the caller's transaction.
+ */
+export async function releaseCountersOf(tx: Tx, userId: string): Promise<void> {
+  const tables = [
+    { table: eventParticipations, column: 'participants_count' },
+    { table: eventComments, column: 'comments_count' },
+    { table: eventLikes, column: 'likes_count' },
+  ] as const;
+  for (const { table, column } of tables) {
+    await tx.execute(sql`
+      update ${events} set ${sql.raw(column)} = greatest(${sql.raw(column)} - mine.n, 0)
+      from (select ${table.eventId} as event_id, count(*)::int as n from ${table} where ${table.userId} = ${userId} group by 1) as mine
+      where ${events.id} = mine.event_id`);
+  }
+}
+
+function quoted(title: string): string {
+  return `« ${title.length > 80 ? `${title.slice(0, 79)}…` : title} »`;
+}
+
+/** The activity of an event's creation, written by the events module in its transaction. */
+export async function recordEventCreated(db: Executor, userId: string, event: { id: string; title: string }): Promise<void> {
+  await insertActivity(db, {
+    userId,
+    type: 'event',
+    eventId: event.id,
+    description: `A créé l’évènement ${quoted(event.title)}`,
+  });
+}

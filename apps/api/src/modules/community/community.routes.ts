@@ -1,0 +1,243 @@
+import { apiErrorSchema, messageSchema } from '@app/shared/common';
+import {
+  commentResponseSchema,
+  createCommentSchema,
+  createReportSchema,
+  joinEventSchema,
+  likeResponseSchema,
+  listCommentsQuerySchema,
+  listCommentsResponseSchema,
+  participationResponseSchema,
+  reportResponseSchema,
+  viewResponseSchema,
+} from '@app/shared/community';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import { reportUser } from '../reports/reports.service';
+import {
+  addComment,
+  joinEvent,
+  leaveEvent,
+  likeEvent,
+  listEventComments,
+  recordView,
+  removeComment,
+  unlikeEvent,
+} from './community.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
+const eventParams = z.object({ id: z.uuid({ message: 'Identifiant invalide' }) });
+/** A private event's share link, for the reads and views of someone who does not take part yet. */
+const shareTokenQuery = { shareToken: z.string().trim().min(1).max(200).optional() };
+const commentParams = eventParams.extend({ commentId: z.uuid({ message: 'Identifiant invalide' }) });
+
+/**
+ * Per account (the access hook has resolved it before preHandler), else per address. Far above a
+ * person's pace, low enough to stop a script flooding the counters and the moderators.
+ */
+function perAccount(name: string, max: number, timeWindow: string) {
+  return {
+    hook: 'preHandler' as const,
+    max,
+    timeWindow,
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? request.ip}`,
+  };
+}
+
+/**
+ * The community API of the mobile app (issue 11): take part, comment, like, count a view, report
+ * a user. The rules are in community.service.ts and reports.service.ts.
+ */
+export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db };
+
+  app.post(
+    '/events/:id/participants',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Participe à un événement publié (une seule fois ; jamais au-delà de maxParticipants ; privé : organisateur, manage_events ou lien de partage)',
+        params: eventParams,
+        body: joinEventSchema,
+        response: { 200: participationResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await joinEvent(deps, actorOf(request), request.params.id, request.body?.shareToken);
+      return {
+        message: result.joined ? 'Participation enregistrée' : 'Vous participez déjà à cet événement',
+        participating: true,
+        participantsCount: result.participantsCount,
+      };
+    },
+  );
+
+  app.delete(
+    '/events/:id/participants/me',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
+      schema: {
+        tags: ['community'],
+        summary: 'Se retire d’un événement (sans effet si on n’y participait pas)',
+        params: eventParams,
+        response: { 200: participationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Participation retirée',
+      ...(await leaveEvent(deps, actorOf(request), request.params.id)),
+    }),
+  );
+
+  app.get(
+    '/events/:id/comments',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['community'],
+        summary: 'Commentaires d’un événement, du plus récent au plus ancien, paginés',
+        params: eventParams,
+        querystring: listCommentsQuerySchema.extend(shareTokenQuery),
+        response: { 200: listCommentsResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listEventComments(deps, request.user, request.params.id, request.query.page, request.query.limit, request.query.shareToken),
+  );
+
+  app.post(
+    '/events/:id/comments',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('comment', 10, '1 minute') },
+      schema: {
+        tags: ['community'],
+        summary: 'Commente un événement publié (1 à 2 000 caractères)',
+        params: eventParams,
+        body: createCommentSchema,
+        response: { 201: commentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await addComment(deps, actorOf(request), request.params.id, request.body.text);
+      return reply.code(201).send({ message: 'Commentaire ajouté', ...result });
+    },
+  );
+
+  app.delete(
+    '/events/:id/comments/:commentId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['community'],
+        summary: 'Supprime un commentaire (son auteur, ou manage_events) et son activité',
+        params: commentParams,
+        response: { 200: messageSchema.extend({ commentsCount: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Commentaire supprimé',
+      ...(await removeComment(deps, actorOf(request), request.params.id, request.params.commentId)),
+    }),
+  );
+
+  app.put(
+    '/events/:id/like',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
+      schema: {
+        tags: ['community'],
+        summary: 'Aime un événement (idempotent)',
+        params: eventParams,
+        response: { 200: likeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Vous aimez cet événement',
+      liked: true,
+      ...(await likeEvent(deps, actorOf(request), request.params.id)),
+    }),
+  );
+
+  app.delete(
+    '/events/:id/like',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
+      schema: {
+        tags: ['community'],
+        summary: 'N’aime plus un événement (idempotent)',
+        params: eventParams,
+        response: { 200: likeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Vous n’aimez plus cet événement',
+      liked: false,
+      ...(await unlikeEvent(deps, actorOf(request), request.params.id)),
+    }),
+  );
+
+  app.post(
+    '/events/:id/views',
+    {
+      config: {
+        access: 'public',
+        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `view:${request.ip}` },
+      },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Compte une vue : au plus une par visiteur, événement et jour (compte connecté, sinon empreinte anonyme), jamais celle de l’organisateur',
+        params: eventParams,
+        querystring: z.object(shareTokenQuery),
+        response: { 200: viewResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      recordView(
+        deps,
+        request.user,
+        request.params.id,
+        {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        },
+        request.query.shareToken,
+      ),
+  );
+
+  app.post(
+    '/users/:id/reports',
+    {
+      config: { access: 'authenticated', rateLimit: perAccount('report', 5, '1 hour') },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Signale un utilisateur (motif dans une liste courte, précision facultative) ; un seul signalement ouvert par auteur et cible',
+        params: eventParams,
+        body: createReportSchema,
+        response: { 201: reportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportUser(deps, actorOf(request), request.params.id, request.body);
+      return reply.code(201).send({ message: 'Signalement envoyé', report });
+    },
+  );
+};

@@ -1,0 +1,291 @@
+import { createHash } from 'node:crypto';
+import type { Comment } from '@app/shared/community';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import { canAccessPrivateEvent } from '../events/events.service';
+import {
+  bumpCounter,
+  type CommentRow,
+  type CommunityEvent,
+  deleteComment,
+  deleteLike,
+  deleteLikeActivity,
+  deleteParticipation,
+  findComment,
+  findCommunityEvent,
+  insertActivity,
+  insertComment,
+  insertLike,
+  insertParticipation,
+  insertView,
+  isParticipating,
+  listComments,
+  takeSeat,
+} from './community.repository';
+
+/*
+ * Rules of the community (issue 11). Only published events take part, comments, likes and
+ * views; a draft is invisible (404) to anyone but its organiser and `manage_events`, a cancelled
+ * event answers 409. A private event is open to its organiser, `manage_events`, and whoever
+ * holds its share link (`canUsePrivateEvent`). Blocked accounts never get here: their sessions
+ * end when they are blocked and the access hook ignores their tokens (401).
+ */
+
+export interface CommunityDeps {
+  db: Database;
+}
+
+const NOT_FOUND = 'Événement introuvable';
+
+/** Who may act on a private event without its share link. */
+function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
+  return !!actor && (event.organizerId === actor.id || actor.permissions.includes('manage_events'));
+}
+
+/**
+ * A private event is open to its organiser, `manage_events`, whoever holds its share link (issue
+ * 16's token, revocable) and whoever already takes part (they came in with the link).
+ */
+export async function canUsePrivateEvent(
+  db: Database,
+  actor: SessionUser | null,
+  event: CommunityEvent,
+  shareToken?: string,
+): Promise<boolean> {
+  if (privileged(actor, event)) return true;
+  if (shareToken && (await canAccessPrivateEvent(db, event.id, shareToken))) return true;
+  return !!actor && (await isParticipating(db, event.id, actor.id));
+}
+
+const PRIVATE = 'Cet événement est privé : son lien de partage est nécessaire';
+
+/** The event, if this caller may act on it now; otherwise the refusal. */
+async function loadOpenEvent(
+  db: Database,
+  actor: SessionUser | null,
+  eventId: string,
+  options: { shareToken?: string } = {},
+): Promise<CommunityEvent> {
+  const event = await findCommunityEvent(db, eventId);
+  if (!event) throw notFound(NOT_FOUND);
+  if (event.status === 'draft') {
+    if (!privileged(actor, event)) throw notFound(NOT_FOUND);
+    throw new AppError(409, 'EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
+  }
+  if (!event.isPublic && !(await canUsePrivateEvent(db, actor, event, options.shareToken))) {
+    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
+  }
+  if (event.status === 'cancelled') throw new AppError(409, 'EVENT_CANCELLED', 'Cet événement a été annulé');
+  return event;
+}
+
+function quoted(title: string): string {
+  return `« ${title.length > 80 ? `${title.slice(0, 79)}…` : title} »`;
+}
+
+// ─── taking part ─────────────────────────────────────────────────────────────────────────────
+
+export const EVENT_FULL = 'Cet événement est complet';
+
+/**
+ * Joins an event once. The participation row, the seat (a conditional UPDATE of the counter)
+ * and the activity are one transaction: when the seat is gone the row is rolled back.
+ */
+export async function joinEvent(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  shareToken?: string,
+): Promise<{ participating: true; participantsCount: number; joined: boolean }> {
+  const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
+  return deps.db.transaction(async (tx) => {
+    if (!(await insertParticipation(tx, event.id, actor.id))) {
+      const current = await findCommunityEvent(tx, event.id);
+      return { participating: true as const, participantsCount: current?.participantsCount ?? 0, joined: false };
+    }
+    const count = await takeSeat(tx, event.id);
+    if (count === null) {
+      const current = await findCommunityEvent(tx, event.id);
+      if (current?.status === 'published') throw new AppError(409, 'EVENT_FULL', EVENT_FULL);
+      throw new AppError(409, 'EVENT_NOT_OPEN', 'Cet événement n’accepte plus de participants');
+    }
+    await insertActivity(tx, {
+      userId: actor.id,
+      type: 'event',
+      eventId: event.id,
+      description: `Participe à l’évènement ${quoted(event.title)}`,
+    });
+    return { participating: true as const, participantsCount: count, joined: true };
+  });
+}
+
+/** Withdraws; withdrawing when not taking part changes nothing. */
+export async function leaveEvent(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+): Promise<{ participating: false; participantsCount: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  return deps.db.transaction(async (tx) => {
+    const left = await deleteParticipation(tx, event.id, actor.id);
+    const participantsCount = left
+      ? await bumpCounter(tx, event.id, 'participantsCount', -1)
+      : ((await findCommunityEvent(tx, event.id))?.participantsCount ?? 0);
+    return { participating: false as const, participantsCount };
+  });
+}
+
+// ─── comments ────────────────────────────────────────────────────────────────────────────────
+
+function commentView(
+  comment: CommentRow,
+  author: { authorFirstName: string; authorLastName: string; authorUsername: string | null; authorAvatar: string | null },
+): Comment {
+  const name = `${author.authorFirstName} ${author.authorLastName}`.trim() || author.authorUsername || 'Anonyme';
+  return {
+    _id: comment.id,
+    eventId: comment.eventId,
+    text: comment.text,
+    author: { _id: comment.userId, name, username: author.authorUsername, avatar: author.authorAvatar },
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+export async function addComment(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  text: string,
+): Promise<{ comment: Comment; commentsCount: number }> {
+  const event = await loadOpenEvent(deps.db, actor, eventId);
+  const { row, commentsCount } = await deps.db.transaction(async (tx) => {
+    const row = await insertComment(tx, { eventId: event.id, userId: actor.id, text });
+    const commentsCount = await bumpCounter(tx, event.id, 'commentsCount', 1);
+    await insertActivity(tx, {
+      userId: actor.id,
+      type: 'comment',
+      eventId: event.id,
+      commentId: row.id,
+      description: `A commenté l’évènement ${quoted(event.title)}`,
+    });
+    return { row, commentsCount };
+  });
+  const { row: u } = actor;
+  return {
+    comment: commentView(row, {
+      authorFirstName: u.firstName,
+      authorLastName: u.lastName,
+      authorUsername: u.username,
+      authorAvatar: u.avatar,
+    }),
+    commentsCount,
+  };
+}
+
+export async function listEventComments(
+  deps: CommunityDeps,
+  actor: SessionUser | null,
+  eventId: string,
+  page: number,
+  limit: number,
+  shareToken?: string,
+): Promise<{ items: Comment[]; total: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) {
+    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
+  }
+  const rows = await listComments(deps.db, event.id, page, limit);
+  return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
+}
+
+/** The author, or `manage_events`, deletes a comment; its activity goes with it. */
+export async function removeComment(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  commentId: string,
+): Promise<{ commentsCount: number }> {
+  const comment = await findComment(deps.db, eventId, commentId);
+  if (!comment) throw notFound('Commentaire introuvable');
+  if (comment.userId !== actor.id && !actor.permissions.includes('manage_events')) {
+    throw new AppError(403, 'NOT_AUTHOR', 'Vous ne pouvez supprimer que vos propres commentaires');
+  }
+  return deps.db.transaction(async (tx) => {
+    if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');
+    return { commentsCount: await bumpCounter(tx, eventId, 'commentsCount', -1) };
+  });
+}
+
+// ─── likes ───────────────────────────────────────────────────────────────────────────────────
+
+export async function likeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {
+  const event = await loadOpenEvent(deps.db, actor, eventId);
+  return deps.db.transaction(async (tx) => {
+    if (!(await insertLike(tx, event.id, actor.id))) {
+      return { likes: (await findCommunityEvent(tx, event.id))?.likesCount ?? 0 };
+    }
+    const likes = await bumpCounter(tx, event.id, 'likesCount', 1);
+    await insertActivity(tx, {
+      userId: actor.id,
+      type: 'like',
+      eventId: event.id,
+      description: `A aimé l’évènement ${quoted(event.title)}`,
+    });
+    return { likes };
+  });
+}
+
+export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  return deps.db.transaction(async (tx) => {
+    if (!(await deleteLike(tx, event.id, actor.id))) return { likes: event.likesCount };
+    await deleteLikeActivity(tx, event.id, actor.id);
+    return { likes: await bumpCounter(tx, event.id, 'likesCount', -1) };
+  });
+}
+
+// ─── views ───────────────────────────────────────────────────────────────────────────────────
+
+const DOUALA_OFFSET_MS = 3600_000;
+
+/** The Douala calendar day (YYYY-MM-DD) of an instant. */
+export function doualaDate(now: Date): string {
+  return new Date(now.getTime() + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Who viewed: a signed-in account by its id; an anonymous visitor by a hash of its address, its
+ * user agent and the day, so nothing personal is stored and tomorrow's key differs
+ * (docs/decisions/009).
+ */
+export function viewerKey(actor: SessionUser | null, client: { ip: string; userAgent: string }, day: string): string {
+  if (actor) return `u:${actor.id}`;
+  const digest = createHash('sha256')
+    .update(`${client.ip}\n${client.userAgent.slice(0, 300)}\n${day}`)
+    .digest('base64url');
+  return `a:${digest.slice(0, 22)}`;
+}
+
+/** Counts a view at most once per viewer, event and day; never the organiser's. */
+export async function recordView(
+  deps: CommunityDeps,
+  actor: SessionUser | null,
+  eventId: string,
+  client: { ip: string; userAgent: string },
+  shareToken?: string,
+  now = new Date(),
+): Promise<{ counted: boolean; views: number }> {
+  const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
+  if (actor && actor.id === event.organizerId) return { counted: false, views: event.viewsCount };
+  const day = doualaDate(now);
+  return deps.db.transaction(async (tx) => {
+    if (!(await insertView(tx, event.id, viewerKey(actor, client, day), day))) {
+      return { counted: false, views: (await findCommunityEvent(tx, event.id))?.viewsCount ?? 0 };
+    }
+    return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };
+  });
+}

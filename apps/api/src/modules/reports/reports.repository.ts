@@ -1,0 +1,167 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { userReports, users } from '../../db/schema/index';
+
+/*
+ * The only file of the reports module that talks to the database. `users.open_reports_count`
+ * moves in the same transaction as the open reports of that account.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+
+export type ReportRow = typeof userReports.$inferSelect;
+/** Which targets a moderator sees: users (`manage_users`), administrators (`manage_admins`) or both. */
+export type ReportScope = 'users' | 'admins' | 'all';
+
+const reporter = alias(users, 'reporter');
+const target = alias(users, 'target');
+
+const reportColumns = {
+  report: userReports,
+  reporterId: reporter.id,
+  reporterFirstName: reporter.firstName,
+  reporterLastName: reporter.lastName,
+  reporterUsername: reporter.username,
+  reporterEmail: reporter.email,
+  reporterAvatar: reporter.avatar,
+  targetFirstName: target.firstName,
+  targetLastName: target.lastName,
+  targetUsername: target.username,
+  targetEmail: target.email,
+  targetAvatar: target.avatar,
+  targetRole: target.role,
+  targetIsBlocked: target.isBlocked,
+};
+export type ReportWithPeople = {
+  report: ReportRow;
+  reporterId: string | null;
+  reporterFirstName: string | null;
+  reporterLastName: string | null;
+  reporterUsername: string | null;
+  reporterEmail: string | null;
+  reporterAvatar: string | null;
+  targetFirstName: string;
+  targetLastName: string;
+  targetUsername: string | null;
+  targetEmail: string | null;
+  targetAvatar: string | null;
+  targetRole: 'user' | 'admin' | 'partner' | 'superadmin';
+  targetIsBlocked: boolean;
+};
+
+/** Served with the status by the partial index `user_reports_queue_idx (target_is_admin, created_at)`. */
+function scopeCondition(scope: ReportScope): SQL | undefined {
+  if (scope === 'all') return undefined;
+  return eq(userReports.targetIsAdmin, scope === 'admins');
+}
+
+function withPeople(db: Executor) {
+  return db
+    .select(reportColumns)
+    .from(userReports)
+    .innerJoin(target, eq(target.id, userReports.targetId))
+    .leftJoin(reporter, eq(reporter.id, userReports.reporterId));
+}
+
+/** Inserts an open report unless the reporter already has one on that target; null then. */
+export async function insertOpenReport(
+  tx: Tx,
+  values: { reporterId: string; targetId: string; targetIsAdmin: boolean; reason: string; details: string | null },
+): Promise<ReportRow | null> {
+  const [row] = await tx.insert(userReports).values(values).onConflictDoNothing().returning();
+  if (!row) return null;
+  await tx
+    .update(users)
+    .set({ openReportsCount: sql`${users.openReportsCount} + 1` })
+    .where(eq(users.id, values.targetId));
+  return row;
+}
+
+export async function findReport(db: Executor, id: string): Promise<ReportWithPeople | null> {
+  const [row] = await withPeople(db).where(eq(userReports.id, id)).limit(1);
+  return (row as ReportWithPeople | undefined) ?? null;
+}
+
+/** The open queue, newest first, served by the partial index `user_reports_queue_idx`. */
+export async function listOpenReports(
+  db: Database,
+  scope: ReportScope,
+  page: number,
+  limit: number,
+): Promise<{ rows: ReportWithPeople[]; total: number }> {
+  const where = and(eq(userReports.status, 'open'), scopeCondition(scope));
+  const [rows, [count]] = await Promise.all([
+    withPeople(db)
+      .where(where)
+      .orderBy(desc(userReports.createdAt), desc(userReports.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(userReports).where(where),
+  ]);
+  return { rows: rows as ReportWithPeople[], total: count?.total ?? 0 };
+}
+
+/** Every report on an account, newest first (the Signalements tab). */
+export async function listReportsOn(db: Executor, targetId: string, limit: number): Promise<ReportWithPeople[]> {
+  const rows = await withPeople(db)
+    .where(eq(userReports.targetId, targetId))
+    .orderBy(desc(userReports.createdAt), desc(userReports.id))
+    .limit(limit);
+  return rows as ReportWithPeople[];
+}
+
+/** Closes one open report; false when it was no longer open. */
+export async function closeReport(
+  tx: Tx,
+  id: string,
+  status: 'dismissed' | 'actioned',
+  actorId: string,
+): Promise<ReportRow | null> {
+  const [row] = await tx
+    .update(userReports)
+    .set({ status, resolvedAt: new Date(), resolvedBy: actorId })
+    .where(and(eq(userReports.id, id), eq(userReports.status, 'open')))
+    .returning();
+  if (!row) return null;
+  await tx
+    .update(users)
+    .set({ openReportsCount: sql`greatest(${users.openReportsCount} - 1, 0)` })
+    .where(eq(users.id, row.targetId));
+  return row;
+}
+
+/** Closes every open report on an account (it was blocked); answers how many. */
+export async function closeOpenReportsOn(tx: Tx, targetId: string, actorId: string): Promise<number> {
+  const rows = await tx
+    .update(userReports)
+    .set({ status: 'actioned', resolvedAt: new Date(), resolvedBy: actorId })
+    .where(and(eq(userReports.targetId, targetId), eq(userReports.status, 'open')))
+    .returning({ id: userReports.id });
+  if (rows.length > 0) {
+    await tx
+      .update(users)
+      .set({ openReportsCount: sql`greatest(${users.openReportsCount} - ${rows.length}, 0)` })
+      .where(eq(users.id, targetId));
+  }
+  return rows.length;
+}
+
+/** Before an account is deleted: its open reports on others leave their counters. */
+export async function releaseReportsBy(tx: Tx, reporterId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${users} set open_reports_count = greatest(open_reports_count - mine.n, 0)
+    from (select ${userReports.targetId} as target_id, count(*)::int as n from ${userReports}
+          where ${userReports.reporterId} = ${reporterId} and ${userReports.status} = 'open' group by 1) as mine
+    where ${users.id} = mine.target_id`);
+}
+
+export async function findAccount(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, isBlocked: users.isBlocked })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ?? null;
+}

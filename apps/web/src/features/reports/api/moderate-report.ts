@@ -1,0 +1,25 @@
+import type { Report } from '@app/shared/community';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { reportKeys } from './keys';
+
+export type ReportAction = 'dismiss' | 'block';
+
+/** `PUT /api/reports/{id}/dismiss|block`: Classer, or Bloquer l'utilisateur; the report leaves the queue. */
+export function moderateReport({ id, action }: { id: string; action: ReportAction }) {
+  return apiRequest<{ message: string; report: Report }>(`/reports/${encodeURIComponent(id)}/${action}`, { method: 'PUT' });
+}
+
+export function useModerateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moderateReport,
+    onSuccess: async () => {
+      // The users screen shows report counts and statuses: refresh it too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import { REPORT_REASON_LABELS, type Report } from '@app/shared/community';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pagination, pageCount, usePageParam } from '../../../components/ui/pagination';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast';
+import { formatDate } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { REPORTS_PAGE_SIZE, useReports } from '../api/get-reports';
+import { useModerateReport } from '../api/moderate-report';
+import { reportsMessages } from '../messages';
+
+/**
+ * 'Signalements' (spec §2 secondary entry, `manage_users`): the open reports, newest first, with
+ * Classer and Bloquer l'utilisateur. `userPath(id)` links a user to the users screen.
+ */
+export function ReportsQueue({ userPath }: { userPath: (id: string) => string }) {
+  const t = useT(reportsMessages);
+  const [page, setPage] = usePageParam();
+  const list = useReports(page);
+  const moderate = useModerateReport();
+  const [blocking, setBlocking] = useState<Report | null>(null);
+  const pages = pageCount(list.data?.total ?? 0, REPORTS_PAGE_SIZE);
+
+  const title = t('title');
+  useEffect(() => {
+    document.title = `${title} · Évènements Cameroun`;
+  }, [title]);
+  // The last report of the last page handled: go back one page.
+  useEffect(() => {
+    if (list.data && list.data.items.length === 0 && page > 1) setPage(pages, { replace: true });
+  }, [list.data, page, pages]);
+
+  const dismiss = (report: Report) =>
+    moderate.mutate(
+      { id: report._id, action: 'dismiss' },
+      {
+        onSuccess: () => toast.success(t('dismissed')),
+        onError: (error) => toast.error(`${t('actionError')} : ${error.message}`),
+      },
+    );
+  const block = () => {
+    if (!blocking) return;
+    moderate.mutate(
+      { id: blocking._id, action: 'block' },
+      {
+        onSuccess: () => {
+          setBlocking(null);
+          toast.success(t('blocked'));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+        <p className="text-sm text-slate-600">{t('subtitle')}</p>
+      </header>
+      {list.isPending ? (
+        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
+          <p className="sr-only">{t('loading')}</p>
+          <SkeletonRows rows={5} />
+        </div>
+      ) : list.isError ? (
+        <Alert>
+          <p className="font-medium">{t('listError')}</p>
+          <p className="mt-1">{list.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
+          {t('empty')}
+        </p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500">{t('total', { count: list.data.total })}</p>
+          <ul className={`space-y-3 ${list.isFetching ? 'opacity-70' : ''}`}>
+            {list.data.items.map((report) => (
+              <li
+                key={report._id}
+                className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+                data-report-id={report._id}
+              >
+                <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
+                  <div className="min-w-0">
+                    <dt className="text-xs text-slate-500">{t('target')}</dt>
+                    <dd className="break-words text-sm font-medium text-slate-900">
+                      <Link to={userPath(report.target._id)} className="text-brand-700 underline-offset-2 hover:underline">
+                        {report.target.name}
+                      </Link>
+                    </dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-xs text-slate-500">{t('reporter')}</dt>
+                    <dd className="break-words text-sm text-slate-900">{report.reporter?.name ?? t('deletedAccount')}</dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-xs text-slate-500">{t('reason')}</dt>
+                    <dd className="text-sm text-slate-900">{REPORT_REASON_LABELS[report.reason]}</dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-xs text-slate-500">{t('date')}</dt>
+                    <dd className="text-sm text-slate-900">
+                      <time dateTime={report.createdAt}>
+                        {formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                      </time>
+                    </dd>
+                  </div>
+                </dl>
+                {report.details && <p className="mt-2 break-words text-sm text-slate-700">{report.details}</p>}
+                <div className="mt-3 flex flex-wrap gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => dismiss(report)} disabled={moderate.isPending}>
+                    {t('dismiss')}
+                  </Button>
+                  {!report.target.isBlocked && (
+                    <Button variant="danger" size="sm" onClick={() => setBlocking(report)} disabled={moderate.isPending}>
+                      {t('block')}
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {list.data && list.data.total > REPORTS_PAGE_SIZE && (
+        <Pagination page={page} count={pages} onChange={(next) => setPage(next)} />
+      )}
+      <ConfirmDialog
+        open={blocking !== null}
+        title={t('block')}
+        message={t('blockConfirm', { name: blocking?.target.name ?? '' })}
+        confirmLabel={t('block')}
+        onConfirm={block}
+        onCancel={() => {
+          setBlocking(null);
+          moderate.reset();
+        }}
+        pending={moderate.isPending}
+        error={blocking && moderate.error ? `${t('actionError')} : ${moderate.error.message}` : null}
+      />
+    </div>
+  );
+}

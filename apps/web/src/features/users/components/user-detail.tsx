@@ -1,0 +1,302 @@
+import type { ManagedUserDetail } from '@app/shared/admins';
+import { REPORT_REASON_LABELS, type Report } from '@app/shared/community';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { formatDate, formatNumber, formatPhone } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { useDeleteUser } from '../api/delete-user';
+import { useUser } from '../api/get-user';
+import { useSetUserBlocked } from '../api/set-user-blocked';
+import { usersMessages } from '../messages';
+import { UserAvatar } from './user-avatar';
+import { displayName } from './user-list';
+import { UserStatusBadge } from './user-status-badge';
+
+interface UserDetailProps {
+  id: string;
+  onBack: () => void;
+  onDeleted: () => void;
+}
+
+export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
+  const t = useT(usersMessages);
+  const detail = useUser(id);
+  return (
+    <section
+      aria-labelledby="user-detail-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <button
+        type="button"
+        onClick={onBack}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline lg:hidden"
+      >
+        <span aria-hidden="true">←</span> {t('back')}
+      </button>
+      {detail.isPending ? (
+        <p className="text-sm text-slate-500">{t('loading')}</p>
+      ) : detail.isError ? (
+        <Alert>
+          {t('detailError')} : {detail.error.message}
+        </Alert>
+      ) : (
+        <UserDetailBody key={detail.data.user._id} user={detail.data.user} onDeleted={onDeleted} />
+      )}
+    </section>
+  );
+}
+
+type Tab = 'info' | 'activities' | 'reports';
+const TABS: Tab[] = ['info', 'activities', 'reports'];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDeleted: () => void }) {
+  const t = useT(usersMessages);
+  const [tab, setTab] = useState<Tab>('info');
+  const [confirm, setConfirm] = useState<'block' | 'delete' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ info: null, activities: null, reports: null });
+  useEffect(() => headingRef.current?.focus(), []);
+  const setBlocked = useSetUserBlocked();
+  const remove = useDeleteUser();
+  const reports = user.reports ?? [];
+  const busy = setBlocked.isPending || remove.isPending;
+
+  const labels: Record<Tab, string> = { info: t('tabInfo'), activities: t('tabActivities'), reports: t('tabReports') };
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const doBlock = () =>
+    setBlocked.mutate(
+      { id: user._id, blocked: true },
+      {
+        onSuccess: () => {
+          setConfirm(null);
+          toast.success(t('blocked_done'));
+        },
+      },
+    );
+  const doUnblock = () =>
+    setBlocked.mutate(
+      { id: user._id, blocked: false },
+      {
+        onSuccess: () => toast.success(t('unblocked_done')),
+        onError: (error) => toast.error(`${t('blockError')} : ${error.message}`),
+      },
+    );
+  const doDelete = () =>
+    remove.mutate(user._id, {
+      onSuccess: () => {
+        setConfirm(null);
+        toast.success(t('deleted_done'));
+        onDeleted();
+      },
+    });
+  const closeConfirm = () => {
+    setConfirm(null);
+    setBlocked.reset();
+    remove.reset();
+  };
+  const confirmError =
+    confirm === 'delete' && remove.error
+      ? `${t('deleteError')} : ${remove.error.message}`
+      : confirm === 'block' && setBlocked.error
+        ? `${t('blockError')} : ${setBlocked.error.message}`
+        : null;
+
+  return (
+    <div className="space-y-4">
+      <header className="flex flex-wrap items-start gap-3">
+        <UserAvatar src={user.avatar} size="size-14" />
+        <div className="min-w-[9rem] flex-1">
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            id="user-detail-title"
+            className="break-words text-lg font-semibold text-slate-900 focus:outline-none"
+          >
+            {displayName(user)}
+          </h2>
+          {user.username && <p className="text-sm text-slate-600">@{user.username}</p>}
+          <div className="mt-1">
+            <UserStatusBadge status={user.status} />
+          </div>
+        </div>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          {user.status === 'active' && (
+            <Button variant="secondary" size="sm" onClick={() => setConfirm('block')} disabled={busy}>
+              {t('block')}
+            </Button>
+          )}
+          {user.status === 'blocked' && (
+            <Button variant="secondary" size="sm" onClick={doUnblock} disabled={busy}>
+              {t('unblock')}
+            </Button>
+          )}
+          <Button variant="danger" size="sm" onClick={() => setConfirm('delete')} disabled={busy}>
+            {t('delete')}
+          </Button>
+        </div>
+      </header>
+
+      <div role="tablist" aria-label={displayName(user)} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+        {TABS.map((item) => (
+          <button
+            key={item}
+            ref={(node) => {
+              tabRefs.current[item] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`user-tab-${item}`}
+            aria-selected={tab === item}
+            aria-controls={`user-panel-${item}`}
+            tabIndex={tab === item ? 0 : -1}
+            onClick={() => setTab(item)}
+            onKeyDown={onTabKey}
+            className={`-mb-px inline-flex min-h-10 shrink-0 items-center gap-1.5 border-b-2 px-2 py-2 sm:px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 ${
+              tab === item ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+            }`}
+          >
+            {labels[item]}
+            {item === 'reports' && (
+              <span
+                className={`rounded-full px-1.5 text-xs font-semibold ${reports.length > 0 ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-700'}`}
+              >
+                {reports.length}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+
+      <div role="tabpanel" id={`user-panel-${tab}`} aria-labelledby={`user-tab-${tab}`} className="focus:outline-none">
+        {tab === 'info' && <InfoPanel user={user} />}
+        {tab === 'activities' && <ActivitiesPanel user={user} />}
+        {tab === 'reports' && <ReportsPanel reports={reports} />}
+      </div>
+
+      <ConfirmDialog
+        open={confirm === 'block'}
+        title={t('block')}
+        message={t('blockConfirm')}
+        confirmLabel={t('block')}
+        onConfirm={doBlock}
+        onCancel={closeConfirm}
+        pending={setBlocked.isPending}
+        error={confirmError}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title={t('deleteTitle')}
+        message={t('deleteConfirm')}
+        confirmLabel={t('delete')}
+        onConfirm={doDelete}
+        onCancel={closeConfirm}
+        pending={remove.isPending}
+        error={confirmError}
+      />
+    </div>
+  );
+}
+
+function InfoPanel({ user }: { user: ManagedUserDetail }) {
+  const t = useT(usersMessages);
+  const counts = user.counts;
+  return (
+    <div className="space-y-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field label={t('email')}>{user.email ?? t('none')}</Field>
+        <Field label={t('phone')}>{user.phone ? formatPhone(user.phone) : t('none')}</Field>
+        <Field label={t('username')}>{user.username ?? t('none')}</Field>
+        <Field label={t('createdAt')}>{formatDate(user.createdAt, { dateStyle: 'long' })}</Field>
+        <Field label={t('lastLogin')}>{formatDate(user.lastLogin, { dateStyle: 'long', timeStyle: 'short' })}</Field>
+      </dl>
+      {counts && (
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          {(
+            [
+              ['countEvents', counts.events],
+              ['countParticipations', counts.participations],
+              ['countComments', counts.comments],
+              ['countLikes', counts.likes],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="rounded-lg bg-slate-50 p-2 text-center">
+              <dt className="text-xs text-slate-600">{t(key)}</dt>
+              <dd className="text-lg font-semibold text-slate-900">{formatNumber(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function ActivitiesPanel({ user }: { user: ManagedUserDetail }) {
+  const t = useT(usersMessages);
+  const items = user.recentActivity ?? [];
+  if (items.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{t('noActivity')}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((activity) => (
+        <li key={activity._id} className="flex items-start justify-between gap-3 py-2">
+          <span className="min-w-0 text-sm text-slate-800">{activity.description}</span>
+          <time dateTime={activity.date} className="shrink-0 text-xs text-slate-500">
+            {formatDate(activity.date, { dateStyle: 'short', timeStyle: 'short' })}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReportsPanel({ reports }: { reports: Report[] }) {
+  const t = useT(usersMessages);
+  if (reports.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{t('noReports')}</p>;
+  const statusLabel = { open: t('reportOpen'), dismissed: t('reportDismissed'), actioned: t('reportActioned') };
+  return (
+    <ul className="divide-y divide-slate-100">
+      {reports.map((report) => (
+        <li key={report._id} className="space-y-1 py-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="text-sm font-medium text-slate-900">{REPORT_REASON_LABELS[report.reason]}</span>
+            <Badge tone={report.status === 'open' ? 'red' : 'gray'}>{statusLabel[report.status]}</Badge>
+          </div>
+          {report.details && <p className="text-sm text-slate-700">{report.details}</p>}
+          <p className="text-xs text-slate-500">
+            {t('reportBy', { name: report.reporter?.name ?? t('reporterDeleted') })} ·{' '}
+            {formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,155 @@
+import type { ManagedUser, UserReportFilter } from '@app/shared/admins';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { SkeletonRows } from '../../../components/ui/skeleton';
+import { formatPhone } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { USERS_PAGE_SIZE, type UserStatusFilter, useUsers } from '../api/get-users';
+import { usersMessages } from '../messages';
+import { UserAvatar } from './user-avatar';
+import { UserStatusBadge } from './user-status-badge';
+
+interface UserListProps {
+  search: string;
+  onSearch: (value: string) => void;
+  /** The debounced search sent to the server. */
+  query: string;
+  status: UserStatusFilter;
+  onStatus: (value: UserStatusFilter) => void;
+  reports: UserReportFilter;
+  onReports: (value: UserReportFilter) => void;
+  page: number;
+  onPage: (page: number) => void;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}
+
+const selectClass =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
+
+export function UserList(props: UserListProps) {
+  const t = useT(usersMessages);
+  const list = useUsers({ q: props.query, status: props.status, reports: props.reports, page: props.page });
+  const pages = pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE);
+
+  return (
+    <section aria-labelledby="user-list-title" className="flex min-w-0 flex-col gap-3">
+      <h2 id="user-list-title" className="sr-only">
+        {t('title')}
+      </h2>
+      <div>
+        <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-700">
+          {t('search')}
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          value={props.search}
+          onChange={(event) => props.onSearch(event.target.value)}
+          placeholder={t('searchPlaceholder')}
+          autoComplete="off"
+          className={selectClass}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor="user-status" className="mb-1 block text-sm font-medium text-slate-700">
+            {t('statusFilter')}
+          </label>
+          <select
+            id="user-status"
+            value={props.status}
+            onChange={(event) => props.onStatus(event.target.value as UserStatusFilter)}
+            className={selectClass}
+          >
+            <option value="all">{t('all')}</option>
+            <option value="active">{t('active')}</option>
+            <option value="blocked">{t('blocked')}</option>
+            <option value="pending">{t('pending')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="user-reports" className="mb-1 block text-sm font-medium text-slate-700">
+            {t('reportFilter')}
+          </label>
+          <select
+            id="user-reports"
+            value={props.reports}
+            onChange={(event) => props.onReports(event.target.value as UserReportFilter)}
+            className={selectClass}
+          >
+            <option value="all">{t('all')}</option>
+            <option value="reported">{t('reported')}</option>
+            <option value="not_reported">{t('notReported')}</option>
+          </select>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
+          <p className="sr-only">{t('loading')}</p>
+          <SkeletonRows rows={5} />
+        </div>
+      ) : list.isError ? (
+        <Alert>
+          <p className="font-medium">{t('listError')}</p>
+          <p className="mt-1">{list.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : list.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('empty')}</p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500">{t('total', { count: list.data.total })}</p>
+          <ul
+            className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+          >
+            {list.data.items.map((user) => (
+              <li key={user._id}>
+                <UserRow user={user} selected={user._id === props.selectedId} onSelect={props.onSelect} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {list.data && list.data.total > USERS_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
+    </section>
+  );
+}
+
+export function displayName(user: Pick<ManagedUser, 'firstName' | 'lastName' | 'username' | 'email' | '_id'>): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username || user.email || user._id;
+}
+
+function UserRow({ user, selected, onSelect }: { user: ManagedUser; selected: boolean; onSelect: (id: string) => void }) {
+  const t = useT(usersMessages);
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(user._id)}
+      aria-current={selected ? 'true' : undefined}
+      data-user-id={user._id}
+      className={`flex w-full items-start gap-3 px-3 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+        selected ? 'bg-brand-50' : 'hover:bg-slate-50'
+      }`}
+    >
+      <UserAvatar src={user.avatar} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium text-slate-900">{displayName(user)}</span>
+        {user.username && <span className="block truncate text-sm text-slate-600">@{user.username}</span>}
+        {user.email && <span className="block truncate text-sm text-slate-600">{user.email}</span>}
+        {user.phone && <span className="block truncate text-sm text-slate-600">{formatPhone(user.phone)}</span>}
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <UserStatusBadge status={user.status} />
+        {user.reportsCount > 0 && (
+          <span className="text-xs font-semibold text-red-800">{t('reportsCount', { count: user.reportsCount })}</span>
+        )}
+      </span>
+    </button>
+  );
+}

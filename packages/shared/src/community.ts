@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common';
+
+/*
+ * The community API of the mobile app (issue 11): taking part, comments, likes, views, reports
+ * on users, and the activities they write. French messages, shown as is.
+ */
+
+export const COMMENT_MAX = 2000;
+export const COMMENT_REQUIRED = 'Le commentaire ne peut pas être vide';
+export const COMMENT_TOO_LONG = `Le commentaire doit contenir au plus ${COMMENT_MAX} caractères`;
+
+export const createCommentSchema = z.strictObject({
+  text: z
+    .string({ message: COMMENT_REQUIRED })
+    .trim()
+    .min(1, { message: COMMENT_REQUIRED })
+    .max(COMMENT_MAX, { message: COMMENT_TOO_LONG }),
+});
+export type CreateCommentInput = z.input<typeof createCommentSchema>;
+
+export const commentSchema = z.object({
+  _id: z.uuid(),
+  eventId: z.uuid(),
+  text: z.string(),
+  author: z.object({ _id: z.uuid(), name: z.string(), username: z.string().nullable(), avatar: z.string().nullable() }),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const listCommentsQuerySchema = pageQuerySchema;
+export const listCommentsResponseSchema = z.object({ items: z.array(commentSchema), total: z.number().int().min(0) });
+export type ListCommentsResponse = z.infer<typeof listCommentsResponseSchema>;
+
+export const commentResponseSchema = z.object({ message: z.string(), comment: commentSchema, commentsCount: z.number().int() });
+
+/** `POST /events/{id}/participants`: the share token opens a private event to its holder. */
+export const joinEventSchema = z
+  .strictObject({ shareToken: z.string().trim().min(1).max(200).optional() })
+  .nullish()
+  .transform((value) => value ?? {});
+
+/** What the caller's own state on an event is after a community action. */
+export const participationResponseSchema = z.object({
+  message: z.string(),
+  participating: z.boolean(),
+  participantsCount: z.number().int(),
+});
+export type ParticipationResponse = z.infer<typeof participationResponseSchema>;
+
+export const likeResponseSchema = z.object({ message: z.string(), liked: z.boolean(), likes: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+export const viewResponseSchema = z.object({ counted: z.boolean(), views: z.number().int() });
+
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'fake_account', 'scam', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harcèlement',
+  inappropriate: 'Contenu inapproprié',
+  fake_account: 'Faux compte',
+  scam: 'Arnaque',
+  other: 'Autre',
+};
+
+export const createReportSchema = z.strictObject({
+  reason: z.enum(REPORT_REASONS, { message: 'Motif de signalement inconnu' }),
+  details: z
+    .string()
+    .trim()
+    .max(1000, { message: 'La précision doit contenir au plus 1000 caractères' })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type CreateReportInput = z.input<typeof createReportSchema>;
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+
+const personSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+
+export const reportSchema = z.object({
+  _id: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  /** Null once that account is deleted. */
+  reporter: personSchema.nullable(),
+  target: personSchema.extend({ role: z.string(), isBlocked: z.boolean() }),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportResponseSchema = z.object({ message: z.string(), report: reportSchema });
+
+export const listReportsQuerySchema = pageQuerySchema;
+export const listReportsResponseSchema = z.object({ items: z.array(reportSchema), total: z.number().int().min(0) });
+export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
+
+export const reportActionParamsSchema = z.object({
+  id: z.uuid({ message: 'Identifiant invalide' }),
+  action: z.enum(['dismiss', 'block'], { message: 'Action inconnue : dismiss ou block' }),
+});
+
+export const ACTIVITY_TYPES = ['event', 'comment', 'like'] as const;
+export const activitySchema = z.object({
+  _id: z.uuid(),
+  type: z.enum(ACTIVITY_TYPES),
+  description: z.string(),
+  eventId: z.uuid().nullable(),
+  date: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
