@@ -43,6 +43,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // Browsers of the last years know <link rel=modulepreload>: no polyfill request on the landing page.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: {
         index: path.resolve(import.meta.dirname, 'index.html'),

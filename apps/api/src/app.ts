@@ -14,6 +14,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
@@ -141,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+  // The server-rendered public pages (agenda, event pages, sitemap, robots), outside /api.
+  await app.register(publicPagesRoutes);
 
   if (options.webDistDir) await app.register(webAppPlugin, { distDir: options.webDistDir });
 

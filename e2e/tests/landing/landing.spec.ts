@@ -217,7 +217,7 @@ test('the header anchors lead to their sections, also from the phone menu', asyn
 });
 
 test('an unknown path lands on / and shows the landing page', async ({ page }) => {
-  await page.goto('/evenements/inconnu?x=1');
+  await page.goto('/inconnu/chemin?x=1');
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Les évènements près de chez vous, au Cameroun');
 });

@@ -4,10 +4,12 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { HighlightedEvent } from '@app/shared/public-pages';
+import { highlightedEvents } from '../modules/public-pages/public-pages.service';
 import { getWaitlistCount } from '../modules/waitlist/waitlist.service';
 
-/** Files answered by the route below with the public address filled in, not as they are. */
-const FILLED_FILES = new Set(['robots.txt', 'sitemap.xml']);
+/** Answered by the public pages module (its own routes), never from the build. */
+const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
 /** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
 const LANDING_CACHE_MS = 10_000;
 
@@ -28,9 +30,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
-    // The server-side landing bundle and its template are not public; `/index.html`, robots and
-    // sitemap are answered by the route below (live landing page, public address filled in).
-    globIgnore: ['ssr/**', 'index.html', ...FILLED_FILES],
+    // The server-side landing bundle and its template are not public; `/index.html` is answered
+    // by the route below (live landing page); robots and sitemap by the public pages module.
+    globIgnore: ['ssr/**', 'index.html', ...SERVED_ELSEWHERE],
     preCompressed: true,
     cacheControl: false,
     index: false,
@@ -45,7 +47,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
     },
   });
 
-  const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/')));
+  const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/') && !SERVED_ELSEWHERE.includes(file)));
   const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
   const landing = await landingRenderer(app, distDir, publicUrl);
 
@@ -58,13 +60,6 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     const relative = urlPath.replace(/^\/+/, '');
-    if (FILLED_FILES.has(relative) && files.has(relative)) {
-      const text = fs.readFileSync(path.join(distDir, relative), 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
-      return reply
-        .type(relative.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/plain; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(text);
-    }
     if (files.has(relative)) return reply.sendFile(relative);
     if (/\.[a-z0-9]+$/i.test(relative)) return reply.code(404).type('text/plain').send('Not found');
     return reply.sendFile(shellFile);
@@ -72,7 +67,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 });
 
 /**
- * `/` rendered on the server with the live waiting-list count and support contact (the build's
+ * `/` rendered on the server with the live waiting-list count, support contact and next
+ * highlighted events (the build's
  * prerender step leaves `ssr/landing.mjs` and its template), reused for LANDING_CACHE_MS.
  * Answers null when the build has no such bundle or the values cannot be read: the prerendered
  * index.html is served instead.
@@ -84,7 +80,13 @@ async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl:
   const { renderLanding } = (await import(pathToFileURL(bundle).href)) as {
     renderLanding: (
       template: string,
-      data: { count: number; siteName: string; contactEmail: string; supportPhone: string },
+      data: {
+        count: number;
+        siteName: string;
+        contactEmail: string;
+        supportPhone: string;
+        events: HighlightedEvent[];
+      },
     ) => string;
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
@@ -92,9 +94,9 @@ async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl:
   return async (): Promise<string | null> => {
     if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;
     try {
-      const [count, settings] = await Promise.all([getWaitlistCount(app), app.settings.get()]);
+      const [count, settings, events] = await Promise.all([getWaitlistCount(app), app.settings.get(), highlightedEvents(app.db)]);
       const { siteName, contactEmail, supportPhone } = settings.general;
-      cached = { html: renderLanding(template, { count, siteName, contactEmail, supportPhone }), at: Date.now() };
+      cached = { html: renderLanding(template, { count, siteName, contactEmail, supportPhone, events }), at: Date.now() };
       return cached.html;
     } catch (error) {
       app.log.warn({ err: error }, 'landing page not rendered: the prerendered one is served');

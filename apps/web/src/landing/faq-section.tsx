@@ -1,19 +1,11 @@
-import type { SyntheticEvent } from 'react';
 import { FAQ_GROUPS } from './landing-content';
 
 /**
  * Six questions in two groups, one answer open at a time. Native <details> sharing one `name`
- * keep a single answer open even without JavaScript; the toggle handler does it for browsers
- * that do not know exclusive <details> yet.
+ * keep a single answer open even without JavaScript; `islands.ts` does it for browsers that do
+ * not know exclusive <details> yet.
  */
 export function FaqSection() {
-  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>) => {
-    const opened = event.currentTarget;
-    if (!opened.open) return;
-    for (const other of opened.ownerDocument.querySelectorAll<HTMLDetailsElement>('details[data-faq]')) {
-      if (other !== opened && other.open) other.open = false;
-    }
-  };
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 bg-slate-50 py-16">
       <div className="mx-auto max-w-3xl px-4">
@@ -25,13 +17,7 @@ export function FaqSection() {
             <h3 className="text-xl font-semibold text-brand-800">{group.title}</h3>
             <div className="mt-4 space-y-3">
               {group.items.map((item) => (
-                <details
-                  key={item.q}
-                  name="faq"
-                  data-faq=""
-                  onToggle={onToggle}
-                  className="group rounded-lg border border-slate-200 bg-white"
-                >
+                <details key={item.q} name="faq" data-faq="" className="group rounded-lg border border-slate-200 bg-white">
                   <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 font-medium text-slate-900 [&::-webkit-details-marker]:hidden">
                     {item.q}
                     <span

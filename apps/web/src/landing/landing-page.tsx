@@ -1,8 +1,8 @@
 import { followersClaim } from '@app/shared/waitlist-messages';
-import { Toaster } from '../components/ui/toast';
 import { FaqSection } from './faq-section';
 import { ABOUT, FEATURES, PREMIUM } from './landing-content';
 import type { LandingData } from './landing-data';
+import { NextEvents } from './next-events';
 import { SiteHeader } from './site-header';
 import { TestimonialsSection } from './testimonials-section';
 import { WaitlistForm } from './waitlist-form';
@@ -61,7 +61,10 @@ function HeroPreview() {
   );
 }
 
-/** The public landing page `/` (spec §2), prerendered with its live values, then hydrated. */
+/**
+ * The public landing page `/` (spec §2), rendered by the server with its live values; the
+ * browser adds only the islands of `islands.ts` (decision 011).
+ */
 export function LandingPage({ data }: { data: LandingData }) {
   const phoneHref = data.supportPhone.replace(/[^\d+]/g, '');
   return (
@@ -106,6 +109,8 @@ export function LandingPage({ data }: { data: LandingData }) {
             <HeroPreview />
           </div>
         </section>
+
+        <NextEvents events={data.events} />
 
         <section id="a-propos" aria-labelledby="a-propos-title" className="scroll-mt-16 py-16">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">
@@ -244,7 +249,8 @@ export function LandingPage({ data }: { data: LandingData }) {
           </p>
         </div>
       </footer>
-      <Toaster />
+      {/* Toasts of the waiting-list form (islands.ts): errors are alerts, the rest status. */}
+      <div id="toasts" className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3" />
     </>
   );
 }

@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
+import { likePattern } from '../../lib/text';
+
+/** What a card of the agenda (or of the landing page) shows. */
+export interface PublicCard {
+  id: string;
+  shortId: string;
+  title: string;
+  startDateTime: Date;
+  endDateTime: Date;
+  address: string;
+  city: string;
+  category: string;
+  status: 'draft' | 'published' | 'cancelled';
+  cover: { cardKey: string; width: number; height: number } | null;
+  prices: number[];
+}
+
+export interface AgendaFilter {
+  q?: string;
+  city?: string;
+  category?: string;
+  /** [from, to) in UTC; an event is in it when it takes place during it. */
+  range: { from: Date; to: Date | null };
+  page: number;
+  limit: number;
+}
+
+const cardColumns = {
+  id: events.id,
+  shortId: events.shortId,
+  title: events.title,
+  startDateTime: events.startDateTime,
+  endDateTime: events.endDateTime,
+  address: events.address,
+  city: events.city,
+  category: events.category,
+  status: events.status,
+};
+
+const listed = and(eq(events.status, 'published'), eq(events.isPublic, true));
+
+/** Covers and ticket prices of these events, in two queries (never one per row). */
+async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'>[]): Promise<PublicCard[]> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [covers, tickets] = await Promise.all([
+    db
+      .select({
+        eventId: eventImages.eventId,
+        cardKey: eventImages.cardKey,
+        width: eventImages.width,
+        height: eventImages.height,
+      })
+      .from(eventImages)
+      .where(and(inArray(eventImages.eventId, ids), eq(eventImages.position, 0))),
+    db
+      .select({ eventId: eventTicketTypes.eventId, price: eventTicketTypes.price })
+      .from(eventTicketTypes)
+      .where(inArray(eventTicketTypes.eventId, ids)),
+  ]);
+  return rows.map((row) => {
+    const cover = covers.find((image) => image.eventId === row.id);
+    return {
+      ...row,
+      cover: cover ? { cardKey: cover.cardKey, width: cover.width, height: cover.height } : null,
+      prices: tickets.filter((ticket) => ticket.eventId === row.id).map((ticket) => ticket.price),
+    };
+  });
+}
+
+/** The public agenda: published public events taking place in the range, soonest first. */
+export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
+  const where = and(
+    listed,
+    gte(events.endDateTime, filter.range.from),
+    filter.range.to ? lt(events.startDateTime, filter.range.to) : undefined,
+    filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
+    filter.city ? eq(events.city, filter.city) : undefined,
+    filter.category ? eq(events.category, filter.category) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(events)
+      .where(where)
+      .orderBy(asc(events.startDateTime), asc(events.id))
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
+  ]);
+  return { cards: await withParts(db, rows), total: count?.total ?? 0 };
+}
+
+/** Cities that have an upcoming public event, for the agenda's filter. */
+export async function listAgendaCities(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ city: events.city })
+    .from(events)
+    .where(and(listed, gte(events.endDateTime, now)))
+    .orderBy(asc(events.city))
+    .limit(200);
+  return rows.map((row) => row.city);
+}
+
+/** The next highlighted public events (landing page). */
+export async function listHighlighted(db: Database, now: Date, limit: number): Promise<PublicCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(events)
+    .where(and(listed, eq(events.isHighlighted, true), gte(events.endDateTime, now)))
+    .orderBy(asc(events.startDateTime), asc(events.id))
+    .limit(limit);
+  return withParts(db, rows);
+}
+
+/** The next public events in the same city, except this one. */
+export async function listNextInCity(db: Database, city: string, exceptId: string, now: Date, limit: number) {
+  const rows = await db
+    .select(cardColumns)
+    .from(events)
+    .where(and(listed, eq(events.city, city), ne(events.id, exceptId), gte(events.endDateTime, now)))
+    .orderBy(asc(events.startDateTime), asc(events.id))
+    .limit(limit);
+  return withParts(db, rows);
+}
+
+/** The partner's name for an event organised on its behalf, else the organiser's name. */
+const creatorName = sql<
+  string | null
+>`coalesce(${partners.name}, nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`;
+
+/** One event by its short public id, with what its page shows. */
+export async function findPublicEvent(db: Database, shortId: string) {
+  const [row] = await db
+    .select({ event: events, creatorName })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.organizerId))
+    .leftJoin(partners, eq(partners.id, events.partnerId))
+    .where(eq(events.shortId, shortId))
+    .limit(1);
+  if (!row) return null;
+  const [ticketTypes, images] = await Promise.all([
+    db.select().from(eventTicketTypes).where(eq(eventTicketTypes.eventId, row.event.id)).orderBy(asc(eventTicketTypes.position)),
+    db.select().from(eventImages).where(eq(eventImages.eventId, row.event.id)).orderBy(asc(eventImages.position)),
+  ]);
+  return { ...row.event, creatorName: row.creatorName, ticketTypes, images };
+}
+export type PublicEvent = NonNullable<Awaited<ReturnType<typeof findPublicEvent>>>;
+
+/**
+ * Public events for the sitemap: published ones not ended before `since`, cancelled ones changed
+ * since then (their page stays 30 days); never drafts or private events.
+ */
+export async function listForSitemap(db: Database, since: Date, limit: number) {
+  const condition: SQL | undefined = and(
+    eq(events.isPublic, true),
+    or(
+      and(eq(events.status, 'published'), gte(events.endDateTime, since)),
+      and(eq(events.status, 'cancelled'), gte(events.updatedAt, since)),
+    ),
+  );
+  return db
+    .select({ shortId: events.shortId, title: events.title, status: events.status, updatedAt: events.updatedAt })
+    .from(events)
+    .where(condition)
+    .orderBy(desc(events.updatedAt))
+    .limit(limit);
+}

@@ -1,0 +1,435 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { CreateEventInput } from '@app/shared/events';
+import { events, users } from '../../db/schema/index';
+import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
+import { fcfa, priceFrom } from './format';
+
+const PUBLIC_URL = 'https://evenements.example.cm';
+let testApp: TestApp;
+let app: FastifyInstance;
+let admin: string;
+let owner: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp({ PUBLIC_URL });
+  app = testApp.app;
+  const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
+  if (!row) throw new Error('no seeded superadmin');
+  admin = await tokenFor(app, row);
+  const user = await createUser(app, { firstName: 'Awa', lastName: 'Ngono' });
+  owner = await tokenFor(app, user);
+  const stored = await app.settings.get();
+  await app.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+type Made = { _id: string; publicPath: string; shareToken: string; title: string };
+
+async function make(overrides: Partial<CreateEventInput> = {}, status: 'draft' | 'published' | 'cancelled' = 'published') {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: bearer(owner),
+    payload: {
+      title: 'Festival des Arts de Yaoundé',
+      description: 'Musique, danse et artisanat.',
+      startDateTime: '2099-06-12T18:00:00+01:00',
+      endDateTime: '2099-06-12T23:00:00+01:00',
+      location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
+      category: 'festival',
+      ...overrides,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const event = response.json().event as Made;
+  if (status !== 'draft') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) });
+  if (status === 'cancelled') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/cancel`, headers: bearer(owner) });
+  return event;
+}
+
+function get(url: string) {
+  return app.inject({ method: 'GET', url });
+}
+
+function meta(body: string, key: string): string | undefined {
+  const pattern = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`);
+  return pattern.exec(body)?.[1]?.replaceAll('&amp;', '&');
+}
+
+function jsonLd(body: string): unknown {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body);
+  return match ? JSON.parse(match[1] as string) : null;
+}
+
+async function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
+    .png()
+    .toBuffer();
+}
+
+async function addImage(id: string) {
+  const boundary = '----publicpages';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    await png(1600, 900),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/events/${id}/images`,
+    headers: { ...bearer(owner), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const jsonLdSchema = z.object({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Event'),
+  name: z.string().min(1),
+  description: z.string(),
+  startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/),
+  endDate: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+01:00$/),
+  eventStatus: z.enum(['https://schema.org/EventScheduled', 'https://schema.org/EventCancelled']),
+  eventAttendanceMode: z.literal('https://schema.org/OfflineEventAttendanceMode'),
+  url: z.url(),
+  image: z.array(z.url()).min(1),
+  location: z.object({
+    '@type': z.literal('Place'),
+    name: z.string(),
+    address: z.object({
+      '@type': z.literal('PostalAddress'),
+      streetAddress: z.string(),
+      addressLocality: z.string(),
+      addressCountry: z.string(),
+    }),
+  }),
+  organizer: z.object({ '@type': z.string(), name: z.string() }),
+  offers: z
+    .array(
+      z.object({
+        '@type': z.literal('Offer'),
+        name: z.string(),
+        price: z.number().int().min(0),
+        priceCurrency: z.literal('XAF'),
+        availability: z.string(),
+        url: z.url(),
+      }),
+    )
+    .min(1),
+});
+
+describe('formats', () => {
+  it('writes prices in francs CFA with thin spaces', () => {
+    expect(fcfa(2000)).toBe('2\u202f000\u202fFCFA');
+    expect(fcfa(1250000)).toBe('1\u202f250\u202f000\u202fFCFA');
+    expect(priceFrom([5000, 2000])).toBe('à partir de 2\u202f000\u202fFCFA');
+    expect(priceFrom([0, 2000])).toBe('Gratuit');
+    expect(priceFrom([])).toBe('Gratuit');
+  });
+
+  it('computes today, this weekend and this month in Douala time', () => {
+    // Thursday 2027-06-10 22:30 in Douala (21:30 UTC).
+    const now = new Date('2027-06-10T21:30:00Z');
+    expect(agendaRange('today', now).to?.toISOString()).toBe('2027-06-10T23:00:00.000Z');
+    expect(agendaRange('weekend', now)).toEqual({
+      from: new Date('2027-06-11T23:00:00Z'),
+      to: new Date('2027-06-13T23:00:00Z'),
+    });
+    // On Sunday the weekend is the one under way.
+    const sunday = new Date('2027-06-13T10:00:00Z');
+    expect(agendaRange('weekend', sunday)).toEqual({ from: sunday, to: new Date('2027-06-13T23:00:00Z') });
+    expect(agendaRange('month', now).to?.toISOString()).toBe('2027-06-30T23:00:00.000Z');
+  });
+});
+
+describe('event page', () => {
+  it('shows everything, with meta tags, a valid schema.org/Event and a 1200×630 JPEG preview', async () => {
+    const event = await make({
+      title: 'Concert au bord du Wouri',
+      description: 'Une soirée <script>alert(1)</script> inoubliable.\n\nProgramme : https://example.org/programme?x=1&y=2.',
+      location: { address: 'Quai du Wouri', city: 'Douala', coordinates: { latitude: 4.05, longitude: 9.7 } },
+      category: 'concert',
+      ticketTypes: [
+        { name: 'Standard', price: 2000, quantity: 100 },
+        { name: 'VIP', price: 15000, quantity: 10 },
+      ],
+      maxParticipants: 50,
+    });
+    await addImage(event._id);
+    const response = await get(event.publicPath);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const body = response.body;
+    const url = `${PUBLIC_URL}${event.publicPath}`;
+    expect(body).toContain('<h1>Concert au bord du Wouri</h1>');
+    expect(body).toContain('Vendredi 12 juin 2099, de 18 h à 23 h');
+    expect(body).toContain('2\u202f000\u202fFCFA');
+    expect(body).toContain('15\u202f000\u202fFCFA');
+    expect(body).toContain('Awa Ngono');
+    expect(body).toContain('50 places restantes');
+    expect(body).toContain('https://www.openstreetmap.org/?mlat=4.05&amp;mlon=9.7');
+    expect(body).toContain('href="geo:4.05,9.7');
+    // Nothing executable from the description; its link is clickable.
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(body).toContain('<a href="https://example.org/programme?x=1&amp;y=2" rel="nofollow ugc noopener" target="_blank">');
+    const whatsapp = /href="(https:\/\/wa\.me\/\?text=[^"]+)"/.exec(body)?.[1]?.replaceAll('&amp;', '&');
+    expect(decodeURIComponent(new URL(whatsapp as string).searchParams.get('text') ?? '')).toContain(url);
+    expect(body).toContain(`href="${event.publicPath}/calendrier.ics"`);
+    expect(body).toMatch(/<img class="hero" src="\/api\/uploads\/[^"]+-detail\.webp" alt="" width="1600" height="900"/);
+
+    expect(body).toContain(`<link rel="canonical" href="${url}">`);
+    expect(meta(body, 'robots')).toBe('index, follow');
+    expect(meta(body, 'og:title')).toBe('Concert au bord du Wouri — Évènements Cameroun');
+    expect(meta(body, 'og:url')).toBe(url);
+    expect(meta(body, 'og:description')).toMatch(/^Vendredi 12 juin 2099 à 18 h, Douala\. Une soirée/);
+    expect(meta(body, 'og:image')).toBe(`${url}/apercu.jpg`);
+    expect(meta(body, 'og:image:type')).toBe('image/jpeg');
+    expect(meta(body, 'og:image:width')).toBe('1200');
+    expect(meta(body, 'og:image:height')).toBe('630');
+    expect(meta(body, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(body, 'twitter:image')).toBe(`${url}/apercu.jpg`);
+
+    const ld = jsonLdSchema.parse(jsonLd(body));
+    expect(ld).toMatchObject({
+      name: 'Concert au bord du Wouri',
+      startDate: '2099-06-12T18:00:00+01:00',
+      endDate: '2099-06-12T23:00:00+01:00',
+      eventStatus: 'https://schema.org/EventScheduled',
+      url,
+      location: { address: { addressLocality: 'Douala', addressCountry: 'CM' } },
+      organizer: { name: 'Awa Ngono' },
+    });
+    expect(ld.offers.map((offer) => [offer.name, offer.price, offer.priceCurrency])).toEqual([
+      ['Standard', 2000, 'XAF'],
+      ['VIP', 15000, 'XAF'],
+    ]);
+
+    const preview = await get(`${event.publicPath}/apercu.jpg`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/jpeg');
+    const info = await sharp(preview.rawPayload).metadata();
+    expect([info.format, info.width, info.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('uses the branded image without an event image, and lists the next events of the same city', async () => {
+    const first = await make({ title: 'Marché de Kribi', location: { address: 'Plage', city: 'Kribi' } });
+    await make({
+      title: 'Pêche à Kribi',
+      location: { address: 'Port', city: 'Kribi' },
+      startDateTime: '2099-07-01T10:00:00+01:00',
+      endDateTime: '2099-07-01T12:00:00+01:00',
+    });
+    await make({ title: 'Brouillon à Kribi', location: { address: 'Port', city: 'Kribi' } }, 'draft');
+    const body = (await get(first.publicPath)).body;
+    expect(meta(body, 'og:image')).toBe(`${PUBLIC_URL}/og-image.png`);
+    expect(body).toContain('Prochains évènements à Kribi');
+    expect(body).toContain('Pêche à Kribi');
+    expect(body).not.toContain('Brouillon à Kribi');
+    expect((await get(`${first.publicPath}/apercu.jpg`)).statusCode).toBe(404);
+  });
+
+  it('redirects an old slug (301) to the current one after a title change', async () => {
+    const event = await make({ title: 'Ancien titre' });
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/events/${event._id}`,
+      headers: bearer(owner),
+      payload: { title: 'Nouveau titre' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const current = renamed.json().event.publicPath as string;
+    expect(current).toMatch(/^\/evenements\/nouveau-titre-[0-9a-f]{12}$/);
+    const old = await get(event.publicPath);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(current);
+    // A referral code follows the redirect, so the click is counted on the page.
+    expect((await get(`${event.publicPath}?ref=AMI-1`)).headers.location).toBe(`${current}?ref=AMI-1`);
+    const oldIcs = await get(`${event.publicPath}/calendrier.ics`);
+    expect(oldIcs.statusCode).toBe(301);
+    expect(oldIcs.headers.location).toBe(`${current}/calendrier.ics`);
+    expect((await get(current)).statusCode).toBe(200);
+    expect((await get('/evenements/nouveau-titre-000000000000')).statusCode).toBe(404);
+    expect((await get('/evenements/pas-une-adresse')).statusCode).toBe(404);
+  });
+
+  it('serves a valid .ics file', async () => {
+    const event = await make({
+      title: 'Conférence Tech; édition, 2099',
+      description:
+        'Ligne 1\nLigne 2 avec un texte assez long pour devoir être replié à soixante-quinze octets, accents compris : éèà.',
+    });
+    const response = await get(`${event.publicPath}/calendrier.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    for (const line of response.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const calendar = new ICAL.Component(ICAL.parse(response.body));
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent') as ICAL.Component);
+    expect(vevent.summary).toBe('Conférence Tech; édition, 2099');
+    expect(vevent.startDate.toJSDate().toISOString()).toBe('2099-06-12T17:00:00.000Z');
+    expect(vevent.endDate.toJSDate().toISOString()).toBe('2099-06-12T22:00:00.000Z');
+    expect(vevent.location).toBe('Boulevard du 20 Mai, Yaoundé, Cameroun');
+    expect(vevent.description).toContain('Ligne 1\nLigne 2');
+    expect(vevent.description).toContain(`${PUBLIC_URL}${event.publicPath}`);
+    expect(vevent.uid).toBe(`${event._id}@evenements.example.cm`);
+  });
+
+  it('answers 404 for a draft and keeps a cancelled event 30 days marked Annulé, then 410', async () => {
+    const draft = await make({ title: 'Brouillon secret' }, 'draft');
+    const missing = await get(draft.publicPath);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Évènement introuvable');
+    expect(missing.body).not.toContain('Brouillon secret');
+    expect((await get(`${draft.publicPath}/calendrier.ics`)).statusCode).toBe(404);
+
+    const cancelled = await make({ title: 'Concert annulé' }, 'cancelled');
+    const page = await get(cancelled.publicPath);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Annulé');
+    expect(jsonLdSchema.parse(jsonLd(page.body)).eventStatus).toBe('https://schema.org/EventCancelled');
+    expect((await get(`${cancelled.publicPath}/calendrier.ics`)).body).toContain('STATUS:CANCELLED');
+
+    await app.db
+      .update(events)
+      .set({ updatedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(events.id, cancelled._id));
+    const gone = await get(cancelled.publicPath);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.body).toContain('Cet évènement a été annulé');
+  });
+
+  it('opens a private event only with its current share link, noindex, never listed', async () => {
+    const event = await make({
+      title: 'Mariage privé de Sandrine',
+      isPublic: false,
+      location: { address: 'Salle des fêtes', city: 'Garoua' },
+    });
+    expect((await get(event.publicPath)).statusCode).toBe(404);
+    expect((await get(`${event.publicPath}?t=faux`)).statusCode).toBe(404);
+    const page = await get(`${event.publicPath}?t=${event.shareToken}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(meta(page.body, 'robots')).toBe('noindex, nofollow');
+    expect(page.body).not.toContain('rel="canonical"');
+    expect(jsonLd(page.body)).toBeNull();
+    // The WhatsApp link and the calendar carry the share link, or the friend could not open it.
+    expect(page.body).toContain(encodeURIComponent(`${PUBLIC_URL}${event.publicPath}?t=${event.shareToken}`));
+    expect((await get(`${event.publicPath}/calendrier.ics?t=${event.shareToken}`)).statusCode).toBe(200);
+    expect((await get(`${event.publicPath}/calendrier.ics`)).statusCode).toBe(404);
+
+    expect((await get('/evenements?city=Garoua')).body).not.toContain('Mariage privé');
+    expect((await get('/sitemap.xml')).body).not.toContain(event.publicPath);
+
+    // Revoked: the old link no longer opens it.
+    await app.inject({ method: 'POST', url: `/api/events/${event._id}/share-token`, headers: bearer(owner) });
+    expect((await get(`${event.publicPath}?t=${event.shareToken}`)).statusCode).toBe(404);
+  });
+});
+
+describe('agenda', () => {
+  it('lists upcoming public events with filters, accent-free search and paging links', async () => {
+    for (let i = 1; i <= 13; i += 1) {
+      await make({
+        title: `Atelier numéro ${String(i).padStart(2, '0')}`,
+        category: 'training',
+        location: { address: 'Akwa', city: 'Bafoussam' },
+        startDateTime: `2099-03-${String(i).padStart(2, '0')}T09:00:00+01:00`,
+        endDateTime: `2099-03-${String(i).padStart(2, '0')}T12:00:00+01:00`,
+        ticketTypes: [{ name: 'Entrée', price: 2000, quantity: 10 }],
+      });
+    }
+    await make({
+      title: 'Atelier passé',
+      category: 'training',
+      location: { address: 'Akwa', city: 'Bafoussam' },
+      startDateTime: '2020-01-01T09:00:00+01:00',
+      endDateTime: '2020-01-01T10:00:00+01:00',
+    });
+
+    const first = await get('/evenements?city=Bafoussam&category=training');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('13 évènements');
+    expect(first.body.match(/<li class="card">/g)).toHaveLength(12);
+    expect(first.body.indexOf('Atelier numéro 01')).toBeLessThan(first.body.indexOf('Atelier numéro 12'));
+    expect(first.body).not.toContain('Atelier passé');
+    expect(first.body).toContain('à partir de 2\u202f000\u202fFCFA');
+    expect(first.body).toContain('Dim. 1 mars · 9 h');
+    expect(first.body).toContain('Page 1 sur 2');
+    expect(first.body).toContain('href="/evenements?city=Bafoussam&amp;category=training&amp;page=2"');
+    expect(meta(first.body, 'robots')).toBe('noindex, follow');
+
+    const second = await get('/evenements?city=Bafoussam&category=training&page=2');
+    expect(second.body.match(/<li class="card">/g)).toHaveLength(1);
+    expect(second.body).toContain('Atelier numéro 13');
+    expect(second.body).toContain('rel="prev"');
+
+    const search = await get(`/evenements?q=${encodeURIComponent('ATELIER NUMERO 07')}`);
+    expect(search.body).toContain('Atelier numéro 07');
+    expect(search.body.match(/<li class="card">/g)).toHaveLength(1);
+    expect((await get('/evenements?category=concert&city=Bafoussam')).body).toContain('Aucun évènement ne correspond');
+    // A hand-typed wrong value is no filter, not an error.
+    expect((await get('/evenements?date=demain&page=-3')).statusCode).toBe(200);
+
+    const plain = await get('/evenements');
+    expect(meta(plain.body, 'robots')).toBe('index, follow');
+    expect(plain.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/evenements">`);
+    expect(meta(plain.body, 'og:title')).toBe('Agenda des évènements — Évènements Cameroun');
+  });
+});
+
+describe('sitemap, robots and landing highlights', () => {
+  it('lists public event pages in the sitemap, never drafts or private ones', async () => {
+    const open = await make({ title: 'Dans le plan du site' });
+    const draft = await make({ title: 'Pas dans le plan' }, 'draft');
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toContain(`${PUBLIC_URL}/`);
+    expect(locs).toContain(`${PUBLIC_URL}/evenements`);
+    expect(locs).toContain(`${PUBLIC_URL}${open.publicPath}`);
+    expect(locs).not.toContain(`${PUBLIC_URL}${draft.publicPath}`);
+    expect(response.body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+
+    const robots = await get('/robots.txt');
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    expect(robots.body).toContain('Disallow: /admin');
+  });
+
+  it('gives the landing page the next three highlighted public events', async () => {
+    const ids: string[] = [];
+    for (const [i, title] of ['Mis en avant A', 'Mis en avant B', 'Mis en avant C', 'Mis en avant D'].entries()) {
+      const event = await make({
+        title,
+        startDateTime: `2098-01-0${i + 1}T10:00:00+01:00`,
+        endDateTime: `2098-01-0${i + 1}T12:00:00+01:00`,
+      });
+      await app.inject({
+        method: 'PUT',
+        url: `/api/events/${event._id}`,
+        headers: bearer(admin),
+        payload: { isHighlighted: true },
+      });
+      ids.push(event._id);
+    }
+    forgetHighlights();
+    const items = await highlightedEvents(app.db);
+    expect(items.map((item) => item.title)).toEqual(['Mis en avant A', 'Mis en avant B', 'Mis en avant C']);
+    expect(items[0]?.href).toMatch(/^\/evenements\/mis-en-avant-a-[0-9a-f]{12}$/);
+    expect(items[0]?.when).toBe('Mer. 1 janv. · 10 h');
+  });
+});

@@ -1,0 +1,114 @@
+import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pages';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { uploadStorage } from '../uploads/uploads.storage';
+import {
+  eventIcs,
+  eventPreview,
+  type FileResult,
+  type PublicPagesDeps,
+  renderAgenda,
+  renderEventPage,
+  renderRobots,
+  renderSitemap,
+  SHARE_SCRIPT,
+} from './public-pages.service';
+
+const slugParams = z.object({ slugId: z.string().max(200) });
+const HTML = 'text/html; charset=utf-8';
+/** Public pages change when an event does: browsers and proxies may reuse them for a minute. */
+const PUBLIC_CACHE = 'public, max-age=60';
+/** A private event's page (opened by its share link) is never stored by a shared cache. */
+const PRIVATE_CACHE = 'private, no-store';
+
+function depsOf(app: FastifyInstance): PublicPagesDeps {
+  return {
+    db: app.db,
+    publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, ''),
+    siteName: async () => (await app.settings.get()).general.siteName,
+    storage: uploadStorage(app),
+    log: app.log,
+  };
+}
+
+function sendFile(reply: FastifyReply, result: FileResult, type: string, missingText: string) {
+  if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
+  if (result.kind === 'missing') return reply.code(result.status).type('text/plain; charset=utf-8').send(missingText);
+  if (result.private) reply.header('x-robots-tag', 'noindex');
+  return reply
+    .type(type)
+    .header('cache-control', result.private ? PRIVATE_CACHE : PUBLIC_CACHE)
+    .send(result.body);
+}
+
+/**
+ * The public pages rendered on the server (decision 011): the agenda `/evenements`, one event
+ * `/evenements/{slug}-{shortId}` with its `.ics` and its preview image, `sitemap.xml` and
+ * `robots.txt`. Outside `/api`: HTML for people and crawlers, not part of the JSON API.
+ */
+export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+
+  app.get(
+    '/evenements',
+    { config: { access: 'public' }, schema: { hide: true, querystring: agendaQuerySchema } },
+    async (request, reply) =>
+      reply
+        .type(HTML)
+        .header('cache-control', PUBLIC_CACHE)
+        .send(await renderAgenda(deps, request.query)),
+  );
+
+  app.get('/evenements/partage.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(SHARE_SCRIPT),
+  );
+
+  app.get(
+    '/evenements/:slugId',
+    { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
+    async (request, reply) => {
+      const result = await renderEventPage(deps, request.params.slugId, request.query.t, new Date(), request.query.ref);
+      if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
+      if (result.kind === 'missing') {
+        return reply.code(result.status).type(HTML).header('cache-control', 'no-cache').send(result.html);
+      }
+      if (result.private) reply.header('x-robots-tag', 'noindex');
+      return reply
+        .type(HTML)
+        .header('cache-control', result.private ? PRIVATE_CACHE : PUBLIC_CACHE)
+        .send(result.html);
+    },
+  );
+
+  app.get(
+    '/evenements/:slugId/calendrier.ics',
+    { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
+    async (request, reply) => {
+      const result = await eventIcs(deps, request.params.slugId, request.query.t);
+      if (result.kind === 'file') reply.header('content-disposition', 'attachment; filename="evenement.ics"');
+      return sendFile(reply, result, 'text/calendar; charset=utf-8', 'Évènement introuvable');
+    },
+  );
+
+  app.get(
+    '/evenements/:slugId/apercu.jpg',
+    { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
+    async (request, reply) =>
+      sendFile(reply, await eventPreview(deps, request.params.slugId, request.query.t), 'image/jpeg', 'Image introuvable'),
+  );
+
+  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(await renderSitemap(deps)),
+  );
+
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderRobots(deps)),
+  );
+};

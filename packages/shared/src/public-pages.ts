@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { EVENT_CATEGORIES } from './events';
+
+/** The agenda's date filter: in Africa/Douala time. */
+export const AGENDA_DATE_FILTERS = ['all', 'today', 'weekend', 'month'] as const;
+export type AgendaDateFilter = (typeof AGENDA_DATE_FILTERS)[number];
+export const AGENDA_DATE_LABELS: Record<AgendaDateFilter, string> = {
+  all: 'Toutes les dates',
+  today: 'Aujourd’hui',
+  weekend: 'Ce week-end',
+  month: 'Ce mois-ci',
+};
+export const AGENDA_PAGE_SIZE = 12;
+
+/**
+ * `GET /evenements`: filters of the public agenda. A link typed by hand with a wrong value falls
+ * back to no filter rather than an error page.
+ */
+export const agendaQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  city: z.string().trim().max(100).optional().catch(undefined),
+  category: z
+    .enum([...EVENT_CATEGORIES, 'all'])
+    .default('all')
+    .catch('all'),
+  date: z.enum(AGENDA_DATE_FILTERS).default('all').catch('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+  /** A referral code (issue 13) may ride along; the agenda ignores it. */
+  ref: z.string().max(100).optional().catch(undefined),
+});
+export type AgendaQuery = z.output<typeof agendaQuerySchema>;
+
+/** `GET /evenements/{slug}-{shortId}?t=…`: the share token of a private event. */
+export const publicEventQuerySchema = z.object({
+  t: z.string().trim().max(200).optional().catch(undefined),
+  ref: z.string().max(100).optional().catch(undefined),
+});
+
+/** One of the next highlighted events on the landing page. */
+export interface HighlightedEvent {
+  title: string;
+  href: string;
+  when: string;
+  city: string;
+  price: string;
+  image: { src: string; width: number; height: number } | null;
+}
