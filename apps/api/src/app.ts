@@ -25,8 +25,10 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accessPlugin } from './plugins/access';
+import { answerCachePlugin } from './plugins/answer-cache';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
+import { publicReadsPlugin } from './plugins/public-reads';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -116,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
   await app.register(accessPlugin);
+  await app.register(answerCachePlugin);
+  await app.register(publicReadsPlugin);
   await app.register(openapiPlugin);
   await app.register(referralsPlugin);
 

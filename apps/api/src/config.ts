@@ -35,6 +35,12 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: optionalUrl,
+  /** Anonymous list answers, dashboard and charts cached this long (0: off). Default 5000; 0 under test. */
+  ANSWER_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
+  /** Anonymous reads querying the database at once. Default: the pool size minus 3 (at least 1). */
+  PUBLIC_READ_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).optional()),
+  /** Anonymous list and search requests per address and minute. Default: 600 */
+  PUBLIC_READ_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: z.string().optional(),
   /** S3-compatible storage for uploaded images; without S3_BUCKET, DATA_DIR/uploads/. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../src/db/client';
@@ -12,7 +13,7 @@ import { MIGRATIONS_DIR } from '../src/db/client';
  */
 export default async function setup() {
   if (process.env.TEST_DB === 'postgres') return;
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   await migrate(drizzle(client, { casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   const dump = await client.dumpDataDir('none');
   await client.close();

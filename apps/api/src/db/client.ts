@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -15,6 +16,9 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Advisory lock key held while migrations run (any constant shared by every instance). */
+export const MIGRATION_LOCK_KEY = 7_140_014;
 
 export interface DatabaseHandle {
   db: Database;
@@ -45,6 +49,8 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   const client = await PGlite.create(options.dataDir ?? 'memory://', {
     relaxedDurability: false,
     loadDataDir: options.loadDataDir,
+    // Trigram indexes for the accent-free search (decision 013); PostgreSQL ships it in contrib.
+    extensions: { pg_trgm },
   });
   await client.exec(`SET statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
@@ -90,7 +96,25 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR }),
+    // Several instances starting together: one applies the migrations, the others wait on the
+    // advisory lock and then find nothing left to apply.
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        // Building an index on a large table, or waiting for another instance, takes longer than
+        // the statement timeout of requests.
+        await client.query('set statement_timeout = 0');
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          await client.query(`set statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
+        }
+      } finally {
+        client.release();
+      }
+    },
     async ping() {
       if (closed) return false;
       try {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import type { AdminCounts } from '@app/shared/admins';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -56,17 +57,23 @@ export async function listUsers(db: Database, filter: UserListFilter): Promise<{
     statusCondition(filter.role, filter.status),
     reportsCondition(filter.role, filter.reports),
   );
-  const [rows, [count]] = await Promise.all([
+  const order = [desc(users.createdAt), desc(users.id)];
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    boundedCount(db, users, where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows, total };
 }
 
 /** Administrators per status of spec §4, the search applied. One query. */

@@ -56,6 +56,9 @@ const IMAGES_RATE = {
   keyGenerator: (request: FastifyRequest) => `event-images:${request.user?.id ?? request.ip}`,
 };
 
+/** Anonymous lists and searches are limited per client address (decision 013). */
+const publicReadKey = (request: FastifyRequest) => `public-read:${request.ip}`;
+
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;
 
@@ -140,7 +143,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
-      config: { access: 'public' },
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: publicReadKey },
+      },
       schema: {
         tags: ['events'],
         summary:
@@ -149,7 +155,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEventsResponseSchema, ...errors },
       },
     },
-    async (request) => listEventsFor(app, request.user, request.query),
+    async (request) => {
+      if (request.user) return listEventsFor(app, request.user, request.query);
+      // Anonymous: the same answer for everyone, cached briefly and within the read budget (decision 013).
+      return app.answerCache.get(`events:${JSON.stringify(request.query)}`, () =>
+        app.publicReads.run(() => listEventsFor(app, null, request.query)),
+      );
+    },
   );
 
   app.get(

@@ -55,6 +55,12 @@ import {
  */
 
 const NOT_FOUND = 'Événement introuvable';
+/**
+ * The public agenda pages no deeper than its first 10 000 events (decision 013): a deep page costs
+ * the database the rows before it, and nobody reads page 5000; search and filters narrow instead.
+ */
+export const PUBLIC_DEPTH_MAX = 10_000;
+const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces événements';
 const NOT_YOURS = 'Vous ne pouvez gérer que vos propres événements';
 
 type ListQuery = z.output<typeof listEventsQuerySchema>;
@@ -225,6 +231,9 @@ export async function listEventsFor(
       : canManageAll(actor)
         ? { kind: 'all' }
         : { kind: 'public' };
+  if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
+    throw new AppError(400, 'PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
+  }
   const { rows, covers, total } = await listEvents(app.db, {
     q: query.q,
     status: query.status,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -25,7 +26,7 @@ export async function listPartners(db: Database, filter: PartnerListFilter): Pro
     filter.type === 'all' ? undefined : eq(partners.type, filter.type),
     filter.verification === 'all' ? undefined : eq(partners.isVerified, filter.verification === 'verified'),
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(partners)
@@ -33,9 +34,9 @@ export async function listPartners(db: Database, filter: PartnerListFilter): Pro
       .orderBy(desc(partners.createdAt), desc(partners.id))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(partners).where(where),
+    boundedCount(db, partners, where),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function findPartner(db: Executor, id: string): Promise<PartnerRow | null> {

@@ -18,7 +18,8 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: dashboardStatsSchema, ...errors },
         },
       },
-      async () => dashboardStats(app.db),
+      // The same figures for every reader: cached briefly, dropped at any write (decision 013).
+      async () => app.answerCache.get('stats:dashboard', () => dashboardStats(app.db)),
     );
   }
 
@@ -33,6 +34,6 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statsChartsSchema, ...errors },
       },
     },
-    async (request) => statsCharts(app.db, request.query.days),
+    async (request) => app.answerCache.get(`stats:charts:${request.query.days}`, () => statsCharts(app.db, request.query.days)),
   );
 };

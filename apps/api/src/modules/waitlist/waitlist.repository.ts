@@ -1,5 +1,6 @@
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/index';
 import { likePattern, searchable } from '../../lib/text';
@@ -63,20 +64,26 @@ export async function countEntries(db: Database): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** One page, newest first, with the total of the filtered list. */
+/** One page, newest first, with the total of the filtered list (exact up to 1000: decision 013). */
 export async function listPage(db: Database, filters: WaitlistFilters, page: number, limit: number) {
   const where = whereOf(filters);
-  const [items, totals] = await Promise.all([
+  const order = [desc(waitlistEntries.createdAt), desc(waitlistEntries.id)];
+  const pageIds = db
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [items, total] = await Promise.all([
     db
       .select()
       .from(waitlistEntries)
-      .where(where)
-      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ value: count() }).from(waitlistEntries).where(where),
+      .where(inArray(waitlistEntries.id, pageIds))
+      .orderBy(...order),
+    boundedCount(db, waitlistEntries, where),
   ]);
-  return { items, total: totals[0]?.value ?? 0 };
+  return { items, total };
 }
 
 /**

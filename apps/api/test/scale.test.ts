@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundedCount, EXACT_COUNT_LIMIT } from '../src/db/bounded-count';
+import { events } from '../src/db/schema/index';
+import { ReadBudget } from '../src/plugins/public-reads';
+import { buildTestApp, type TestApp } from './build-test-app';
+
+/** Issue 14: bounded counts, the anonymous depth cap, the answer cache and the read budget. */
+describe('lists at scale', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ ANSWER_CACHE_TTL_MS: '60000' });
+    // 1,500 published public events by SQL: more than the exact part of a count.
+    await testApp.app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      select 'Gala ' || g, 'Soirée', now() + g * interval '1 hour', now() + g * interval '1 hour' + interval '2 hours',
+             'Rue ' || g, 'Douala', 'concert', 'published', 'gala ' || g || ' soiree'
+      from generate_series(1, 1500) g`);
+    await testApp.app.db.execute(sql`analyze events`);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('counts exactly up to the limit, and estimates beyond without going under it', async () => {
+    const db = testApp.app.db;
+    expect(await boundedCount(db, events, sql`${events.title} like 'Gala 1%'`)).toBe(612);
+    const all = await boundedCount(db, events, undefined);
+    expect(all).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // The planner's estimate after analyze is the table's size.
+    expect(all).toBeGreaterThan(1200);
+    expect(all).toBeLessThan(2000);
+  });
+
+  it('answers the lists with that total and the right page, deep pages included', async () => {
+    const { app } = testApp;
+    const page = await app.inject({ method: 'GET', url: '/api/events?date=upcoming&page=120&limit=10' });
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json();
+    expect(body.total).toBeGreaterThan(1000);
+    expect(body.items.map((item: { title: string }) => item.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Gala ${1191 + i}`),
+    );
+    const search = await app.inject({ method: 'GET', url: '/api/events?q=GALA%20149' });
+    expect(search.json().total).toBe(11);
+  });
+
+  it('refuses anonymous pages beyond the first 10,000 events with a French 400', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/events?page=1001&limit=10' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'PAGE_TOO_DEEP' });
+    expect(response.json().message).toMatch(/affinez la recherche/);
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/events?page=1000&limit=10' })).statusCode).toBe(200);
+  });
+
+  it('keeps the anonymous list briefly and drops it at the first write', async () => {
+    const { app } = testApp;
+    const first = (await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json();
+    expect(first.total).toBe(0);
+    // A write outside the API is not seen while the answer is cached…
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      values ('Nouveau', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'published', 'nouveau')`);
+    expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
+    // A sign-in changes nothing a cached answer shows: the answer stays…
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { identifier: 'admin@test.local', password: 'Admin-Passw0rd!' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
+    // …and any other successful write through the API drops every cached answer.
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { authorization: `Bearer ${login.json().token}` },
+      payload: {
+        title: 'Brouillon',
+        description: 'Une écriture.',
+        startDateTime: '2027-06-12T18:00:00+01:00',
+        endDateTime: '2027-06-12T23:00:00+01:00',
+        location: { address: 'Rue', city: 'Douala' },
+        category: 'art',
+      },
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(1);
+  });
+
+  it('lets at most its budget of reads run at once, and turns away who waits too long', async () => {
+    const budget = new ReadBudget(2, 50);
+    let running = 0;
+    let peak = 0;
+    const work = () =>
+      budget.run(async () => {
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running -= 1;
+        return 'ok';
+      });
+    expect(await Promise.all([work(), work(), work(), work()])).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(peak).toBe(2);
+    const slow = () => budget.run(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    const results = await Promise.allSettled([slow(), slow(), slow()]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503, code: 'SERVER_BUSY' });
+  });
+});

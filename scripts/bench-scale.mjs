@@ -1,0 +1,529 @@
+#!/usr/bin/env node
+// Scale benchmark (issue 14): a fresh database filled with BENCH_ROWS rows per big table by SQL
+// (generate_series), the real server started on it, then every list, search, filter, deep page,
+// the dashboard, the charts and the waiting-list CSV export, one request at a time (p50 / p95) and
+// at 10 connections (req/s), beside a bare Fastify route returning the same bytes as the anonymous
+// event list.
+//
+//   npm run bench:scale                      PostgreSQL, 1,000,000 rows (BENCH_DATABASE_URL, default
+//                                            postgres://postgres@127.0.0.1:5432/postgres, creates
+//                                            bench_scale_… and drops it after)
+//   npm run bench:scale -- --pglite          PGlite in a temporary folder, 100,000 rows
+//   BENCH_ROWS=200000 BENCH_SAMPLES=40 BENCH_DURATION=5 BENCH_STRESS_DURATION=30
+//   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
+//
+// The targets (architecture.md, speed budgets) are printed beside the figures; the script never
+// fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const usePglite = args.has('--pglite');
+const rows = Number(process.env.BENCH_ROWS ?? (usePglite ? 100_000 : 1_000_000));
+const samples = Number(process.env.BENCH_SAMPLES ?? 40);
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const stressDuration = Number(process.env.BENCH_STRESS_DURATION ?? 30);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_EMAIL = 'admin@bench.local';
+const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+const P95_TARGET = usePglite ? 50 : 20;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function freshPostgres() {
+  const name = `bench_scale_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async exec(statements) {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        for (const statement of statements) {
+          if (typeof statement === 'function') await statement((text) => client.query(text).then((result) => result.rows));
+          else await client.query(statement);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** PGlite holds its folder alone: rows go in while the server is stopped. */
+function pgliteDatabase(dataDir) {
+  return {
+    url: '',
+    async exec(statements) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      const client = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+      try {
+        for (const statement of statements) {
+          if (typeof statement === 'function') await statement((text) => client.query(text).then((result) => result.rows));
+          else await client.exec(statement);
+        }
+      } finally {
+        await client.close();
+      }
+    },
+    async drop() {},
+  };
+}
+
+function startServer(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.stderr.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.output = () => output;
+  return child;
+}
+
+async function stopServer(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function waitForHealth(baseURL, child) {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${child.output()}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The rows, by SQL. Titles and names carry accents; search_text is what the API stores (lower
+ * case, accents removed). One title word in 100,000 is the rare 'zanzibar'.
+ */
+function fillStatements(n, existingTables) {
+  // Indexes are dropped during the bulk insert and built again after (as a restore does): much
+  // faster than maintaining them row by row. Those backing constraints (primary keys) stay.
+  const dropped = [];
+  const statements = [
+    async (query) => {
+      const indexes = await query(`select indexname, indexdef from pg_indexes i where schemaname = 'public'
+        and tablename in ('events', 'waitlist_entries', 'users', 'referral_stats')
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
+      for (const index of indexes) {
+        dropped.push(index.indexdef);
+        await query(`drop index "${index.indexname}"`);
+      }
+    },
+    `create temporary table if not exists bench_words as select * from (values
+      (0,'Gala','gala'),(1,'Concert','concert'),(2,'Festival','festival'),(3,'Conférence','conference'),
+      (4,'Soirée','soiree'),(5,'Marché','marche'),(6,'Atelier','atelier'),(7,'Tournoi','tournoi'),
+      (8,'Exposition','exposition'),(9,'Dégustation','degustation')) as w(i, word, plain)`,
+    // Accounts: organisers and users, 20 % premium, created over two years.
+    `insert into users (first_name, last_name, email, phone, password_hash, role, plan, is_verified, created_at, updated_at)
+     select 'Prénom' || g, 'Nom' || g, 'user' || g || '@bench.cm', '+2376' || lpad(g::text, 8, '0'),
+            'x', (case when g % 500 = 0 then 'admin' else 'user' end)::role,
+            (case when g % 5 = 0 then 'premium' else 'freemium' end)::plan, g % 3 <> 0,
+            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+     from generate_series(1, ${n}) g`,
+    `insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public,
+            organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at)
+     select t.title, 'Description de l''évènement ' || g, s.start, s.start + interval '3 hours',
+            'Rue ' || (g % 300), c.city, c.category, st.status::event_status, g % 10 <> 0,
+            null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || ' rue ' || (g % 300)),
+            g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+     from generate_series(1, ${n}) g
+     cross join lateral (select now() - interval '365 days' + ((g::bigint * 7919) % 730) * interval '1 day' + (g % 24) * interval '1 hour' as start) s
+     cross join lateral (select (array['Douala','Yaoundé','Bafoussam','Garoua','Kribi','Limbé','Bamenda','Ebolowa'])[1 + g % 8] as city,
+            (array['concert','festival','conference','sport','art','food','business','training','other'])[1 + (g / 3) % 9] as category) c
+     cross join lateral (select case when g % 10 < 7 then 'published' when g % 10 < 9 then 'draft' else 'cancelled' end as status) st
+     cross join lateral (select case when g % 100000 = 42 then 'Zanzibar ' || g else w.word || ' ' || g end as title,
+            case when g % 100000 = 42 then 'zanzibar' else w.plain end as plain
+            from bench_words w where w.i = g % 10) t`,
+    // Organisers: one event in 50 has one (the list joins users for the creator's name).
+    `update events set organizer_id = u.id from (select id, row_number() over () as r from users where role = 'user' limit 1000) u
+     where events.ctid in (select ctid from events tablesample system (2)) and u.r = 1 + ((hashtext(events.id::text) & 2147483647) % 1000)`,
+    `insert into waitlist_entries (name, email, phone, status, search_text, created_at, updated_at)
+     select p.name, 'personne' || g || '@exemple.cm', '+2376' || lpad((g + 50000000)::text, 8, '0'),
+            (case when g % 10 = 0 then 'approved' when g % 10 = 1 then 'rejected' else 'pending' end)::waitlist_status,
+            lower(p.plain || ' personne' || g || '@exemple.cm +2376' || lpad((g + 50000000)::text, 8, '0') || ' 2376' || lpad((g + 50000000)::text, 8, '0')),
+            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+     from generate_series(1, ${n}) g
+     cross join lateral (select case when g % 2 = 0 then 'Personne ' || g else 'Hélène Personne ' || g end as name,
+            case when g % 2 = 0 then 'personne ' || g else 'helene personne ' || g end as plain) p`,
+  ];
+  if (existingTables.has('referral_stats')) {
+    statements.push(
+      `insert into referral_stats (user_id, clicks, signups, waitlist_signups, account_signups)
+       select id, (h % 200), (h % 50), least(h % 30, h % 50), (h % 50) - least(h % 30, h % 50)
+       from (select id, hashtext(id::text) & 2147483647 as h from users where role = 'user' limit ${Math.max(1, Math.floor(n / 10))}) u
+       on conflict do nothing`,
+    );
+  }
+  statements.push(async (query) => {
+    await query(`set maintenance_work_mem = '256MB'`);
+    for (const definition of dropped) await query(definition);
+  });
+  // What autovacuum does on a live database: statistics and the visibility map (index-only scans).
+  statements.push('vacuum analyze');
+  return statements;
+}
+
+async function tablesOf(database) {
+  if (usePglite) return new Set(['referral_stats']);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  const { rows: tables } = await client.query(`select table_name from information_schema.tables where table_schema = 'public'`);
+  await client.end();
+  return new Set(tables.map((row) => row.table_name));
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+let addressCounter = 0;
+/** A different private client address per request: the server trusts X-Forwarded-For from loopback. */
+function clientAddress() {
+  const n = addressCounter++ % 60_000;
+  return `10.9.${(n >> 8) & 255}.${n & 255}`;
+}
+
+async function timeOne(baseURL, line) {
+  const started = performance.now();
+  const response = await fetch(`${baseURL}${line.path}`, {
+    headers: { ...(line.headers ?? {}), 'x-forwarded-for': clientAddress() },
+  });
+  const body = await response.arrayBuffer();
+  const ms = performance.now() - started;
+  return { ms, status: response.status, bytes: body.byteLength };
+}
+
+async function singles(baseURL, line) {
+  for (let i = 0; i < 3; i++) await timeOne(baseURL, line);
+  const times = [];
+  const statuses = new Map();
+  for (let i = 0; i < samples; i++) {
+    const { ms, status } = await timeOne(baseURL, line);
+    times.push(ms);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), statuses: Object.fromEntries(statuses) };
+}
+
+async function throughput(url, line, connections = 10, seconds = duration) {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    timeout: 20,
+    requests: [
+      {
+        method: 'GET',
+        path: line.path,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...(line.headers ?? {}), 'x-forwarded-for': `10.8.${(n >> 8) & 255}.${n++ & 255}` },
+        }),
+      },
+    ],
+  });
+  const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  return { rps: Math.round(result.requests.average), byStatus, errors: result.errors };
+}
+
+/** A bare Fastify route answering the given bytes, in its own process (as the API is). */
+function startBare(port, bodyFile) {
+  const code = `
+    const fs = require('node:fs');
+    const Fastify = require('fastify');
+    const body = fs.readFileSync(${JSON.stringify(bodyFile)});
+    const app = Fastify({ logger: false });
+    app.get('/api/events', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));
+  `;
+  const child = spawn(process.execPath, ['-e', code], { cwd: path.join(root, 'apps/api'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(child));
+    child.once('exit', (exitCode) => reject(new Error(`bare server exited ${exitCode}`)));
+  });
+}
+
+function rssOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function csvExport(baseURL, token, query, pid) {
+  const started = performance.now();
+  let peak = rssOf(pid);
+  const before = peak;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssOf(pid));
+  }, 20);
+  const response = await fetch(`${baseURL}/api/admin/waitlist/export.csv${query}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': clientAddress() },
+  });
+  let lines = 0;
+  let firstByte = null;
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    if (firstByte === null) firstByte = performance.now() - started;
+    const text = decoder.decode(chunk, { stream: true });
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
+  }
+  clearInterval(timer);
+  return {
+    ms: performance.now() - started,
+    firstByte,
+    lines: lines - 1,
+    status: response.status,
+    rssBefore: before,
+    rssPeak: peak,
+  };
+}
+
+async function stress(baseURL, paths) {
+  let n = 0;
+  const load = autocannon({
+    url: baseURL,
+    connections: 50,
+    duration: stressDuration,
+    timeout: 20,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const i = n++;
+          return {
+            ...request,
+            path: paths[i % paths.length],
+            headers: { 'x-forwarded-for': `10.7.${(i >> 8) & 255}.${i & 255}` },
+          };
+        },
+      },
+    ],
+  });
+  const logins = [];
+  const deadline = Date.now() + stressDuration * 1000 - 2000;
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    const response = await fetch(`${baseURL}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.6.0.1' },
+      body: JSON.stringify({ identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    await response.arrayBuffer();
+    logins.push({ ms: performance.now() - started, status: response.status });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+  const result = await load;
+  const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  return { rps: Math.round(result.requests.average), byStatus, errors: result.errors, logins };
+}
+
+const fmt = (value) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-');
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  const database = usePglite ? pgliteDatabase(dataDir) : await freshPostgres();
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    PUBLIC_URL: baseURL,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  };
+  const kind = usePglite ? 'PGlite' : 'PostgreSQL';
+  console.log(`bench:scale on ${kind}, ${rows.toLocaleString('en')} rows per table, ${samples} single requests per line`);
+  let server;
+  let bare;
+  let failed = false;
+  try {
+    // First start: migrations and the base seed (superadmin), then stop while the rows go in.
+    server = startServer(env);
+    await waitForHealth(baseURL, server);
+    await stopServer(server);
+    const tables = await tablesOf(database);
+    const fillStarted = Date.now();
+    await database.exec(fillStatements(rows, tables));
+    console.log(`rows inserted in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+    server = startServer(env);
+    await waitForHealth(baseURL, server);
+
+    const login = await fetch(`${baseURL}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.6.0.2' },
+      body: JSON.stringify({ identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const { token } = await login.json();
+    if (!token) throw new Error(`superadmin login failed: ${login.status}`);
+    const admin = { authorization: `Bearer ${token}` };
+    const deep = Math.max(2, Math.floor(rows / 200));
+
+    const lines = [
+      { name: 'events, page 1 (anonymous)', path: '/api/events?page=1&limit=10', rate: true },
+      { name: 'events, page 1 (superadmin)', path: '/api/events?page=1&limit=10', headers: admin, rate: true },
+      { name: 'events, search frequent word', path: '/api/events?q=gala' },
+      { name: 'events, search rare word', path: '/api/events?q=zanzibar' },
+      { name: 'events, search no match', path: '/api/events?q=xylophonique' },
+      { name: 'events, search accents (Yaoundé)', path: `/api/events?q=${encodeURIComponent('conférence')}` },
+      { name: 'events, upcoming concerts', path: '/api/events?date=upcoming&category=concert' },
+      { name: 'events, past', path: '/api/events?date=past' },
+      { name: 'events, today', path: '/api/events?date=today' },
+      // Anonymous callers page at most 10,000 events deep (decision 013): the deepest page they get.
+      {
+        name: `events, deep page ${Math.min(deep, 1000)} (anonymous)`,
+        path: `/api/events?page=${Math.min(deep, 1000)}&limit=10`,
+      },
+      { name: 'events, status draft (superadmin)', path: '/api/events?status=draft', headers: admin },
+      { name: 'events, search + category (superadmin)', path: '/api/events?q=soiree&category=art', headers: admin },
+      { name: `events, deep page ${deep} (superadmin)`, path: `/api/events?page=${deep}&limit=10`, headers: admin },
+      { name: 'dashboard', path: '/api/stats/dashboard', headers: admin, rate: true },
+      { name: 'charts (30 days)', path: '/api/admin/stats/charts?days=30', headers: admin },
+      { name: 'waitlist, page 1', path: '/api/admin/waitlist?page=1&limit=10', headers: admin },
+      {
+        name: 'waitlist, search name',
+        path: `/api/admin/waitlist?search=${encodeURIComponent('personne 4242')}`,
+        headers: admin,
+      },
+      { name: 'waitlist, search phone', path: '/api/admin/waitlist?search=677%2012', headers: admin },
+      { name: 'waitlist, search no match', path: '/api/admin/waitlist?search=xylophonique', headers: admin },
+      { name: 'waitlist, status approved', path: '/api/admin/waitlist?status=approved', headers: admin },
+      { name: `waitlist, deep page ${deep}`, path: `/api/admin/waitlist?page=${deep}&limit=10`, headers: admin },
+      { name: 'users, page 1', path: '/api/users?page=1&limit=10', headers: admin },
+      { name: 'users, search', path: '/api/users?q=nom4242', headers: admin },
+      { name: 'users, admins', path: '/api/users?role=admin', headers: admin },
+      { name: 'referral leaderboard', path: '/api/referral/leaderboard?page=1&limit=10', headers: admin },
+      { name: 'waitlist count (public)', path: '/api/waitlist/count' },
+    ];
+
+    const results = [];
+    for (const line of lines) {
+      const single = await singles(baseURL, line);
+      const rate = line.rate || process.env.BENCH_ALL_RATES ? await throughput(baseURL, line) : null;
+      const bad = Object.keys(single.statuses).some((status) => status !== '200');
+      if (Object.keys(single.statuses).some((status) => status.startsWith('5'))) failed = true;
+      results.push({ ...line, ...single, rate, bad });
+      console.log(
+        `  ${line.name.padEnd(44)} p50 ${fmt(single.p50).padStart(6)} ms  p95 ${fmt(single.p95).padStart(6)} ms${rate ? `  ${rate.rps} req/s` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
+      );
+    }
+
+    // The bare route, with the anonymous list's exact bytes.
+    const bodyFile = path.join(dataDir, 'list.json');
+    const bytes = Buffer.from(await (await fetch(`${baseURL}/api/events?page=1&limit=10`)).arrayBuffer());
+    fs.writeFileSync(bodyFile, bytes);
+    const barePort = await freePort();
+    bare = await startBare(barePort, bodyFile);
+    const bareRate = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
+    bare.kill('SIGTERM');
+    bare = null;
+
+    const exportQuery = rows >= 1_000_000 ? `?status=approved` : '';
+    const csv = await csvExport(baseURL, token, exportQuery, server.pid);
+
+    let stressResult = null;
+    if (!args.has('--no-stress')) {
+      stressResult = await stress(baseURL, [
+        '/api/events?page=1&limit=10',
+        '/api/events?q=gala',
+        '/api/events?q=festival&page=3',
+      ]);
+      if (Object.keys(stressResult.byStatus).some((status) => status.startsWith('5'))) failed = true;
+    }
+
+    // The table.
+    console.log(`\n## bench:scale — ${kind}, ${rows.toLocaleString('en')} rows per table (${new Date().toISOString()})\n`);
+    console.log(`| request | p50 ms | p95 ms | req/s at 10 conn. | p95 ≤ ${P95_TARGET} ms |`);
+    console.log('|---|---:|---:|---:|:---:|');
+    for (const r of results) {
+      console.log(
+        `| ${r.name} \`${r.path.replace('/api', '')}\` | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+      );
+    }
+    const anon = results[0]?.rate?.rps ?? 0;
+    const superadmin = results[1]?.rate?.rps ?? 0;
+    console.log(`| bare Fastify route, same bytes (${bytes.length} B) | | | ${bareRate.rps} | |`);
+    console.log(
+      `\nanonymous list / bare route: ${((anon / bareRate.rps) * 100).toFixed(1)} % (target ≥ 40 %); superadmin list / bare: ${((superadmin / bareRate.rps) * 100).toFixed(1)} % (target ≥ 10 %)`,
+    );
+    if (usePglite) console.log(`anonymous list: ${anon} req/s (PGlite target ≥ 1,000)`);
+    console.log(
+      `waiting-list CSV export${exportQuery ? ` (${exportQuery})` : ''}: ${csv.lines.toLocaleString('en')} rows in ${fmt(csv.ms)} ms (first byte ${fmt(csv.firstByte ?? Number.NaN)} ms), status ${csv.status}, server RSS ${fmt(csv.rssBefore)} → peak ${fmt(csv.rssPeak)} MB (target ≤ 2 s for 100,000 rows)`,
+    );
+    if (stressResult) {
+      const loginTimes = stressResult.logins.map((login) => login.ms).sort((a, b) => a - b);
+      console.log(
+        `50 connections for ${stressDuration} s on the anonymous list and search: ${stressResult.rps} req/s, answers ${JSON.stringify(stressResult.byStatus)}, errors ${stressResult.errors}; ${loginTimes.length} logins meanwhile: max ${fmt(loginTimes.at(-1) ?? Number.NaN)} ms, statuses ${[...new Set(stressResult.logins.map((login) => login.status))].join(',')} (target: no 5xx, login < 300 ms)`,
+      );
+    }
+  } catch (error) {
+    console.error(error);
+    if (server) console.error(server.output());
+    failed = true;
+  } finally {
+    if (bare) bare.kill('SIGTERM');
+    await stopServer(server);
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main();
