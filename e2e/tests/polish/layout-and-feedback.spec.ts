@@ -122,10 +122,13 @@ test('waiting list at 1280: one-line rows, e-mails cut with the whole value on h
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // The table fits its box: the actions are not hidden behind a sideways scroll.
-  const hidden = await page.locator('table').first().evaluate((table) => {
-    const box = table.parentElement as HTMLElement;
-    return box.scrollWidth - box.clientWidth;
-  });
+  const hidden = await page
+    .locator('table')
+    .first()
+    .evaluate((table) => {
+      const box = table.parentElement as HTMLElement;
+      return box.scrollWidth - box.clientWidth;
+    });
   expect(hidden, 'the table needs no sideways scroll').toBeLessThanOrEqual(0);
   await page.screenshot({ path: '/tmp/shots-polish/desktop-waitlist-rows.png' });
 });

@@ -147,7 +147,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
           }}
           {...label(
             t('delete'),
-            <svg viewBox="0 0 20 20" className="size-4 fill-current">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
               <path d="M8 2h4a1 1 0 0 1 1 1v1h4v2H3V4h4V3a1 1 0 0 1 1-1Zm-3 5h10l-.8 10.1A1 1 0 0 1 13.2 18H6.8a1 1 0 0 1-1-.9L5 7Z" />
             </svg>,
           )}
