@@ -98,19 +98,22 @@ function channelOfTargets(targets: CodeTarget[]): OtpChannel | undefined {
  * Issues one code per unverified contact (at most one per minute per contact, within the caps per
  * account and per destination) and hands each to the outbox. `deliveries` settle when each message
  * is stored (and the SMS tried once): answers whether the SMS went at once (null without SMS).
+ * The minute and the caps are judged at `requestedAt`, the time of the request, even when the
+ * work runs later in the background.
  */
 async function issueVerificationCodes(
   app: FastifyInstance,
   user: UserRow,
   settings: Settings,
+  requestedAt = Date.now(),
 ): Promise<{ targets: CodeTarget[]; sent: CodeTarget[]; capped: boolean; delivery: Promise<boolean | null> }> {
   const targets = unverifiedTargets(user, settings);
   const sent: CodeTarget[] = [];
   let capped = false;
   const deliveries: Promise<boolean | null>[] = [];
   for (const target of targets) {
-    if ((await resendWait(app.db, user.id, 'verify', target.channel)) > 0) continue;
-    if (!(await underCodeCaps(app.db, user.id, target.destination))) {
+    if ((await resendWait(app.db, user.id, 'verify', target.channel, requestedAt)) > 0) continue;
+    if (!(await underCodeCaps(app.db, user.id, target.destination, requestedAt))) {
       capped = true;
       continue;
     }

@@ -29,16 +29,21 @@ function hashCode(userId: string, purpose: CodePurpose, code: string): string {
 }
 
 /** Seconds left before a new code may be sent on this channel (0 when allowed now). */
-export async function resendWait(db: Database, userId: string, purpose: CodePurpose, channel?: CodeChannel): Promise<number> {
+export async function resendWait(
+  db: Database,
+  userId: string,
+  purpose: CodePurpose,
+  channel?: CodeChannel,
+  now = Date.now(),
+): Promise<number> {
   const last = await latestCode(db, userId, purpose, channel);
   if (!last) return 0;
-  const elapsed = (Date.now() - last.createdAt.getTime()) / 1000;
+  const elapsed = (now - last.createdAt.getTime()) / 1000;
   return elapsed >= OTP_RESEND_SECONDS ? 0 : Math.ceil(OTP_RESEND_SECONDS - elapsed);
 }
 
 /** Whether one more code may go to this account and this destination now. */
-export async function underCodeCaps(db: Database, userId: string, destination: string): Promise<boolean> {
-  const now = Date.now();
+export async function underCodeCaps(db: Database, userId: string, destination: string, now = Date.now()): Promise<boolean> {
   const counts = await countRecentCodes(db, userId, destination, {
     hour: new Date(now - 3600_000),
     day: new Date(now - 86_400_000),
