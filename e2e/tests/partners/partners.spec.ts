@@ -87,7 +87,7 @@ test('an admin with manage_partners creates a partner (errors first), verifies i
   const detail = page.getByRole('region', { name: `Brasserie Étoile ${id}` });
   await expect(detail.getByRole('heading', { name: `Brasserie Étoile ${id}` })).toBeVisible();
   await expect(detail.getByText('En attente')).toBeVisible();
-  await expect(detail.getByText('+237677123456')).toBeVisible();
+  await expect(detail.getByText('+237 6 77 12 34 56')).toBeVisible();
   await expect(detail.getByText(/^✓\s*Vérifié$/)).toHaveCount(0);
   if (testInfo.project.name === 'mobile') {
     // 360 px: the detail replaces the list.

@@ -188,7 +188,9 @@ test('English: every back-office screen and dialog, then /GetStarted, without Fr
   await page.keyboard.press('Escape');
 
   // The event detail, with its category and dates.
+  // Other tests' events fill the first page of the shared server: find this one by its title.
   await page.goto('/admin/events');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('English walk party');
   await page.getByText('English walk party').first().click();
   await expect(page.locator('span', { hasText: /^Conference$/ }).first()).toBeVisible();
   await expectNoFrench(page, 'the event detail');

@@ -205,9 +205,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/evenements?q=${encodeURIComponent(`Mariage ${tag}`)}`);
       await expect(page.getByText('Aucun évènement ne correspond à votre recherche.')).toBeVisible();
 
-      const draft = await createEvent(request, { title: `Brouillon ${tag}` }, { publish: false });
+      const draft = await createEvent(request, { title: `Pas encore public ${tag}` }, { publish: false });
       expect((await page.goto(draft.publicPath))?.status()).toBe(404);
-      await expect(page.getByText(`Brouillon ${tag}`)).toHaveCount(0);
+      await expect(page.getByText(`Pas encore public ${tag}`)).toHaveCount(0);
     });
   });
 }
