@@ -15,12 +15,14 @@ import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { describedBy, Field } from '../../../components/ui/form/field';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { toast } from '../../../components/ui/toast';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreateEvent } from '../api/create-event';
 import { eventsMessages } from '../messages';
-import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
+import { CategoryOptions } from './form-controls';
 import { checkImageFiles } from '../lib/image-files';
 
 const EMPTY: EventFormInput = {
@@ -160,14 +162,7 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
           clear();
           onCreated(data.event);
         },
-        onError: (error) => {
-          if (error instanceof ApiRequestError) {
-            for (const [path, messages] of Object.entries(error.fieldErrors ?? {})) {
-              const field = formFieldOf(path);
-              if (field && messages[0]) setError(field, { message: messages[0] });
-            }
-          }
-        },
+        onError: (error) => applyServerErrors({ setError }, error, formFieldOf),
       },
     );
   });

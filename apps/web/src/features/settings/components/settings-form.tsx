@@ -5,8 +5,9 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useSaveSettings, useSettings } from '../api/settings';
 import { settingsMessages } from '../messages';
@@ -16,9 +17,6 @@ export const SAVED_BANNER_MS = 3000;
 
 type Key = keyof (typeof settingsMessages)['fr'];
 type Path = FieldPath<SettingsInput>;
-
-const inputClass =
-  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
 
 function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
   return (
@@ -84,13 +82,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         reset(saved);
         setSavedAt(Date.now());
       },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.fieldErrors) {
-          for (const [path, messages] of Object.entries(error.fieldErrors)) {
-            if (path.includes('.')) setError(path as Path, { message: messages[0] });
-          }
-        }
-      },
+      // The sections' fields are dotted paths ('general.siteName'); anything else stays in the alert.
+      onError: (error) => applyServerErrors({ setError }, error, (path) => (path.includes('.') ? (path as Path) : null)),
     });
   });
 
@@ -147,7 +140,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
           <textarea
             id={`${formId}-desc`}
             rows={3}
-            className={`${inputClass} py-2`}
+            className={inputClass}
             aria-invalid={!!fieldError(errors, 'general.siteDescription')}
             {...register('general.siteDescription')}
           />
