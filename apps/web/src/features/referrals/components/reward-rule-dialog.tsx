@@ -11,9 +11,9 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input, Select, Textarea } from '../../../components/ui/form/controls';
 import { describedBy, Field } from '../../../components/ui/form/field';
+import { FormActions } from '../../../components/ui/form/form-actions';
 import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
@@ -89,14 +89,14 @@ export function RewardRuleDialog({ open, rule, onClose }: { open: boolean; rule:
       onClose={onClose}
       title={rule ? t('editRule') : t('newRule')}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" form={id('form')} disabled={save.isPending}>
-            {save.isPending ? t('saving') : t('save')}
-          </Button>
-        </>
+        <FormActions
+          formId={id('form')}
+          pending={save.isPending}
+          onCancel={onClose}
+          cancelLabel={t('cancel')}
+          submitLabel={t('save')}
+          pendingLabel={t('saving')}
+        />
       }
     >
       <form id={id('form')} onSubmit={submit} noValidate className="space-y-4">

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { errorAt } from '../../../components/ui/form/error-at';
 import { inputClass } from '../../../components/ui/form/input-style';
 import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -26,14 +27,6 @@ function Section({ title, children, hint }: { title: string; children: ReactNode
       <div className="grid gap-4 md:grid-cols-2">{children}</div>
     </fieldset>
   );
-}
-
-function fieldError(errors: Record<string, unknown>, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  // A list (the SMS countries) has one error per item: the first one is shown.
-  if (Array.isArray(node)) node = node.find((item) => (item as { message?: string } | undefined)?.message);
-  return (node as { message?: string } | undefined)?.message;
 }
 
 export function SettingsForm() {
@@ -95,7 +88,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       label={t(label)}
       type={type}
       hint={hint}
-      error={fieldError(errors, name)}
+      error={errorAt(errors, name)}
       register={register}
     />
   );
@@ -106,7 +99,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       label={t(label)}
       type="number"
       min={min}
-      error={fieldError(errors, name)}
+      error={errorAt(errors, name)}
       register={register}
     />
   );
@@ -141,10 +134,10 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
             id={`${formId}-desc`}
             rows={3}
             className={inputClass}
-            aria-invalid={!!fieldError(errors, 'general.siteDescription')}
+            aria-invalid={!!errorAt(errors, 'general.siteDescription')}
             {...register('general.siteDescription')}
           />
-          <FieldMessage error={fieldError(errors, 'general.siteDescription')} />
+          <FieldMessage error={errorAt(errors, 'general.siteDescription')} />
         </div>
       </Section>
 
