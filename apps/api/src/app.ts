@@ -26,7 +26,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin, routerErrorHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { publicReadsPlugin } from './plugins/public-reads';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -90,6 +90,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Headers within 10 s; Node ignores requestTimeout while headersTimeout is longer.
     http: { connectionsCheckingInterval: 1000, headersTimeout: Math.min(config.REQUEST_TIMEOUT_MS, 10_000) },
     clientErrorHandler,
+    // A malformed URL or an over-long path parameter: answered by the errors plugin like any other error.
+    frameworkErrors: routerErrorHandler,
     // Client addresses (rate limits) come from X-Forwarded-For only when a proxy on a private network sets it.
     trustProxy: 'loopback, linklocal, uniquelocal',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -39,10 +39,3 @@ export function formatMoney(value: number | null | undefined, language: Language
     value ?? 0,
   );
 }
-
-/** A Cameroonian E.164 number as people read it: '+237677001122' → '+237 6 77 00 11 22'; others as stored. */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const match = /^\+237(\d)(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
-  return match ? `+237 ${match.slice(1).join(' ')}` : value;
-}

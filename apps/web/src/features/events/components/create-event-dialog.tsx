@@ -21,7 +21,7 @@ import { useT } from '../../../lib/i18n';
 import { useCreateEvent } from '../api/create-event';
 import { eventsMessages } from '../messages';
 import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
-import { checkImageFiles } from './image-files';
+import { checkImageFiles } from '../lib/image-files';
 
 const EMPTY: EventFormInput = {
   title: '',

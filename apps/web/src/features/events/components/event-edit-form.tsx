@@ -1,11 +1,9 @@
 import {
-  EVENT_CATEGORIES,
   type EventDetail,
   type EventFormInput,
   type EventFormValues,
   eventFormSchema,
   formToEventInput,
-  toDoualaParts,
   type UpdateEventInput,
 } from '@app/shared/events';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,32 +12,9 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
+import { eventToFormValues } from '../lib/event-form-values';
 import { eventsMessages } from '../messages';
 import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
-
-/** The event as the form's values (dates and times in Africa/Douala). */
-export function eventToFormValues(event: EventDetail): EventFormInput {
-  const start = toDoualaParts(event.startDateTime);
-  const end = toDoualaParts(event.endDateTime);
-  return {
-    title: event.title,
-    description: event.description,
-    startDate: start.date,
-    startTime: start.time,
-    endDate: end.date,
-    endTime: end.time,
-    address: event.location.address,
-    city: event.location.city,
-    category: (EVENT_CATEGORIES as readonly string[]).includes(event.category)
-      ? (event.category as EventFormInput['category'])
-      : ('' as EventFormInput['category']),
-    tags: event.tags,
-    ticketTypes: event.ticketTypes.map(({ name, price, quantity, description }) => ({ name, price, quantity, description })),
-    maxParticipants: event.maxParticipants ?? '',
-    isPublic: event.isPublic,
-    isHighlighted: event.isHighlighted,
-  };
-}
 
 interface EventEditFormProps {
   event: EventDetail;

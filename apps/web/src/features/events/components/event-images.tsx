@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useAddEventImages } from '../api/add-event-images';
 import { useRemoveEventImage } from '../api/remove-event-image';
 import { eventsMessages } from '../messages';
-import { checkImageFiles } from './image-files';
+import { checkImageFiles } from '../lib/image-files';
 
 /** The event's images in the detail panel: thumbnails, remove one, add more (10 in all). */
 export function EventImages({ event }: { event: EventDetail }) {

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { formatPhone } from '../../../lib/format';
+import { formatPhone } from '@app/shared/phone';
 import { useT } from '../../../lib/i18n';
 import { USERS_PAGE_SIZE, type UserStatusFilter, useUsers } from '../api/get-users';
 import { usersMessages } from '../messages';
