@@ -88,9 +88,23 @@ describe('errors', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       message: 'Le corps de la requête n’est pas un JSON valide',
-      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+      code: 'INVALID_BODY',
     });
     expect(response.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers a malformed URL and an over-long path parameter in our shape, not the router’s', async () => {
+    testApp = await buildTestApp();
+    const tooLong = await testApp.app.inject({ method: 'GET', url: `/api/events/${'x'.repeat(300)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ message: 'Requête invalide', code: 'BAD_REQUEST' });
+    const malformed = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/events/%E0%A4%A',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'Invalid request', code: 'BAD_REQUEST' });
   });
 });
 

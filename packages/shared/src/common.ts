@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { errorCodeSchema } from './errors';
 
 /** Every error body of the API (architecture, convention 7). `message` is French and shown as is. */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: errorCodeSchema,
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,25 +1,45 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { languageFromHeader, localizeBody } from '@app/shared/i18n';
-import { AppError } from '../lib/errors';
+import { languageFromHeader, localize, localizeBody } from '@app/shared/i18n';
+import type { ErrorCode } from '@app/shared/errors';
+import { AppError, MULTIPART_REQUIRED } from '../lib/errors';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps de la requête est vide',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Le corps de la requête n’est pas un JSON valide',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'La requête est trop volumineuse',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Type de contenu non pris en charge',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Longueur de contenu invalide',
-  FST_REQ_FILE_TOO_LARGE: 'Le fichier est trop volumineux',
-  FST_PARTS_LIMIT: 'Trop de parties dans le formulaire',
-  FST_FILES_LIMIT: 'Trop de fichiers',
-  FST_FIELDS_LIMIT: 'Trop de champs dans le formulaire',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Le formulaire doit être envoyé en multipart/form-data',
-  FST_ERR_VALIDATION: 'Données invalides',
+/** Fastify's own refusals, answered with a French message and one of our codes. */
+const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'Le corps de la requête est vide', code: 'INVALID_BODY' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'Le corps de la requête n’est pas un JSON valide', code: 'INVALID_BODY' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'La requête est trop volumineuse', code: 'PAYLOAD_TOO_LARGE' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { message: 'Type de contenu non pris en charge', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Longueur de contenu invalide', code: 'BAD_REQUEST' },
+  FST_REQ_FILE_TOO_LARGE: { message: 'Le fichier est trop volumineux', code: 'FILE_TOO_LARGE' },
+  FST_PARTS_LIMIT: { message: 'Trop de parties dans le formulaire', code: 'PAYLOAD_TOO_LARGE' },
+  FST_FILES_LIMIT: { message: 'Trop de fichiers', code: 'PAYLOAD_TOO_LARGE' },
+  FST_FIELDS_LIMIT: { message: 'Trop de champs dans le formulaire', code: 'PAYLOAD_TOO_LARGE' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { message: MULTIPART_REQUIRED, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  FST_ERR_VALIDATION: { message: 'Données invalides', code: 'VALIDATION_ERROR' },
 };
+
+/** Any other client error, by its status. */
+function frameworkError(status: number): { message: string; code: ErrorCode } {
+  if (status === 413) return { message: 'La requête est trop volumineuse', code: 'PAYLOAD_TOO_LARGE' };
+  if (status === 415) return { message: 'Type de contenu non pris en charge', code: 'UNSUPPORTED_MEDIA_TYPE' };
+  return { message: 'Requête invalide', code: status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST' };
+}
+
+/**
+ * Fastify's router refusals before any route (a malformed URL, a path parameter over
+ * `maxParamLength`): the app's `frameworkErrors` answers them here, in our shape.
+ */
+export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const { message, code } = frameworkError(status);
+  const language = languageFromHeader(request.headers['accept-language']);
+  return reply.code(status).send({ message: localize(message, language), code });
+}
 
 /** What the multipart parser (busboy) throws, without a status, on a broken form. */
 const BROKEN_MULTIPART =
@@ -111,14 +131,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'unhandled error');
       return reply.code(500).send({ message: 'Erreur interne du serveur', code: 'INTERNAL_ERROR' });
     }
-    const message =
-      (error.code && FRAMEWORK_MESSAGES[error.code]) ||
-      (status === 413
-        ? 'La requête est trop volumineuse'
-        : status === 415
-          ? 'Type de contenu non pris en charge'
-          : 'Requête invalide');
-    return reply.code(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    const { message, code } = known ?? frameworkError(status);
+    return reply.code(status).send({ message, code });
   });
 
   app.setNotFoundHandler((_request, reply) => {
@@ -132,7 +147,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message, code] =
+  const [status, message, code]: [number, string, ErrorCode] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'La requête a mis trop de temps à arriver', 'REQUEST_TIMEOUT']
       : error.code === 'HPE_HEADER_OVERFLOW'

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { isErrorCode } from '@app/shared/errors';
 import { PERMISSIONS, type Permission } from '@app/shared/permissions';
 import type { DeclaredRoute } from '../../src/plugins/access';
 import { bearer, createUser, tokenFor, type UserOverrides } from '../factories';
@@ -169,6 +170,7 @@ export function refusalProblems(response: LightMyRequestResponse): string[] {
   if (typeof body?.message !== 'string' || body.message.trim() === '') problems.push('no message');
   else if (ENGLISH.test(body.message)) problems.push(`English message: ${body.message}`);
   if (typeof body?.code !== 'string' || body.code === '') problems.push('no code');
+  else if (!isErrorCode(body.code)) problems.push(`code not in ERROR_CODES: ${body.code}`);
   if (/\bat .+\.(ts|js|mjs):\d+/.test(response.body) || /node_modules/.test(response.body)) problems.push('stack trace');
   return problems;
 }

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, multipartRequired, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
   addEventImages,
@@ -289,7 +289,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       if (!request.isMultipart()) {
-        throw new AppError(415, 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'Le formulaire doit être envoyé en multipart/form-data');
+        throw multipartRequired();
       }
       const { data, files } = await readParts(request);
       if (data !== undefined) throw badRequest('Seules des images sont attendues (champ « images »)');

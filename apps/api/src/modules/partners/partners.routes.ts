@@ -15,7 +15,7 @@ import {
 } from '@app/shared/partners';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, multipartRequired, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { uploadStorage } from '../uploads/uploads.storage';
 import {
@@ -44,7 +44,7 @@ const LOGO_REQUIRED = 'Choisissez une image pour le logo';
 /** The one image of a multipart form, under the field `logo`. */
 async function readLogo(request: FastifyRequest): Promise<{ name: string; data: Buffer }> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'Le formulaire doit être envoyé en multipart/form-data');
+    throw multipartRequired();
   }
   let logo: { name: string; data: Buffer } | null = null;
   try {
