@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { doualaDateTime } from './douala-time';
 
 /** Event status (spec §4): draft → published → cancelled. New events are drafts. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
@@ -56,9 +57,6 @@ export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVENT_IMAGES_MAX = 10;
 export const EVENT_TAGS_MAX = 20;
 export const EVENT_TICKET_TYPES_MAX = 20;
-
-/** The people are in Africa/Douala: UTC+1 all year, no daylight saving. */
-export const DOUALA_OFFSET = '+01:00';
 
 const intField = (min: number, message: string) =>
   z.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
@@ -286,19 +284,6 @@ export type ListEventsResponse = z.infer<typeof listEventsResponseSchema>;
 
 export const eventResponseSchema = z.object({ message: z.string().optional(), event: eventSchema });
 export type EventResponse = z.infer<typeof eventResponseSchema>;
-
-/** Date (YYYY-MM-DD) and time (HH:MM) read as Africa/Douala time → ISO 8601 with offset. */
-export function doualaDateTime(date: string, time: string): string {
-  return `${date}T${time}:00${DOUALA_OFFSET}`;
-}
-
-/** ISO 8601 → `{ date: 'YYYY-MM-DD', time: 'HH:MM' }` in Africa/Douala time (for the edit form). */
-export function toDoualaParts(iso: string): { date: string; time: string } {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return { date: '', time: '' };
-  const shifted = new Date(ms + 3600_000).toISOString();
-  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
-}
 
 const formDate = (message: string) =>
   z
