@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { pageQuerySchema, requiredText } from './common';
 import { doualaDateTime } from './douala-time';
 
 /** Event status (spec §4): draft → published → cancelled. New events are drafts. */
@@ -180,7 +180,7 @@ export const eventActionParamsSchema = z.object({
  * events only (the status filter then narrows within them); `mine=true` lists the caller's own
  * events of every status; `manage_events` sees everything.
  */
-export const listEventsQuerySchema = z.object({
+export const listEventsQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum([...EVENT_STATUSES, 'all'], { message: 'Statut inconnu' }).default('all'),
   category: z.enum([...EVENT_CATEGORIES, 'all'], { message: 'Catégorie inconnue' }).default('all'),
@@ -189,8 +189,6 @@ export const listEventsQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 

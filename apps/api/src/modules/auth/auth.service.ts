@@ -24,7 +24,6 @@ import {
   findUserByPhone,
   hasSignedInFrom,
   insertUser,
-  isUniqueViolation,
   markContactVerified,
   recordLogin,
   recordThrottledFailure,
@@ -44,6 +43,7 @@ import {
 import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
 import { createSession, revokeAllSessions, type UserRow } from './session.service';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const FIELD_LABELS = { username: "nom d'utilisateur", email: 'adresse e-mail', phone: 'numéro de téléphone' } as const;
 const TAKEN_MESSAGES = {
