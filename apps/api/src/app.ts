@@ -33,6 +33,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
+import { OneLinePerRequest, prettyDestination, resolveLogFormat } from './lib/logger';
 
 export interface BuildAppOptions {
   config: Config;
@@ -47,12 +48,23 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** What the first start created, for the start block (server.ts): the superadmin and, when random, its password. */
+export interface FirstStart {
+  superadminEmail: string;
+  /** Set only when ADMIN_PASSWORD was not: the random password, shown once. */
+  superadminPassword?: string;
+}
+
 /** Body size limit for JSON requests; multipart uploads have their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole server: plugins first, then one module per feature under /api. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const out = options.logStream ?? process.stdout;
+  const terminal = !options.logStream && process.stdout.isTTY === true;
+  const stream =
+    resolveLogFormat(config.LOG_FORMAT, terminal) === 'pretty' ? prettyDestination(out, terminal) : options.logStream;
   const app = Fastify({
     logger:
       options.logger === false
@@ -61,8 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.LOG_LEVEL,
             redact: { paths: LOG_REDACT_PATHS, censor: '[masqué]' },
             serializers: { err: serializeError },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            ...(stream ? { stream } : {}),
           },
+    // One line per request, written once the answer is sent.
+    logController: new OneLinePerRequest(),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -113,7 +127,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.prepareDatabase !== false) {
     await database.migrate();
-    await seedBase(app);
+    app.decorate('firstStart', await seedBase(app));
+  } else {
+    app.decorate('firstStart', null);
   }
 
   await app.register(errorsPlugin);

@@ -15,7 +15,8 @@ export const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().default('http://localhost:3000')),
+  /** Default: http://localhost:PORT (the port really listened on, also with PORT=0). */
+  PUBLIC_URL: optionalUrl,
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -34,6 +35,8 @@ export const configSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per event; json: one JSON object per line. Default: pretty in a terminal, else json. */
+  LOG_FORMAT: z.preprocess(emptyToUndefined, z.enum(['pretty', 'json']).optional()),
   REDIS_URL: optionalUrl,
   /** Anonymous list answers, dashboard and charts cached this long (0: off). Default 5000; 0 under test. */
   ANSWER_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
@@ -53,7 +56,11 @@ export const configSchema = z.object({
     .default('true')
     .transform((value) => value === 'true'),
 });
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** PUBLIC_URL was not set: it follows the port actually listened on (`withListeningPort`). */
+  PUBLIC_URL_IS_DEFAULT: boolean;
+};
 
 /** Relative paths (DATA_DIR) are taken from the repository root, wherever the command runs. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -67,5 +74,26 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(REPO_ROOT, result.data.DATA_DIR) };
+  const { PUBLIC_URL, ...rest } = result.data;
+  return {
+    ...rest,
+    DATA_DIR: path.resolve(REPO_ROOT, result.data.DATA_DIR),
+    PUBLIC_URL: PUBLIC_URL ?? defaultPublicUrl(rest.HOST, rest.PORT),
+    PUBLIC_URL_IS_DEFAULT: PUBLIC_URL === undefined,
+  };
+}
+
+/** The address of this machine's server: `localhost` when listening on every interface. */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** The config once the real port is known (PORT=0 picks a free one): the default PUBLIC_URL follows it. */
+export function withListeningPort(config: Config, port: number): Config {
+  return {
+    ...config,
+    PORT: port,
+    PUBLIC_URL: config.PUBLIC_URL_IS_DEFAULT ? defaultPublicUrl(config.HOST, port) : config.PUBLIC_URL,
+  };
 }

@@ -1,7 +1,11 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig, withListeningPort } from './config';
+import { DatabaseBusyError } from './db/client';
+import { resolveLogFormat } from './lib/logger';
+import { startBlock } from './lib/start-block';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,6 +20,10 @@ async function main() {
     }
     throw error;
   }
+  // PORT=0: a free port is taken now, so that the default PUBLIC_URL (e-mail links, the landing
+  // page's addresses) names the port really listened on.
+  if (config.PORT === 0) config = withListeningPort(config, await freePort(config.HOST));
+  else config = withListeningPort(config, config.PORT);
   const app = await buildApp({
     config,
     webDistDir: config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
@@ -43,10 +51,52 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ database: app.database.kind, url: config.PUBLIC_URL }, 'server ready');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const info = {
+    host: config.HOST,
+    port,
+    publicUrl: config.PUBLIC_URL,
+    dataDir: config.DATA_DIR,
+    database: app.database.kind,
+    firstStart: app.firstStart,
+  };
+  if (resolveLogFormat(config.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty') {
+    process.stdout.write(startBlock(info));
+  } else {
+    app.log.info(
+      {
+        url: config.PUBLIC_URL,
+        port,
+        docs: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/docs`,
+        dataDir: config.DATA_DIR,
+        database: info.database,
+      },
+      'server ready',
+    );
+    const first = app.firstStart;
+    if (first?.superadminPassword) {
+      app.log.warn(
+        `superadmin created: ${first.superadminEmail} / ${first.superadminPassword} (shown once; set ADMIN_PASSWORD to choose it)`,
+      );
+    }
+  }
+}
+
+/** A port free on HOST right now (the OS picks it). */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A database already open by another process: its bilingual message is enough.
+  console.error(error instanceof DatabaseBusyError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import type { Access } from '@app/shared/permissions';
+import type { FirstStart } from './app';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { SessionUser } from './modules/auth/session.service';
@@ -13,6 +14,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** E-mail and SMS delivery: `sendEmail({ to, subject, text, html? })`, `sendSms({ to, text })`. */
     notifications: NotificationService;
+    /** Set when this start created the superadmin (first start); null otherwise. */
+    firstStart: FirstStart | null;
   }
   interface FastifyRequest {
     /** The signed-in account, resolved from the bearer token on every request; null when anonymous. */

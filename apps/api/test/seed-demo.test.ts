@@ -61,6 +61,26 @@ describe('demo seed', () => {
     expect(await counts()).toEqual(first);
   });
 
+  it('tags the demo events in French, also those an older seed tagged in English', async () => {
+    await seedDemo(testApp.app);
+    const db = testApp.app.db;
+    const ndole = async () => (await db.select().from(events).where(eq(events.title, 'Nuit du Ndolé')))[0];
+    expect((await ndole())?.tags).toEqual(['Kribi', 'gastronomie', 'cuisine', 'plage']);
+    const english = ['douala', 'training'];
+    await db.update(events).set({ tags: english }).where(eq(events.title, 'Atelier développement web'));
+    await db
+      .update(events)
+      .set({ tags: ['à garder'] })
+      .where(eq(events.title, 'Nuit du Ndolé'));
+    await seedDemo(testApp.app);
+    const atelier = (await db.select().from(events).where(eq(events.title, 'Atelier développement web')))[0];
+    expect(atelier?.tags).toEqual(['Douala', 'formation', 'informatique', 'atelier']);
+    // Tags an administrator changed are left alone.
+    expect((await ndole())?.tags).toEqual(['à garder']);
+    const all = (await db.select({ tags: events.tags }).from(events)).flatMap((row) => row.tags);
+    for (const word of ['food', 'training', 'business', 'conference', 'other']) expect(all).not.toContain(word);
+  });
+
   it('adds a living community whose counters equal its rows, and a few open reports', async () => {
     await seedDemo(testApp.app);
     const db = testApp.app.db;

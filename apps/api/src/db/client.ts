@@ -44,14 +44,76 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return options.url ? openPostgres(options.url, options) : openPglite(options);
 }
 
+/** The PGlite folder is open in another live process (the server, a seed): opening it too would corrupt it. */
+export class DatabaseBusyError extends Error {}
+
+/**
+ * PGlite is one process's database: a second process writing the same folder corrupts it. A
+ * lock file beside the folder (`db.lock`, holding the owner's pid) makes a second opener stop
+ * with a clear message; a lock left by a process that no longer runs is taken over.
+ */
+function lockPgliteDir(dataDir: string): () => void {
+  const lockFile = `${path.resolve(dataDir)}.lock`;
+  const own = String(process.pid);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      fs.writeFileSync(lockFile, own, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(fs.readFileSync(lockFile, 'utf8'), 10);
+      if (holder === process.pid) break;
+      if (Number.isInteger(holder) && holder > 0 && processIsAlive(holder)) {
+        throw new DatabaseBusyError(
+          [
+            `La base PGlite (${dataDir}) est déjà ouverte par un autre processus (pid ${holder}), sans doute le serveur :`,
+            'arrêtez-le (Ctrl+C) puis relancez la commande. Avec DATABASE_URL (PostgreSQL), le serveur peut rester lancé.',
+            `The PGlite database (${dataDir}) is already open in another process (pid ${holder}), probably the server:`,
+            'stop it (Ctrl+C), then run the command again. With DATABASE_URL (PostgreSQL), the server may keep running.',
+          ].join('\n'),
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  const release = () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8') === own) fs.rmSync(lockFile, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', release);
+  return () => {
+    process.off('exit', release);
+    release();
+  };
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', {
-    relaxedDurability: false,
-    loadDataDir: options.loadDataDir,
-    // Trigram indexes for the accent-free search (decision 013); PostgreSQL ships it in contrib.
-    extensions: { pg_trgm },
-  });
+  const unlock = options.dataDir ? lockPgliteDir(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir ?? 'memory://', {
+      relaxedDurability: false,
+      loadDataDir: options.loadDataDir,
+      // Trigram indexes for the accent-free search (decision 013); PostgreSQL ships it in contrib.
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   await client.exec(`SET statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;
@@ -72,6 +134,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       if (closed) return;
       closed = true;
       await client.close();
+      unlock();
     },
   };
 }

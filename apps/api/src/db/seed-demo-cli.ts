@@ -1,8 +1,22 @@
+// `npm run seed:demo`: adds the demo data (idempotent: a second run adds nothing). On PGlite it
+// refuses to run while the server has the database open (stop the server first); on PostgreSQL
+// (DATABASE_URL) it may run beside a running server.
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { superadminLines } from '../lib/start-block';
+import { DatabaseBusyError } from './client';
 import { seedDemo } from './seed-demo';
 
-const app = await buildApp({ config: loadConfig() });
-await seedDemo(app);
-await app.close();
-console.log('demo seed applied');
+try {
+  const app = await buildApp({ config: { ...loadConfig(), LOG_LEVEL: 'warn' } });
+  await seedDemo(app);
+  await app.close();
+  console.log(`Données de démonstration en place / demo seed applied (${app.database.kind}).`);
+  // The demo ran before the first start: the superadmin it created is shown here, once.
+  const lines = superadminLines(app.firstStart);
+  if (lines.length > 0) console.log(lines.join('\n'));
+} catch (error) {
+  if (!(error instanceof DatabaseBusyError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { EventCategory } from '@app/shared/events';
 import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
 import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
@@ -25,17 +27,30 @@ const PEOPLE = [
 ] as const;
 
 const EVENTS = [
-  ['Festival Ngondo', 'Douala', 'Berges du Wouri', 'festival', 'published', 12],
-  ['Concert Makossa Live', 'Douala', 'Canal Olympia Bessengué', 'concert', 'published', 20],
-  ['Conférence Tech Cameroun', 'Yaoundé', 'Palais des Congrès', 'conference', 'draft', 35],
-  ['Tournoi de football inter-quartiers', 'Bafoussam', 'Stade municipal', 'sport', 'published', 5],
-  ['Exposition d’art contemporain', 'Yaoundé', 'Musée national', 'art', 'cancelled', -3],
-  ['Nuit du Ndolé', 'Kribi', 'Plage de Kribi', 'food', 'published', 9],
-  ['Salon des entrepreneurs', 'Garoua', 'Hôtel Ribadu', 'business', 'draft', 40],
-  ['Atelier développement web', 'Douala', 'Akwa, rue Joss', 'training', 'published', -10],
-  ['Marché artisanal', 'Bafoussam', 'Place des fêtes', 'other', 'draft', 15],
-  ['Festival Nyem-Nyem', 'Garoua', 'Stade Roumdé Adjia', 'festival', 'cancelled', 25],
+  ['Festival Ngondo', 'Douala', 'Berges du Wouri', 'festival', 'published', 12, ['tradition sawa', 'fleuve']],
+  ['Concert Makossa Live', 'Douala', 'Canal Olympia Bessengué', 'concert', 'published', 20, ['makossa', 'musique']],
+  ['Conférence Tech Cameroun', 'Yaoundé', 'Palais des Congrès', 'conference', 'draft', 35, ['numérique', 'entreprises']],
+  ['Tournoi de football inter-quartiers', 'Bafoussam', 'Stade municipal', 'sport', 'published', 5, ['football', 'quartiers']],
+  ['Exposition d’art contemporain', 'Yaoundé', 'Musée national', 'art', 'cancelled', -3, ['peinture', 'sculpture']],
+  ['Nuit du Ndolé', 'Kribi', 'Plage de Kribi', 'food', 'published', 9, ['cuisine', 'plage']],
+  ['Salon des entrepreneurs', 'Garoua', 'Hôtel Ribadu', 'business', 'draft', 40, ['entrepreneuriat', 'réseautage']],
+  ['Atelier développement web', 'Douala', 'Akwa, rue Joss', 'training', 'published', -10, ['informatique', 'atelier']],
+  ['Marché artisanal', 'Bafoussam', 'Place des fêtes', 'other', 'draft', 15, ['artisanat', 'marché']],
+  ['Festival Nyem-Nyem', 'Garoua', 'Stade Roumdé Adjia', 'festival', 'cancelled', 25, ['danse', 'culture peule']],
 ] as const;
+
+/** The category as a French tag (the labels keep « Business » and « Autre », poor tags). */
+const CATEGORY_TAGS: Record<EventCategory, string> = {
+  concert: 'concert',
+  festival: 'festival',
+  conference: 'conférence',
+  sport: 'sport',
+  art: 'art',
+  food: 'gastronomie',
+  business: 'affaires',
+  training: 'formation',
+  other: 'divers',
+};
 
 /**
  * A realistic demo on top of the base seed. Idempotent: every row has a natural key (phone,
@@ -90,12 +105,23 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     ])
     .onConflictDoNothing();
 
-  const existing = new Set((await app.db.select({ title: events.title }).from(events)).map((row) => row.title));
+  const existing = new Map(
+    (await app.db.select({ id: events.id, title: events.title, tags: events.tags }).from(events)).map((row) => [row.title, row]),
+  );
   const organizer = (await app.db.select({ id: users.id, email: users.email }).from(users)).find(
     (u) => u.email === 'aicha@exemple.cm',
   );
-  for (const [title, city, address, category, status, inDays] of EVENTS) {
-    if (existing.has(title)) continue;
+  for (const [title, city, address, category, status, inDays, topics] of EVENTS) {
+    // Tags in French, as people would type them: the city, the category and two topics.
+    const tags = [city, CATEGORY_TAGS[category], ...topics];
+    const found = existing.get(title);
+    if (found) {
+      // A demo event seeded by an older version kept English tags (`food`, `training`): they become French.
+      if (found.tags.join() === [city.toLowerCase(), category].join()) {
+        await app.db.update(events).set({ tags }).where(eq(events.id, found.id));
+      }
+      continue;
+    }
     const start = new Date(Date.now() + inDays * 86_400_000);
     start.setUTCHours(17, 0, 0, 0);
     const description = `${title} à ${city} : venez nombreux partager ce moment.`;
@@ -112,7 +138,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         status,
         maxParticipants: 100 + title.length * 10,
         organizerId: organizer?.id ?? null,
-        tags: [city.toLowerCase(), category],
+        tags,
         searchText: searchable(title, description, address, city),
       })
       .returning({ id: events.id });

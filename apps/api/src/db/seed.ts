@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FirstStart } from '../app';
 import { DEFAULT_SETTINGS } from '@app/shared/settings';
 import { hashPassword } from '../lib/password';
 import { insertSettingsIfMissing } from '../modules/settings/settings.repository';
@@ -8,12 +9,13 @@ import { users } from './schema/index';
 
 /**
  * First-start seed: the settings with their defaults and one superadmin. Idempotent: an
- * existing settings row or superadmin is left alone.
+ * existing settings row or superadmin is left alone. Answers what it created (the start block
+ * shows it once), or null.
  */
-export async function seedBase(app: FastifyInstance): Promise<void> {
+export async function seedBase(app: FastifyInstance): Promise<FirstStart | null> {
   await insertSettingsIfMissing(app.db, DEFAULT_SETTINGS);
   const [existing] = await app.db.select({ id: users.id }).from(users).where(eq(users.role, 'superadmin')).limit(1);
-  if (existing) return;
+  if (existing) return null;
   const email = app.config.ADMIN_EMAIL ?? 'admin@localhost';
   const password = app.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
   const inserted = await app.db
@@ -31,7 +33,10 @@ export async function seedBase(app: FastifyInstance): Promise<void> {
     })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted.length === 0) return;
-  if (app.config.ADMIN_PASSWORD) app.log.info({ email }, 'superadmin created from ADMIN_EMAIL / ADMIN_PASSWORD');
-  else app.log.warn(`superadmin created: ${email} / ${password} (shown once; set ADMIN_PASSWORD to choose it)`);
+  if (inserted.length === 0) return null;
+  if (app.config.ADMIN_PASSWORD) {
+    app.log.info({ email }, 'superadmin created from ADMIN_EMAIL / ADMIN_PASSWORD');
+    return { superadminEmail: email };
+  }
+  return { superadminEmail: email, superadminPassword: password };
 }

@@ -1,0 +1,192 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig, REPO_ROOT, withListeningPort } from '../src/config';
+import { resolveLogFormat } from '../src/lib/logger';
+import { startBlock } from '../src/lib/start-block';
+import { openTestDatabase } from './build-test-app';
+
+/** Issue 17: a first start a newcomer understands — the start block, readable logs, PUBLIC_URL. */
+
+describe('PUBLIC_URL', () => {
+  it('defaults to this machine and the port, and follows the port really listened on', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', HOST: '127.0.0.1' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(withListeningPort(loadConfig({ PORT: '0' }), 43_210).PUBLIC_URL).toBe('http://localhost:43210');
+  });
+
+  it('keeps a PUBLIC_URL that is set, whatever the port', () => {
+    const config = loadConfig({ PORT: '0', PUBLIC_URL: 'https://evenements.cm' });
+    expect(withListeningPort(config, 43_210).PUBLIC_URL).toBe('https://evenements.cm');
+  });
+
+  it('refuses an unknown LOG_FORMAT, naming it', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
+describe('the log', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function appLogging(env: Record<string, string>) {
+    const lines: string[] = [];
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'logs-')), ...env });
+    const { database } = await openTestDatabase(config);
+    const logStream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    app = await buildApp({ config, database, logStream });
+    await app.ready();
+    lines.length = 0;
+    return { app, lines };
+  }
+
+  it('is readable in a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(resolveLogFormat(undefined, true)).toBe('pretty');
+    expect(resolveLogFormat(undefined, false)).toBe('json');
+    expect(resolveLogFormat('json', true)).toBe('json');
+    expect(resolveLogFormat('pretty', false)).toBe('pretty');
+  });
+
+  it('pretty: one line per request, no health-check line at info, secrets still masked', async () => {
+    const { app, lines } = await appLogging({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'info' });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/events?page=1' });
+    await app.inject({ method: 'GET', url: '/api/nowhere' });
+    app.log.info({ body: { password: 'Secret-Passw0rd' }, user: { token: 'abc123' } }, 'checking the mask');
+    expect(lines.some((line) => line.includes('/api/health'))).toBe(false);
+    const events = lines.filter((line) => line.includes('/api/events'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/events\?page=1 → 200 \(\d+(\.\d)? ms\)$/);
+    expect(lines.some((line) => /INFO: GET \/api\/nowhere → 404/.test(line))).toBe(true);
+    const masked = lines.find((line) => line.includes('checking the mask'));
+    expect(masked).toContain('[masqué]');
+    expect(lines.join('\n')).not.toMatch(/Secret-Passw0rd|abc123/);
+    expect(lines.every((line) => !line.startsWith('{'))).toBe(true);
+  });
+
+  it('json: one object per request with its method, URL, status and time; the health check at debug only', async () => {
+    const { app, lines } = await appLogging({ LOG_FORMAT: 'json', LOG_LEVEL: 'debug' });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/events' });
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const events = entries.filter((entry) => (entry.req as { url?: string } | undefined)?.url === '/api/events');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ level: 30, req: { method: 'GET' }, res: { statusCode: 200 } });
+    expect(typeof events[0]?.responseTime).toBe('number');
+    const health = entries.filter((entry) => (entry.req as { url?: string } | undefined)?.url === '/api/health');
+    expect(health).toHaveLength(1);
+    expect(health[0]?.level).toBe(20);
+  });
+});
+
+describe('the start block', () => {
+  it('names the address, the API docs, the data folder and, at first start, the superadmin', () => {
+    const block = startBlock({
+      host: '0.0.0.0',
+      port: 41_234,
+      publicUrl: 'http://localhost:41234',
+      dataDir: '/srv/evenements/data',
+      database: 'pglite',
+      firstStart: { superadminEmail: 'admin@localhost', superadminPassword: 'r4nd0m-Pass' },
+    });
+    expect(block).toContain('Site:        http://localhost:41234');
+    expect(block).toContain('API docs:    http://localhost:41234/api/docs');
+    expect(block).toContain('Data folder: /srv/evenements/data');
+    expect(block).toContain('admin@localhost');
+    expect(block).toContain('Password:    r4nd0m-Pass');
+    expect(block).not.toContain('Public URL');
+  });
+
+  it('shows no password once the superadmin exists, and a different PUBLIC_URL beside the local address', () => {
+    const block = startBlock({
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'https://evenements.cm',
+      dataDir: '/data',
+      database: 'postgres',
+      firstStart: null,
+    });
+    expect(block).toContain('Public URL:  https://evenements.cm');
+    expect(block).not.toMatch(/Password|Superadmin/);
+  });
+});
+
+describe('a real start on PORT=0, and the demo seed beside it', () => {
+  let server: ChildProcess | undefined;
+  afterEach(() => {
+    server?.kill('SIGTERM');
+  });
+
+  it('prints the block with the port really listened on; the seed refuses the open PGlite folder, then runs twice once it is stopped', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-block-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+    };
+    delete env.ADMIN_EMAIL;
+    delete env.ADMIN_PASSWORD;
+    delete env.PUBLIC_URL;
+    let output = '';
+    server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...env, LOG_FORMAT: 'pretty', WEB_DIST_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    server.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const deadline = Date.now() + 45_000;
+    while (!output.includes('Stop with Ctrl+C') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    const url = output.match(/Site: +(http:\/\/127\.0\.0\.1:(\d+))/);
+    expect(url, output).not.toBeNull();
+    expect(Number(url?.[2])).toBeGreaterThan(0);
+    const health = await fetch(`${url?.[1]}/api/health`);
+    expect(health.status).toBe(200);
+    expect(output).toContain(`API docs:    ${url?.[1]}/api/docs`);
+    expect(output).toContain(`Data folder: ${dataDir}`);
+    expect(output).toMatch(/Superadmin: +admin@localhost\n +Password: +\S{12,}/);
+
+    const seed = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-demo-cli.ts'], {
+        cwd: REPO_ROOT,
+        env: { ...env, LOG_FORMAT: 'json' },
+        encoding: 'utf8',
+      });
+    const refused = seed();
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('déjà ouverte par un autre processus');
+    expect(refused.stderr).toContain('stop it (Ctrl+C)');
+
+    const stopped = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await stopped;
+    for (let run = 0; run < 2; run += 1) {
+      const applied = seed();
+      expect(applied.status, applied.stderr).toBe(0);
+      expect(applied.stdout).toContain('demo seed applied');
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+});
