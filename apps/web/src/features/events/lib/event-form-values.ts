@@ -1,4 +1,5 @@
-import { EVENT_CATEGORIES, EVENT_DEFAULTS, type EventDetail, type EventFormInput, toDoualaParts } from '@app/shared/events';
+import { toDoualaParts } from '@app/shared/douala-time';
+import { EVENT_CATEGORIES, EVENT_DEFAULTS, type EventDetail, type EventFormInput } from '@app/shared/events';
 import type { FieldPath } from 'react-hook-form';
 
 /** The event as the form's values (dates and times in Africa/Douala). */
