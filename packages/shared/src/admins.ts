@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { emailSchema, pageQuerySchema, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES } from './permissions';
 import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
@@ -59,14 +59,12 @@ export const USER_REPORT_FILTERS = ['all', 'reported', 'not_reported'] as const;
 export type UserReportFilter = (typeof USER_REPORT_FILTERS)[number];
 
 /** `GET /users`: `role=admin` lists admin and superadmin accounts; no role or `role=user` the users. */
-export const listUsersQuerySchema = z.object({
+export const listUsersQuerySchema = pageQuerySchema.extend({
   role: z.enum(['admin', 'user', 'partner']).optional(),
   q: z.string().trim().max(100).optional(),
   status: z.enum(['all', 'validated', 'pending', 'blocked', 'active']).default('all'),
   /** Spec §9 user report filter; ignored for `role=admin`. */
   reports: z.enum(USER_REPORT_FILTERS).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
@@ -114,13 +112,7 @@ export const ADMIN_PASSWORD_MIN = 8;
 export const createAdminSchema = z.strictObject({
   firstName: requiredText('Le prénom est requis', 100),
   lastName: requiredText('Le nom est requis', 100),
-  email: z
-    .string({ message: 'L’adresse e-mail est requise' })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: 'L’adresse e-mail est requise' })
-    .max(254, { message: '254 caractères au maximum' })
-    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+  email: emailSchema({ required: 'L’adresse e-mail est requise', tooLong: '254 caractères au maximum' }),
   password: z
     .string({ message: 'Le mot de passe est requis' })
     .min(1, { message: 'Le mot de passe est requis' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './common';
 import { referralRefField } from './referrals';
 import { DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
 import { publicUserSchema } from './users';
@@ -313,16 +314,7 @@ export const meResponseSchema = z.object({ user: publicUserSchema });
 const emptyToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value === null ? undefined : value;
 
-const optionalEmailField = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254, { message: 'Adresse e-mail invalide' })
-    .pipe(z.email({ message: 'Adresse e-mail invalide' }))
-    .optional(),
-);
+const optionalEmailField = z.preprocess(emptyToUndefined, emailSchema().optional());
 
 /** Empty, or only the default dial code, means no phone. */
 const optionalPhoneField = z.preprocess(
@@ -468,23 +460,13 @@ export const resendOtpResponseSchema = z.object({
 });
 
 export const sendConfirmationSchema = z.strictObject({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+  email: emailSchema(),
 });
 
 // ---------------------------------------------------------------- reset
 
 export const resetPasswordSchema = z.strictObject({
-  email: z
-    .string({ message: 'Adresse e-mail requise' })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: 'Adresse e-mail requise' })
-    .max(254, { message: 'Adresse e-mail invalide' })
-    .pipe(z.email({ message: 'Adresse e-mail invalide' })),
+  email: emailSchema({ required: 'Adresse e-mail requise' }),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 

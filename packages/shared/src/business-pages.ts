@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { pageQuerySchema, requiredText } from './common';
 
 /** Subscription of a business event page (spec §3). */
 export const BUSINESS_SUBSCRIPTIONS = ['free', 'premium'] as const;
@@ -17,10 +17,7 @@ export const BUSINESS_PAGE_MESSAGES = {
 } as const;
 
 /** `GET /business-event-pages?page={n}&limit=10` (spec §7), newest first. */
-export const listBusinessPagesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
-});
+export const listBusinessPagesQuerySchema = pageQuerySchema;
 
 export const businessPageSchema = z.object({
   _id: z.uuid(),

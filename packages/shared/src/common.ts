@@ -35,6 +35,25 @@ export function requiredText(message: string, max = 200) {
     .max(max, { message: `${max} caractères au maximum` });
 }
 
+/** An e-mail address: trimmed, lower case, at most 254 characters; `required` is the message when empty. */
+export function emailSchema({
+  required,
+  invalid = 'Adresse e-mail invalide',
+  tooLong = invalid,
+}: {
+  required?: string;
+  invalid?: string;
+  tooLong?: string;
+} = {}) {
+  const text = z
+    .string(required ? { message: required } : undefined)
+    .trim()
+    .toLowerCase();
+  return (required ? text.min(1, { message: required }) : text)
+    .max(254, { message: tooLong })
+    .pipe(z.email({ message: invalid }));
+}
+
 export const optionalEmail = z
   .string()
   .trim()

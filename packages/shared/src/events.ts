@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { pageQuerySchema, requiredText } from './common';
+import { doualaDateTime } from './douala-time';
 
 /** Event status (spec §4): draft → published → cancelled. New events are drafts. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
@@ -56,9 +57,6 @@ export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVENT_IMAGES_MAX = 10;
 export const EVENT_TAGS_MAX = 20;
 export const EVENT_TICKET_TYPES_MAX = 20;
-
-/** The people are in Africa/Douala: UTC+1 all year, no daylight saving. */
-export const DOUALA_OFFSET = '+01:00';
 
 const intField = (min: number, message: string) =>
   z.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
@@ -182,7 +180,7 @@ export const eventActionParamsSchema = z.object({
  * events only (the status filter then narrows within them); `mine=true` lists the caller's own
  * events of every status; `manage_events` sees everything.
  */
-export const listEventsQuerySchema = z.object({
+export const listEventsQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum([...EVENT_STATUSES, 'all'], { message: 'Statut inconnu' }).default('all'),
   category: z.enum([...EVENT_CATEGORIES, 'all'], { message: 'Catégorie inconnue' }).default('all'),
@@ -191,8 +189,6 @@ export const listEventsQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 
@@ -286,19 +282,6 @@ export type ListEventsResponse = z.infer<typeof listEventsResponseSchema>;
 
 export const eventResponseSchema = z.object({ message: z.string().optional(), event: eventSchema });
 export type EventResponse = z.infer<typeof eventResponseSchema>;
-
-/** Date (YYYY-MM-DD) and time (HH:MM) read as Africa/Douala time → ISO 8601 with offset. */
-export function doualaDateTime(date: string, time: string): string {
-  return `${date}T${time}:00${DOUALA_OFFSET}`;
-}
-
-/** ISO 8601 → `{ date: 'YYYY-MM-DD', time: 'HH:MM' }` in Africa/Douala time (for the edit form). */
-export function toDoualaParts(iso: string): { date: string; time: string } {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return { date: '', time: '' };
-  const shifted = new Date(ms + 3600_000).toISOString();
-  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
-}
 
 const formDate = (message: string) =>
   z

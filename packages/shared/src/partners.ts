@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LIMIT_MAX, requiredText } from './common';
+import { emailSchema, pageQuerySchema, requiredText } from './common';
 import { PHONE_INVALID, toE164 } from './phone';
 
 /** Partner types and their labels (spec §9: business is 'Entreprise', individual 'Individuel'). */
@@ -85,13 +85,11 @@ const optionalWebsite = z
 const partnerFields = {
   name: requiredText(PARTNER_MESSAGES.nameRequired, 150),
   type: z.enum(PARTNER_TYPES, { message: PARTNER_MESSAGES.typeRequired }),
-  email: z
-    .string({ message: PARTNER_MESSAGES.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: PARTNER_MESSAGES.emailRequired })
-    .max(254, { message: '254 caractères au maximum' })
-    .pipe(z.email({ message: PARTNER_MESSAGES.emailInvalid })),
+  email: emailSchema({
+    required: PARTNER_MESSAGES.emailRequired,
+    invalid: PARTNER_MESSAGES.emailInvalid,
+    tooLong: '254 caractères au maximum',
+  }),
   phone: optionalPhone,
   website: optionalWebsite,
   description: optionalText(2000),
@@ -119,13 +117,11 @@ export type UpdatePartnerInput = z.input<typeof updatePartnerSchema>;
 export type UpdatePartnerBody = z.output<typeof updatePartnerSchema>;
 
 /** `GET /businesses`: search (name, e-mail, phone, without accents), three filters, newest first. */
-export const listPartnersQuerySchema = z.object({
+export const listPartnersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   status: z.enum([...PARTNER_STATUSES, 'all'], { message: 'Statut inconnu' }).default('all'),
   type: z.enum([...PARTNER_TYPES, 'all'], { message: 'Type inconnu' }).default('all'),
   verification: z.enum(PARTNER_VERIFICATION_FILTERS, { message: 'Filtre de vérification inconnu' }).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),
 });
 export type ListPartnersQuery = z.input<typeof listPartnersQuerySchema>;
 

@@ -26,3 +26,40 @@ export const fieldError = (field: string, message: string) => badRequest(message
 export const MULTIPART_REQUIRED = 'Le formulaire doit être envoyé en multipart/form-data';
 /** A form route called without a multipart body. */
 export const multipartRequired = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
+
+export const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
+/** The signed-in account lacks the permission this action needs. */
+export const permissionMissing = () => forbidden(NO_PERMISSION);
+
+/** 429 'Trop de tentatives. Réessayez dans N secondes.', with `retryAfter` (seconds) in the body when asked. */
+export function tooManyAttempts(retryAfterMs: number, options: { retryAfterInBody?: boolean } = {}): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError(
+    429,
+    'RATE_LIMITED',
+    `Trop de tentatives. Réessayez dans ${seconds} secondes.`,
+    undefined,
+    options.retryAfterInBody ? { retryAfter: seconds } : undefined,
+  );
+}
+
+/**
+ * Validation failures as the API's 400 `VALIDATION_ERROR`: the first message, and every message
+ * by dotted field path (`root` names a failure of the whole value). Takes zod issues (`path` an
+ * array) or Fastify's validation entries (`instancePath` '/a/0/b').
+ */
+export function validationError(
+  issues: ReadonlyArray<{ path?: readonly PropertyKey[]; instancePath?: string; message?: string }>,
+  root: string,
+): AppError {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const path = issue.path
+      ? issue.path.map(String).join('.')
+      : (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const key = path || root;
+    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message ?? 'Valeur invalide'];
+  }
+  const first = Object.values(fieldErrors)[0]?.[0];
+  return new AppError(400, 'VALIDATION_ERROR', first ?? 'Données invalides', fieldErrors);
+}

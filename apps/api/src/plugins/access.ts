@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPermission } from '@app/shared/permissions';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, permissionMissing, unauthorized } from '../lib/errors';
 import { findSession } from '../modules/auth/session.service';
 
 /** One registered route as the access hook saw it; the security tests walk this list. */
@@ -72,6 +72,6 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!request.user)
       throw unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
     if (access === 'authenticated') return;
-    if (!request.user.permissions.includes(access)) throw forbidden('Vous n’avez pas la permission requise pour cette action');
+    if (!request.user.permissions.includes(access)) throw permissionMissing();
   });
 });

@@ -5,8 +5,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { languageFromHeader, localize, localizeBody } from '@app/shared/i18n';
 import type { ErrorCode } from '@app/shared/errors';
-import { AppError, MULTIPART_REQUIRED } from '../lib/errors';
-import { isDatabaseUnavailable } from '../lib/db-errors';
+import { AppError, MULTIPART_REQUIRED, validationError } from '../lib/errors';
+import { isBadValue, isDatabaseUnavailable } from '../lib/db-errors';
 
 /** Fastify's own refusals, answered with a French message and one of our codes. */
 const FRAMEWORK_ERRORS: Record<string, { message: string; code: ErrorCode }> = {
@@ -45,11 +45,6 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
 
-function fieldName(instancePath: string | undefined, fallback: string): string {
-  const path = (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  return path || fallback;
-}
-
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return: never meaningful in
  * this API's text, and PostgreSQL refuses U+0000 outright (decision 008).
@@ -65,18 +60,6 @@ export function hasControlCharacters(value: unknown, depth = 0): boolean {
   if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
   if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, depth + 1));
   return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || hasControlCharacters(item, depth + 1));
-}
-
-/** PostgreSQL codes of a value it cannot store (U+0000, a year out of range): the client's fault. */
-const BAD_VALUE_CODES = new Set(['22021', '22P05', '22008', '22007']);
-function isBadValue(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && BAD_VALUE_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
@@ -101,13 +84,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const key = fieldName(issue.instancePath, error.validationContext ?? 'body');
-        fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message ?? 'Valeur invalide'];
-      }
-      const first = Object.values(fieldErrors)[0]?.[0];
-      return reply.code(400).send({ message: first ?? 'Données invalides', code: 'VALIDATION_ERROR', fieldErrors });
+      const { message, code, fieldErrors } = validationError(error.validation, error.validationContext ?? 'body');
+      return reply.code(400).send({ message, code, fieldErrors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
-import { AppError } from '../lib/errors';
+import { tooManyAttempts } from '../lib/errors';
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number } | null) => void;
 interface Store {
@@ -114,11 +114,6 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     store: FallbackStore as never,
     skipOnError: false,
     // Thrown by the plugin: an AppError so the errors plugin answers this French message as is.
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        context.statusCode,
-        'RATE_LIMITED',
-        `Trop de tentatives. Réessayez dans ${Math.max(1, Math.ceil(context.ttl / 1000))} secondes.`,
-      ),
+    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
   });
 });

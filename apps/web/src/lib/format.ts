@@ -1,7 +1,8 @@
 import { getLanguage, LOCALES, type Language } from './i18n';
+import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 
 /** The people are in Africa/Douala (UTC+1, no daylight saving). */
-export const TIME_ZONE = 'Africa/Douala';
+export const TIME_ZONE = DOUALA_TIME_ZONE;
 
 const INVALID = { fr: 'Date invalide', en: 'Invalid date' } as const;
 const MISSING = { fr: 'Non disponible', en: 'Not available' } as const;

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_ROLES } from '@app/shared/permissions';
 import type { AdminCounts } from '@app/shared/admins';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
@@ -20,7 +21,7 @@ export interface UserListFilter {
 }
 
 function roleCondition(role: UserListRole): SQL {
-  return role === 'admin' ? inArray(users.role, ['admin', 'superadmin']) : eq(users.role, role);
+  return role === 'admin' ? inArray(users.role, [...ADMIN_ROLES]) : eq(users.role, role);
 }
 
 /** Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`). */

@@ -8,8 +8,8 @@ import {
   type ManagedUserDetail,
   type UpdateAdminInput,
 } from '@app/shared/admins';
-import { isPermission, type Permission, type Role } from '@app/shared/permissions';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { ADMIN_ROLES, isPermission, type Permission } from '@app/shared/permissions';
+import { AppError, badRequest, conflict, forbidden, notFound, permissionMissing } from '../../lib/errors';
 import { checkPasswordRules } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
 import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
@@ -27,6 +27,7 @@ import {
   type UserListFilter,
   updateManagedUser,
 } from './admins.repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /*
  * Access rules of the /users routes. A route declares one access level, so most of them declare
@@ -40,11 +41,9 @@ import {
  * ones of this request, so a pending or blocked admin holds none.
  */
 
-const ADMIN_ROLES: readonly Role[] = ['admin', 'superadmin'];
 const RECENT_ACTIVITY_SIZE = 20;
 const REPORTS_SHOWN = 50;
 const SUPERADMIN_UNTOUCHABLE = 'Un superadmin ne peut être ni modifié, ni bloqué, ni révoqué';
-const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
 
 function isAdminAccount(row: Pick<UserRow, 'role'>): boolean {
   return ADMIN_ROLES.includes(row.role);
@@ -55,7 +54,7 @@ function holds(actor: SessionUser, ...permissions: Permission[]): boolean {
 }
 
 function requireAny(actor: SessionUser, ...permissions: Permission[]): void {
-  if (!holds(actor, ...permissions)) throw forbidden(NO_PERMISSION);
+  if (!holds(actor, ...permissions)) throw permissionMissing();
 }
 
 /** The permission that manages this account. */
@@ -303,15 +302,6 @@ export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: s
       after: null,
     });
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** `POST /users`: an administrator created by another one is validated at once. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { toE164 } from '@app/shared/phone';
-import { AppError } from '../../lib/errors';
+import { tooManyAttempts } from '../../lib/errors';
 
 export interface LimitRule {
   /** Requests allowed per window. */
@@ -8,12 +8,7 @@ export interface LimitRule {
   windowMs: number;
 }
 
-function tooMany(ttlMs: number): AppError {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return new AppError(429, 'RATE_LIMITED', `Trop de tentatives. Réessayez dans ${seconds} secondes.`, undefined, {
-    retryAfter: seconds,
-  });
-}
+const tooMany = (ttlMs: number) => tooManyAttempts(ttlMs, { retryAfterInBody: true });
 
 /**
  * Two counters per route, in the rate-limit store (memory, or Redis with REDIS_URL): one per

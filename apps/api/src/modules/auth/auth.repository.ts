@@ -308,13 +308,3 @@ export async function hasSignedInFrom(db: Database, userId: string, ip: string):
     .limit(1);
   return Boolean(row);
 }
-
-/** PostgreSQL unique_violation (23505), possibly wrapped by the driver layer. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

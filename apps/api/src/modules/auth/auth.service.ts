@@ -24,7 +24,6 @@ import {
   findUserByPhone,
   hasSignedInFrom,
   insertUser,
-  isUniqueViolation,
   markContactVerified,
   recordLogin,
   recordThrottledFailure,
@@ -43,6 +42,8 @@ import {
 } from './auth.messages';
 import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
 import { createSession, revokeAllSessions, type UserRow } from './session.service';
+import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 const FIELD_LABELS = { username: "nom d'utilisateur", email: 'adresse e-mail', phone: 'numéro de téléphone' } as const;
 const TAKEN_MESSAGES = {
@@ -296,7 +297,7 @@ export async function login(
 }
 
 function locked(until: Date): AppError {
-  const label = until.toLocaleString('fr-FR', { timeZone: 'Africa/Douala', dateStyle: 'short', timeStyle: 'short' });
+  const label = until.toLocaleString('fr-FR', { timeZone: DOUALA_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
   return new AppError(403, 'ACCOUNT_LOCKED', `Compte bloqué. Réessayez après ${label}`, undefined, {
     lockUntil: until.toISOString(),
   });

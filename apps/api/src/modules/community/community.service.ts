@@ -23,6 +23,7 @@ import {
   listComments,
   takeSeat,
 } from './community.repository';
+import { doualaDate } from '@app/shared/douala-time';
 
 /*
  * Rules of the community (issue 11). Only published events take part, comments, likes and
@@ -249,13 +250,6 @@ export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, event
 }
 
 // ─── views ───────────────────────────────────────────────────────────────────────────────────
-
-const DOUALA_OFFSET_MS = 3600_000;
-
-/** The Douala calendar day (YYYY-MM-DD) of an instant. */
-export function doualaDate(now: Date): string {
-  return new Date(now.getTime() + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
-}
 
 /**
  * Who viewed: a signed-in account by its id; an anonymous visitor by a hash of its address, its

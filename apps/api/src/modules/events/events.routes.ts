@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, multipartRequired, unauthorized } from '../../lib/errors';
+import { AppError, badRequest, multipartRequired, unauthorized, validationError } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
   addEventImages,
@@ -62,19 +62,9 @@ const publicReadKey = (request: FastifyRequest) => `public-read:${request.ip}`;
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;
 
-/** A zod failure as the API's 400: the first message, and every message by field path. */
-function validationError(error: z.ZodError): AppError {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'data';
-    fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message];
-  }
-  return new AppError(400, 'VALIDATION_ERROR', error.issues[0]?.message ?? 'Données invalides', fieldErrors);
-}
-
 function parseEventJson(value: unknown): CreateEventBody {
   const result = createEventSchema.safeParse(value);
-  if (!result.success) throw validationError(result.error);
+  if (!result.success) throw validationError(result.error.issues, 'data');
   return result.data;
 }
 

@@ -44,6 +44,7 @@ import {
   transitionStatus,
   updateEvent,
 } from './events.repository';
+import { DOUALA_TIME_ZONE, doualaDayRange } from '@app/shared/douala-time';
 
 /*
  * Access rules. `manage_events` reads and manages every event. Any signed-in account creates
@@ -205,17 +206,8 @@ export async function regenerateShareToken(
   return { shareToken, sharePath: sharePath({ ...existing, shareToken }) };
 }
 
-const DOUALA_OFFSET_MS = 3600_000;
-
-/** The Douala calendar day containing `now`, as UTC instants [from, to). */
-export function doualaDay(now: Date): { from: Date; to: Date } {
-  const local = new Date(now.getTime() + DOUALA_OFFSET_MS);
-  const from = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - DOUALA_OFFSET_MS;
-  return { from: new Date(from), to: new Date(from + 86_400_000) };
-}
-
 function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date'] {
-  if (kind === 'today') return { kind, ...doualaDay(now) };
+  if (kind === 'today') return { kind, ...doualaDayRange(now) };
   if (kind === 'upcoming' || kind === 'past') return { kind, now };
   return { kind: 'all' };
 }
@@ -327,7 +319,7 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
       '',
       `Titre : ${event.title}`,
       `Ville : ${event.city}`,
-      `Début : ${event.startDateTime.toLocaleString('fr-FR', { timeZone: 'Africa/Douala' })}`,
+      `Début : ${event.startDateTime.toLocaleString('fr-FR', { timeZone: DOUALA_TIME_ZONE })}`,
       `Statut : ${event.status}`,
       '',
       `${app.config.PUBLIC_URL}/admin/events`,

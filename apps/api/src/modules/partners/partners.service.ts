@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
-import { findUserByIdentifier, isUniqueViolation } from '../auth/auth.repository';
+import { findUserByIdentifier } from '../auth/auth.repository';
 import type { SessionUser } from '../auth/session.service';
 import { processImage } from '../uploads/image-processing';
 import { newImageKeys, type UploadStorage, uploadUrl } from '../uploads/uploads.storage';
@@ -38,6 +38,7 @@ import {
   updatePartnerIf,
   verifiedIs,
 } from './partners.repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /*
  * Partners (spec §2, §3, §4, §5), managed with `manage_partners` (the routes declare it).

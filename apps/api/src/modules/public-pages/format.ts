@@ -1,6 +1,6 @@
 /** French formats of the public pages: dates in Africa/Douala, prices in XAF. */
+import { DOUALA_TIME_ZONE as TIME_ZONE } from '@app/shared/douala-time';
 
-const TIME_ZONE = 'Africa/Douala';
 /** U+202F NARROW NO-BREAK SPACE: the thin space French puts between thousands (never breaks). */
 export const THIN_SPACE = '\u202f';
 
@@ -54,9 +54,4 @@ export function priceFrom(prices: number[]): string {
   const paid = prices.filter((price) => price > 0);
   if (prices.length === 0 || paid.length < prices.length) return 'Gratuit';
   return `à partir de ${fcfa(Math.min(...paid))}`;
-}
-
-/** ISO 8601 with the Douala offset, for JSON-LD: '2027-06-12T18:00:00+01:00'. */
-export function doualaIso(date: Date): string {
-  return `${new Date(date.getTime() + 3600_000).toISOString().slice(0, 19)}+01:00`;
 }

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { eventPublicPath, slugify, tokenMatches } from '../events/events.service';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { uploadUrl } from '../uploads/uploads.storage';
-import { doualaIso, fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
+import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
 import { html, richText, type SafeHtml } from './html';
 import { icsFile } from './ics';
 import { type PageMeta, page } from './layout';
@@ -29,6 +29,7 @@ import {
   type PublicCard,
   type PublicEvent,
 } from './public-pages.repository';
+import { DAY_MS, DOUALA_OFFSET_MS, doualaIso, doualaMidnight } from '@app/shared/douala-time';
 
 /** What the public pages use. */
 export interface PublicPagesDeps {
@@ -39,8 +40,6 @@ export interface PublicPagesDeps {
   log: FastifyBaseLogger;
 }
 
-const DAY_MS = 86_400_000;
-const DOUALA_OFFSET_MS = 3600_000;
 /** A cancelled event's page stays, marked 'Annulé', this long after the cancellation. */
 export const CANCELLED_PAGE_DAYS = 30;
 const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' };
@@ -57,7 +56,7 @@ function categoryLabel(category: string): string {
 /** [from, to) in UTC of the agenda's date filter, in Douala time. */
 export function agendaRange(kind: AgendaDateFilter, now: Date): { from: Date; to: Date | null } {
   const local = new Date(now.getTime() + DOUALA_OFFSET_MS);
-  const dayStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - DOUALA_OFFSET_MS;
+  const dayStart = doualaMidnight(now);
   switch (kind) {
     case 'today':
       return { from: now, to: new Date(dayStart + DAY_MS) };

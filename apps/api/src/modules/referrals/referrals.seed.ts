@@ -2,7 +2,7 @@ import { eq, inArray, isNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rewardGrants, rewardRules, users, waitlistEntries } from '../../db/schema/index';
 import { decideGrant, insertClick, insertDueGrants, insertSignup } from './referrals.repository';
-import { doualaDay } from './referrals.service';
+import { doualaDate } from '@app/shared/douala-time';
 
 /** Who brought whom in the demo: referrer e-mail → how many waiting-list people, and clicks. */
 const REFERRERS = [
@@ -65,7 +65,7 @@ export async function seedReferralsDemo(db: Database): Promise<void> {
     }
     next += plan.people;
     for (let i = 0; i < plan.clicks; i++) {
-      const day = doualaDay(new Date(Date.now() - (i % 7) * 86_400_000));
+      const day = doualaDate(new Date(Date.now() - (i % 7) * 86_400_000));
       await insertClick(db, referrer.code, day, `demo-visitor-${i}`);
     }
   }

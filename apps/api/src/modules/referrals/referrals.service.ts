@@ -36,6 +36,7 @@ import {
   ruleColumns,
   updateRule,
 } from './referrals.repository';
+import { doualaDate } from '@app/shared/douala-time';
 
 /** What the referral rules use: the database, a log, and the public address for links. */
 export interface ReferralDeps {
@@ -52,11 +53,6 @@ export interface ReferralDeps {
  */
 const NOT_A_PERSON =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|lighthouse|curl|wget|python|node-fetch/i;
-
-/** The day in Douala (UTC+1, no daylight saving), as YYYY-MM-DD. */
-export function doualaDay(now: Date): string {
-  return new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
-}
 
 /**
  * A visitor without a cookie: a hash of the day, the address and the browser. The day is part of
@@ -77,7 +73,7 @@ export async function recordClick(
   const code = normaliseReferralCode(visit.ref);
   const userAgent = visit.userAgent ?? '';
   if (!code || !userAgent || NOT_A_PERSON.test(userAgent)) return false;
-  const day = doualaDay(visit.now ?? new Date());
+  const day = doualaDate(visit.now ?? new Date());
   return insertClick(deps.db, code, day, visitorKey(day, visit.ip, userAgent));
 }
 

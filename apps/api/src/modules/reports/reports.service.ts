@@ -1,7 +1,8 @@
 import type { CreateReportInput, Report, ReportReason } from '@app/shared/community';
 import { REPORT_REASONS } from '@app/shared/community';
 import type { Database } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, notFound, permissionMissing } from '../../lib/errors';
+import { ADMIN_ROLES } from '@app/shared/permissions';
 import { recordAudit } from '../audit/audit.repository';
 import { setBlocked } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
@@ -25,9 +26,6 @@ import {
 export interface ReportsDeps {
   db: Database;
 }
-
-const ADMIN_ROLES = ['admin', 'superadmin'];
-const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
 
 function personName(first: string | null, last: string | null, username: string | null, email: string | null): string {
   return `${first ?? ''} ${last ?? ''}`.trim() || username || email || 'Anonyme';
@@ -101,7 +99,7 @@ export function scopeOf(actor: SessionUser): ReportScope {
   if (users && admins) return 'all';
   if (users) return 'users';
   if (admins) return 'admins';
-  throw forbidden(NO_PERMISSION);
+  throw permissionMissing();
 }
 
 /** `GET /reports`: the open queue, newest first. */
@@ -120,7 +118,7 @@ async function loadForModeration(deps: ReportsDeps, actor: SessionUser, id: stri
   const row = await findReport(deps.db, id);
   if (!row) throw notFound('Signalement introuvable');
   const onAdmin = row.report.targetIsAdmin;
-  if (scope !== 'all' && (scope === 'admins') !== onAdmin) throw forbidden(NO_PERMISSION);
+  if (scope !== 'all' && (scope === 'admins') !== onAdmin) throw permissionMissing();
   if (row.report.status !== 'open') throw new AppError(409, 'REPORT_CLOSED', 'Ce signalement a déjà été traité');
   return row;
 }

@@ -1,9 +1,10 @@
 import { and, desc, gte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, partners, users, waitlistEntries } from '../../db/schema/index';
+import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 
 /** The people's time zone: days and weeks of the charts are counted there. */
-const TZ = 'Africa/Douala';
+const TZ = DOUALA_TIME_ZONE;
 
 export async function countWaitlist(db: Database) {
   const [row] = await db

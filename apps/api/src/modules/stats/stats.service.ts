@@ -14,11 +14,9 @@ import {
   topEvents,
   waitlistPerDay,
 } from './stats.repository';
+import { DAY_MS, DOUALA_OFFSET_MS, doualaDate, doualaMidnight } from '@app/shared/douala-time';
 
 const LIST_SIZE = 5;
-/** Africa/Douala is UTC+1 all year (no daylight saving). */
-const DOUALA_OFFSET_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type EventRow = Awaited<ReturnType<typeof recentEvents>>[number];
 
@@ -66,17 +64,6 @@ export async function dashboardStats(db: Database, now = new Date()): Promise<Da
   };
 }
 
-/** YYYY-MM-DD of a UTC instant, in Douala. */
-function localDay(instant: number): string {
-  return new Date(instant + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Midnight in Douala, as a UTC instant, of the local day holding `instant`. */
-function localMidnight(instant: number): number {
-  const local = instant + DOUALA_OFFSET_MS;
-  return local - (local % DAY_MS) - DOUALA_OFFSET_MS;
-}
-
 function addDays(day: string, count: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
 }
@@ -88,9 +75,9 @@ function mondayOf(day: string): string {
 }
 
 export async function statsCharts(db: Database, days: number, now = new Date()): Promise<StatsCharts> {
-  const today = localMidnight(now.getTime());
+  const today = doualaMidnight(now);
   const from = new Date(today - (days - 1) * DAY_MS);
-  const firstMonday = mondayOf(localDay(from.getTime()));
+  const firstMonday = mondayOf(doualaDate(from.getTime()));
   const weeksFrom = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - DOUALA_OFFSET_MS);
   const [perDay, perWeek, byStatus, byCategory] = await Promise.all([
     waitlistPerDay(db, from),
@@ -101,13 +88,13 @@ export async function statsCharts(db: Database, days: number, now = new Date()):
 
   const dayCounts = new Map(perDay.map((row) => [row.date, row.count]));
   const waitlistDaily = Array.from({ length: days }, (_, index) => {
-    const date = localDay(from.getTime() + index * DAY_MS);
+    const date = doualaDate(from.getTime() + index * DAY_MS);
     return { date, count: dayCounts.get(date) ?? 0 };
   });
 
   const weekCounts = new Map(perWeek.map((row) => [row.weekStart, row.count]));
   const accountsWeekly: StatsCharts['accountsWeekly'] = [];
-  const lastMonday = mondayOf(localDay(today));
+  const lastMonday = mondayOf(doualaDate(today));
   for (let week = firstMonday; week <= lastMonday; week = addDays(week, 7)) {
     accountsWeekly.push({ weekStart: week, count: weekCounts.get(week) ?? 0 });
   }

@@ -11,7 +11,7 @@ import {
   waitlistSignupResponseSchema,
   waitlistSignupSchema,
 } from '@app/shared/waitlist';
-import { AppError, unauthorized } from '../../lib/errors';
+import { tooManyAttempts, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
   decide,
@@ -59,13 +59,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         const state = await bareSignups(request);
         if (!state.isAllowed && state.isExceeded) {
           reply.header('retry-after', String(state.ttlInSeconds));
-          throw new AppError(
-            429,
-            'RATE_LIMITED',
-            `Trop de tentatives. Réessayez dans ${Math.max(1, state.ttlInSeconds)} secondes.`,
-            undefined,
-            { retryAfter: state.ttlInSeconds },
-          );
+          throw tooManyAttempts(state.ttlInSeconds * 1000, { retryAfterInBody: true });
         }
       },
       schema: {

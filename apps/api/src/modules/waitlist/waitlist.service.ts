@@ -26,6 +26,7 @@ import {
   type WaitlistFilters,
   type WaitlistRow,
 } from './waitlist.repository';
+import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 
 type SignupInput = z.output<typeof waitlistSignupSchema>;
 
@@ -162,7 +163,7 @@ export async function removeEntry(app: FastifyInstance, actor: SessionUser, id: 
 }
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Africa/Douala',
+  timeZone: DOUALA_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -1,4 +1,5 @@
-import { EVENT_CATEGORIES, type EventDetail, type EventFormInput, toDoualaParts } from '@app/shared/events';
+import { toDoualaParts } from '@app/shared/douala-time';
+import { EVENT_CATEGORIES, type EventDetail, type EventFormInput } from '@app/shared/events';
 
 /** The event as the form's values (dates and times in Africa/Douala). */
 export function eventToFormValues(event: EventDetail): EventFormInput {
