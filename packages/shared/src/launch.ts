@@ -4,10 +4,11 @@
  * landing page's server bundle imports this.
  */
 
+import { doualaDate } from './douala-time';
+
 /** The default of the setting « Date de lancement prévue » (general.launchDate). */
 export const DEFAULT_LAUNCH_DATE = '2026-12-15';
 
-const DOUALA_OFFSET_MS = 3_600_000;
 const MONTHS = [
   'janvier',
   'février',
@@ -26,7 +27,7 @@ const QUARTERS = ['premier', 'deuxième', 'troisième', 'quatrième'];
 
 /** 'YYYY-MM-DD' of `now` in Douala. */
 export function todayInDouala(now: Date = new Date()): string {
-  return new Date(now.getTime() + DOUALA_OFFSET_MS).toISOString().slice(0, 10);
+  return doualaDate(now);
 }
 
 /** The current year in Douala: the footers' © year (31 December at 23:30 UTC is already next year there). */

@@ -193,7 +193,9 @@ describe('PUT /api/admin/settings', () => {
       headers: { ...bearer(superadmin), 'accept-language': 'en' },
       payload: { ...next, general: { ...next.general, launchDate: '2027-13-01' } },
     });
-    expect(english.json().fieldErrors?.['general.launchDate']).toContain('Invalid launch date: a real date between 2024 and 2100');
+    expect(english.json().fieldErrors?.['general.launchDate']).toContain(
+      'Invalid launch date: a real date between 2024 and 2100',
+    );
     // A settings row written before the launch date existed: the default fills it.
     const { launchDate: _launchDate, ...olderGeneral } = DEFAULT_SETTINGS.general;
     await app.db.update(appSettings).set({ data: { ...DEFAULT_SETTINGS, general: olderGeneral } as Settings });
