@@ -1,3 +1,4 @@
+import { yearInDouala } from '@app/shared/launch';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -57,7 +58,7 @@ function ShellFrame() {
       breadcrumb={<Breadcrumb />}
       footer={
         <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600 sm:px-6 lg:px-8">
-          {t('footer', { year: new Date().getFullYear() })}
+          {t('footer', { year: yearInDouala() })}
         </footer>
       }
     >

@@ -126,6 +126,15 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         {text('general.siteName', 'siteName')}
         {text('general.contactEmail', 'contactEmail', 'email', t('contactHint'))}
         {text('general.supportPhone', 'supportPhone', 'tel')}
+        <TextField
+          id={`${formId}-general.launchDate`}
+          name="general.launchDate"
+          label={t('launchDate')}
+          type="date"
+          hint={t('launchDateHint')}
+          error={fieldError(errors, 'general.launchDate')}
+          register={register}
+        />
         <div className="md:col-span-2">
           <label htmlFor={`${formId}-desc`} className="mb-1 block text-sm font-medium text-slate-700">
             {t('siteDescription')}
@@ -194,7 +203,7 @@ function TextField({
   id: string;
   name: Path;
   label: string;
-  type: 'text' | 'email' | 'tel' | 'number';
+  type: 'text' | 'email' | 'tel' | 'number' | 'date';
   hint?: string;
   min?: number;
   error?: string;
