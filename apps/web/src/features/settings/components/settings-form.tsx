@@ -132,7 +132,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
           label={t('launchDate')}
           type="date"
           hint={t('launchDateHint')}
-          error={fieldError(errors, 'general.launchDate')}
+          error={errorAt(errors, 'general.launchDate')}
           register={register}
         />
         <div className="md:col-span-2">
