@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../apps/api/test/smtp-catcher';
-import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '../../fixtures/server';
+import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
 const PASSWORD = 'Baobab-Soleil-42';
 const SHOTS = process.env.SHOTS_DIR;
