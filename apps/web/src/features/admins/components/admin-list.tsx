@@ -17,7 +17,7 @@ const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'fil
   { value: 'blocked', key: 'filterBlocked' },
 ];
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 interface AdminListProps {
   search: string;

@@ -8,7 +8,7 @@ import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
 
-export const PARTNER_PAGE_SIZE = 10;
+const PARTNER_PAGE_SIZE = 10;
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
 
 interface PartnerListProps {

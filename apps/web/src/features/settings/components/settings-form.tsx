@@ -14,7 +14,7 @@ import { useSaveSettings, useSettings } from '../api/settings';
 import { settingsMessages } from '../messages';
 
 /** Spec §9: the success banner disappears after 3 s. */
-export const SAVED_BANNER_MS = 3000;
+const SAVED_BANNER_MS = 3000;
 
 type Key = keyof (typeof settingsMessages)['fr'];
 type Path = FieldPath<SettingsInput>;
