@@ -2,7 +2,7 @@ import { formatPhone } from '@app/shared/phone';
 import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,6 +18,7 @@ import { adminsMessages } from '../messages';
 import { AuditList } from './audit-list';
 import { PermissionChecklist } from './permission-checklist';
 import { AdminStatusBadge } from './status-badge';
+import { DetailField } from '../../../components/ui/detail-field';
 
 interface AdminDetailProps {
   id: string;
@@ -51,15 +52,6 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
         <AdminDetailBody key={detail.data.user._id} admin={detail.data.user} me={me} onRevoked={onRevoked} />
       )}
     </section>
-  );
-}
-
-function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -162,14 +154,16 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
       </header>
 
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t('email')} wide>
+        <DetailField label={t('email')} wide>
           {admin.email ?? t('none')}
-        </Field>
-        <Field label={t('phone')}>{admin.phone ? formatPhone(admin.phone) : t('none')}</Field>
-        <Field label={t('username')}>{admin.username ?? t('none')}</Field>
-        <Field label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</Field>
-        <Field label={t('createdAt')}>{formatDate(admin.createdAt)}</Field>
-        <Field label={t('lastLogin')}>{formatDate(admin.lastLogin, { dateStyle: 'medium', timeStyle: 'short' })}</Field>
+        </DetailField>
+        <DetailField label={t('phone')}>{admin.phone ? formatPhone(admin.phone) : t('none')}</DetailField>
+        <DetailField label={t('username')}>{admin.username ?? t('none')}</DetailField>
+        <DetailField label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</DetailField>
+        <DetailField label={t('createdAt')}>{formatDate(admin.createdAt)}</DetailField>
+        <DetailField label={t('lastLogin')}>
+          {formatDate(admin.lastLogin, { dateStyle: 'medium', timeStyle: 'short' })}
+        </DetailField>
       </dl>
 
       {status === 'pending' && !isSuper && (
