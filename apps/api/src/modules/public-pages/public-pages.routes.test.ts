@@ -339,6 +339,55 @@ describe('event page', () => {
   });
 });
 
+describe('Je participe', () => {
+  it('offers a sign-in link that the page script turns into a toggle calling the community API', async () => {
+    const event = await make({ title: 'Soirée contes', maxParticipants: 10 });
+    const page = await get(event.publicPath);
+    // Without JavaScript or signed out: a link to sign in, and nothing else to press.
+    expect(page.body).toMatch(
+      /<a class="btn" href="\/GetStarted" data-participate="[0-9a-f-]{36}" data-testid="participate-signin">Se connecter pour participer<\/a>/,
+    );
+    expect(page.body).toContain('<p id="participer-msg" class="muted" role="status"></p>');
+    expect(page.body).toContain('data-places="10"');
+    // The script is a file of the site (CSP: no inline script), and knows the session token key.
+    const script = /<script type="module" src="(\/evenements\/partage\.js\?v=[0-9a-f]+)"><\/script>/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const js = (await get(script as string)).body;
+    expect(js).toContain('localStorage.getItem("token")');
+    expect(js).toContain('/participants');
+
+    const member = await tokenFor(app, await createUser(app));
+    const state = () => app.inject({ method: 'GET', url: `/api/events/${event._id}/participants/me`, headers: bearer(member) });
+    expect((await state()).json()).toMatchObject({ participating: false, participantsCount: 0 });
+    await app.inject({ method: 'POST', url: `/api/events/${event._id}/participants`, headers: bearer(member) });
+    expect((await state()).json()).toMatchObject({ participating: true, participantsCount: 1 });
+    expect((await app.inject({ method: 'GET', url: `/api/events/${event._id}/participants/me` })).statusCode).toBe(401);
+  });
+
+  it('keeps a private event’s state to those who may see it, and carries its share link for joining', async () => {
+    const event = await make({ title: 'Anniversaire privé', isPublic: false });
+    const page = await get(`${event.publicPath}?t=${event.shareToken}`);
+    expect(page.body).toContain(`data-share="${event.shareToken}"`);
+    const stranger = await tokenFor(app, await createUser(app));
+    const url = `/api/events/${event._id}/participants/me`;
+    expect((await app.inject({ method: 'GET', url, headers: bearer(stranger) })).statusCode).toBe(404);
+    const withLink = await app.inject({ method: 'GET', url: `${url}?shareToken=${event.shareToken}`, headers: bearer(stranger) });
+    expect(withLink.statusCode).toBe(200);
+    expect(withLink.json().participating).toBe(false);
+  });
+
+  it('offers nothing to join on a cancelled or finished event', async () => {
+    const cancelled = await make({ title: 'Gala annulé' }, 'cancelled');
+    expect((await get(cancelled.publicPath)).body).not.toContain('data-participate');
+    const past = await make({
+      title: 'Atelier terminé',
+      startDateTime: '2021-01-01T09:00:00+01:00',
+      endDateTime: '2021-01-01T10:00:00+01:00',
+    });
+    expect((await get(past.publicPath)).body).not.toContain('data-participate');
+  });
+});
+
 describe('agenda', () => {
   it('lists upcoming public events with filters, accent-free search and paging links', async () => {
     for (let i = 1; i <= 13; i += 1) {

@@ -47,7 +47,20 @@ const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: '
  * The island of the event page: copy the link (nothing else needs JavaScript). The button keeps
  * its place hidden (`.later`) until the script shows it, so nothing moves.
  */
-export const SHARE_SCRIPT = `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}`;
+/**
+ * The event page's only script (an island, decision 011): the copy button, and 'Je participe'
+ * for a signed-in visitor. The web app keeps its session token in localStorage (`token`,
+ * apps/web/src/lib/session.ts), on the same origin: with it, the sign-in link becomes a toggle
+ * button calling the community API; without it (or without JavaScript) the link stays.
+ */
+export const SHARE_SCRIPT =
+  `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}` +
+  `{const p=document.querySelector("[data-participate]");let k=null;try{k=localStorage.getItem("token")}catch{}` +
+  `if(p&&k){const s=p.dataset.share,q=s?"?shareToken="+encodeURIComponent(s):"",u="/api/events/"+p.dataset.participate+"/participants",h={authorization:"Bearer "+k},n=document.querySelector("[data-testid=participants]"),l=document.querySelector("[data-places]"),m=document.getElementById("participer-msg");` +
+  `const c=(method,url,body)=>fetch(url,{method,headers:body?{...h,"content-type":"application/json"}:h,body:body&&JSON.stringify(body)});` +
+  `c("GET",u+"/me"+q).then(async r=>{if(!r.ok)return;let on=(await r.json()).participating;const b=document.createElement("button");b.type="button";b.className="btn";b.textContent="Je participe";b.dataset.testid="participate";` +
+  `const show=x=>{on=x.participating;b.setAttribute("aria-pressed",String(on));if(n&&x.participantsCount!==undefined)n.textContent=x.participantsCount;if(l&&x.participantsCount!==undefined){const left=Math.max(0,l.dataset.places-x.participantsCount);l.textContent=left?left+(left>1?" places restantes":" place restante"):"complet"}};show({participating:on});p.replaceWith(b);` +
+  `b.addEventListener("click",async()=>{b.disabled=true;m.textContent="";try{const r=await(on?c("DELETE",u+"/me"):c("POST",u,s?{shareToken:s}:{}));const j=await r.json();m.textContent=j.message||"Une erreur est survenue";if(r.ok)show(j)}catch{m.textContent="Erreur de connexion au serveur"}finally{b.disabled=false}})}).catch(()=>{})}}`;
 
 function categoryLabel(category: string): string {
   return EVENT_CATEGORY_LABELS[category as EventCategory] ?? category;
@@ -349,9 +362,15 @@ ${
 <li><strong>Participants :</strong> <span data-testid="participants">${event.participantsCount}</span>${
     left === null
       ? ' · places illimitées'
-      : html` · <span data-testid="places-left">${left === 0 ? 'complet' : `${left} place${left > 1 ? 's' : ''} restante${left > 1 ? 's' : ''}`}</span>`
+      : html` · <span data-testid="places-left" data-places="${event.maxParticipants}">${left === 0 ? 'complet' : `${left} place${left > 1 ? 's' : ''} restante${left > 1 ? 's' : ''}`}</span>`
   }</li>
 </ul>
+${
+  event.status === 'published' && event.endDateTime > now
+    ? html`<div class="actions"><a class="btn" href="/GetStarted" data-participate="${event.id}"${privateEvent && token ? html` data-share="${token}"` : ''} data-testid="participate-signin">Se connecter pour participer</a></div>
+<p id="participer-msg" class="muted" role="status"></p>`
+    : ''
+}
 <div class="actions">
 <a class="btn" href="https://wa.me/?text=${encodeURIComponent(whatsappText)}" rel="noopener" target="_blank" data-testid="whatsapp">Partager sur WhatsApp</a>
 <button class="btn alt later" type="button" data-copy="${shareUrl}"><span>Copier le lien</span></button>

@@ -16,6 +16,7 @@ import { useUpdateEvent } from '../api/update-event';
 import { eventsMessages } from '../messages';
 import { EventEditForm } from './event-edit-form';
 import { EventImages } from './event-images';
+import { ShareLink } from './share-link';
 import { EventStatusBadge } from './status-badge';
 
 interface EventDetailPanelProps {
@@ -188,6 +189,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
               {event.isHighlighted ? ` · ${t('highlighted')}` : ''}
             </Row>
           </dl>
+          <ShareLink event={event} />
           <Counts event={event} />
           <EventImages event={event} />
           {status.error && !confirmCancel ? <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
