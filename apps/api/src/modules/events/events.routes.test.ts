@@ -226,7 +226,7 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-describe('image decoding cost (issue 15, finding 12)', () => {
+describe('image decoding cost (decision 008)', () => {
   it('refuses a file declaring more than 40 megapixels, and a batch with one bad file, before decoding any', async () => {
     const huge = await pngDeclaring(7000, 7000);
     const before = uploadedFiles().length;
@@ -269,8 +269,8 @@ describe('image decoding cost (issue 15, finding 12)', () => {
   });
 });
 
-describe('POST /events validation (spec §5 and settings)', () => {
-  it('applies the defaults of §9 to a new draft', async () => {
+describe('POST /events validation (form rules and settings)', () => {
+  it('applies the default category, price and capacity to a new draft', async () => {
     const response = await call('POST', '/events', organizer.token, validEvent({ title: 'Défauts' }));
     expect(response.statusCode).toBe(201);
     const event = response.json().event;

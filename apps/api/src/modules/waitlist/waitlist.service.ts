@@ -92,7 +92,7 @@ export async function listWaitlistPage(
   return { items: items.map(toWaitlistEntry), total };
 }
 
-/** The plain array of spec §7 (original client): newest first, at most WAITLIST_ARRAY_LIMIT. */
+/** The plain array the original client reads: newest first, at most WAITLIST_ARRAY_LIMIT. */
 export async function listWaitlistArray(app: FastifyInstance, filters: WaitlistFilters) {
   const { items } = await listPage(app.db, filters, 1, WAITLIST_ARRAY_LIMIT);
   return items.map(toWaitlistEntry);

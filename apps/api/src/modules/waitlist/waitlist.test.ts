@@ -281,7 +281,7 @@ describe('managing the waiting list', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('answers the plain array of spec §7', async () => {
+  it('answers the plain array the original client reads', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/waitlist', headers: admin() });
     expect(response.statusCode).toBe(200);
     const list = response.json() as WaitlistEntry[];
