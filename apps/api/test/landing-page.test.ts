@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { waitlistEntries } from '../src/db/schema/index';
+import { todayInDouala } from '@app/shared/launch';
 import { openTestDatabase } from './build-test-app';
+import { bearer, createUser, tokenFor } from './factories';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let distDir: string;
@@ -28,7 +30,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(distDir, 'ssr', 'landing.mjs'),
-    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone); }',
+    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone + " launch=" + data.launchDate + " today=" + data.today); }',
   );
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -67,6 +69,22 @@ describe('the landing page served with live values', () => {
     } finally {
       later.mockRestore();
     }
+  });
+
+  it('gives the page the planned launch date of the settings at once after a save, and today in Douala', async () => {
+    await app.inject({ method: 'GET', url: '/' });
+    const token = await tokenFor(app, await createUser(app, { role: 'superadmin' }));
+    const settings = await app.settings.get();
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: bearer(token),
+      payload: { ...settings, general: { ...settings.general, launchDate: '2027-03-01' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('launch=2027-03-01');
+    expect(page.body).toContain(`today=${todayInDouala()}`);
   });
 
   it('answers /index.html with the same live page', async () => {

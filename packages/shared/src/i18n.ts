@@ -116,6 +116,7 @@ const EXACT: Record<string, string> = {
   'Code de parrainage invalide': 'Invalid referral code',
   'Au moins un pays pour les SMS': 'At least one country for SMS',
   'Code pays invalide (deux lettres, ex. CM)': 'Invalid country code (two letters, e.g. CM)',
+  'Date de lancement invalide : une vraie date entre 2024 et 2100': 'Invalid launch date: a real date between 2024 and 2100',
   'Le texte envoyé contient des caractères de contrôle non autorisés':
     'The text sent contains control characters that are not allowed',
   'Une valeur envoyée ne peut pas être enregistrée': 'A value sent cannot be stored',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LAUNCH_DATE, isLaunchDate } from './launch';
 
 const int = (min: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(1_000_000, { message });
@@ -12,6 +13,11 @@ const generalShape = {
     .trim()
     .max(30, { message: '30 caractères au maximum' })
     .regex(/^[+\d\s().-]*$/, { message: 'Numéro de téléphone invalide' }),
+  /** The planned launch day, 'YYYY-MM-DD': the landing page's FAQ says it (decision 017). */
+  launchDate: z
+    .string()
+    .trim()
+    .refine(isLaunchDate, { message: 'Date de lancement invalide : une vraie date entre 2024 et 2100' }),
 };
 const eventsShape = {
   maxEventsPerUser: int(1, 'Au moins 1 évènement par utilisateur'),
@@ -81,6 +87,7 @@ export const DEFAULT_SETTINGS: Settings = {
     siteDescription: 'Créez, partagez et vivez les évènements près de chez vous.',
     contactEmail: 'contact@evenements.cm',
     supportPhone: '+237 6 77 00 00 00',
+    launchDate: DEFAULT_LAUNCH_DATE,
   },
   events: {
     maxEventsPerUser: 10,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { todayInDouala } from '@app/shared/launch';
 import type { HighlightedEvent } from '@app/shared/public-pages';
 import { highlightedEvents } from '../modules/public-pages/public-pages.service';
 import { getWaitlistCount } from '../modules/waitlist/waitlist.service';
@@ -67,8 +68,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 });
 
 /**
- * `/` rendered on the server with the live waiting-list count, support contact and next
- * highlighted events (the build's
+ * `/` rendered on the server with the live waiting-list count, support contact, planned launch
+ * date (FAQ), the year in Douala (footer) and next highlighted events (the build's
  * prerender step leaves `ssr/landing.mjs` and its template), reused for LANDING_CACHE_MS.
  * Answers null when the build has no such bundle or the values cannot be read: the prerendered
  * index.html is served instead.
@@ -86,17 +87,24 @@ async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl:
         contactEmail: string;
         supportPhone: string;
         events: HighlightedEvent[];
+        launchDate: string;
+        today: string;
       },
     ) => string;
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
   let cached: { html: string; at: number } | null = null;
+  // Saved settings (contact, launch date) show on the next visit, not after the cache time.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'PUT' && request.url.startsWith('/api/admin/settings') && reply.statusCode === 200) cached = null;
+  });
   return async (): Promise<string | null> => {
     if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;
     try {
       const [count, settings, events] = await Promise.all([getWaitlistCount(app), app.settings.get(), highlightedEvents(app.db)]);
-      const { siteName, contactEmail, supportPhone } = settings.general;
-      cached = { html: renderLanding(template, { count, siteName, contactEmail, supportPhone, events }), at: Date.now() };
+      const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
+      const data = { count, siteName, contactEmail, supportPhone, events, launchDate, today: todayInDouala() };
+      cached = { html: renderLanding(template, data), at: Date.now() };
       return cached.html;
     } catch (error) {
       app.log.warn({ err: error }, 'landing page not rendered: the prerendered one is served');

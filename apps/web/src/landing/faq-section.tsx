@@ -1,11 +1,12 @@
-import { FAQ_GROUPS } from './landing-content';
+import { launchAnswer } from '@app/shared/launch';
+import { FAQ_GROUPS, LAUNCH_QUESTION } from './landing-content';
 
 /**
- * Six questions in two groups, one answer open at a time. Native <details> sharing one `name`
+ * Six questions in two groups, one answer open at a time; the launch date comes from the settings. Native <details> sharing one `name`
  * keep a single answer open even without JavaScript; `islands.ts` does it for browsers that do
  * not know exclusive <details> yet.
  */
-export function FaqSection() {
+export function FaqSection({ launchDate, today }: { launchDate: string; today: string }) {
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 bg-slate-50 py-16">
       <div className="mx-auto max-w-3xl px-4">
@@ -27,7 +28,9 @@ export function FaqSection() {
                       +
                     </span>
                   </summary>
-                  <p className="px-4 pb-4 text-slate-700">{item.a}</p>
+                  <p className="px-4 pb-4 text-slate-700">
+                    {item.q === LAUNCH_QUESTION ? launchAnswer(launchDate, today) : item.a}
+                  </p>
                 </details>
               ))}
             </div>

@@ -52,13 +52,16 @@ export const PREMIUM = {
   items: ['Géolocalisation', 'Personnalisation avancée', 'Statistiques détaillées'],
 } as const;
 
+/** Its answer is the setting « Date de lancement prévue » (`launchAnswer`, decision 017). */
+export const LAUNCH_QUESTION = 'Quand l’application sera-t-elle disponible ?';
+
 export const FAQ_GROUPS = [
   {
     title: 'Le lancement',
     items: [
       {
-        q: 'Quand l’application sera-t-elle disponible ?',
-        a: 'Le lancement est prévu au quatrième trimestre 2025 (T4 2025). Inscrivez-vous sur la liste d’attente pour être prévenu dès l’ouverture.',
+        q: LAUNCH_QUESTION,
+        a: '',
       },
       {
         q: 'À quoi sert la liste d’attente ?',

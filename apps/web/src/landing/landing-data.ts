@@ -1,3 +1,4 @@
+import { DEFAULT_LAUNCH_DATE, todayInDouala } from '@app/shared/launch';
 import type { HighlightedEvent } from '@app/shared/public-pages';
 
 /**
@@ -11,6 +12,10 @@ export interface LandingData {
   contactEmail: string;
   supportPhone: string;
   events: HighlightedEvent[];
+  /** The setting « Date de lancement prévue », 'YYYY-MM-DD' (the FAQ says it). */
+  launchDate: string;
+  /** Today in Douala, 'YYYY-MM-DD': the FAQ and the footer's year follow it. */
+  today: string;
 }
 
 /** The values used when the page is prerendered at build time (same as the settings' defaults). */
@@ -20,4 +25,6 @@ export const DEFAULT_LANDING_DATA: LandingData = {
   contactEmail: 'contact@evenements.cm',
   supportPhone: '+237 6 77 00 00 00',
   events: [],
+  launchDate: DEFAULT_LAUNCH_DATE,
+  today: todayInDouala(),
 };

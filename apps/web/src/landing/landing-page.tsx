@@ -204,7 +204,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           </div>
         </section>
 
-        <FaqSection />
+        <FaqSection launchDate={data.launchDate} today={data.today} />
       </main>
 
       <footer id="contact" className="scroll-mt-16 bg-slate-900 py-12 text-slate-200">
@@ -237,7 +237,7 @@ export function LandingPage({ data }: { data: LandingData }) {
         </div>
         <div className="mx-auto mt-8 flex max-w-6xl flex-col gap-2 border-t border-slate-700 px-4 pt-6 text-sm text-slate-300 sm:flex-row sm:justify-between">
           <p>
-            © {new Date().getFullYear()} {data.siteName}
+            © {data.today.slice(0, 4)} {data.siteName}
           </p>
           <p className="flex gap-4">
             <a className="underline underline-offset-4 hover:text-white" href="/terms">

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '@app/shared/settings';
-import { auditLog } from '../../db/schema/index';
+import { appSettings, auditLog } from '../../db/schema/index';
+import { SettingsService } from './settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 
@@ -142,6 +143,18 @@ describe('PUT /api/admin/settings', () => {
       'La longueur minimale du mot de passe est de 64 au plus',
     ],
     [
+      'launch on 30 February',
+      (s) => (s.general.launchDate = '2027-02-30'),
+      'general.launchDate',
+      'Date de lancement invalide : une vraie date entre 2024 et 2100',
+    ],
+    [
+      'launch date as typed in French',
+      (s) => (s.general.launchDate = '15/12/2026'),
+      'general.launchDate',
+      'Date de lancement invalide : une vraie date entre 2024 et 2100',
+    ],
+    [
       'session 0 h',
       (s) => (s.security.sessionTimeout = 0),
       'security.sessionTimeout',
@@ -164,6 +177,31 @@ describe('PUT /api/admin/settings', () => {
       expect(await app.settings.get()).toEqual(DEFAULT_SETTINGS);
     });
   }
+
+  it('keeps the planned launch date (default 15 December 2026), fills it for settings stored before it existed', async () => {
+    const get = (token: string) => app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
+    expect((await get(superadmin)).json().general.launchDate).toBe('2026-12-15');
+    const next = clone();
+    next.general.launchDate = '2027-03-01';
+    const saved = await put(superadmin, next);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().general.launchDate).toBe('2027-03-01');
+    expect((await get(superadmin)).json().general.launchDate).toBe('2027-03-01');
+    const english = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { ...bearer(superadmin), 'accept-language': 'en' },
+      payload: { ...next, general: { ...next.general, launchDate: '2027-13-01' } },
+    });
+    expect(english.json().fieldErrors?.['general.launchDate']).toContain(
+      'Invalid launch date: a real date between 2024 and 2100',
+    );
+    // A settings row written before the launch date existed: the default fills it.
+    const { launchDate: _launchDate, ...olderGeneral } = DEFAULT_SETTINGS.general;
+    await app.db.update(appSettings).set({ data: { ...DEFAULT_SETTINGS, general: olderGeneral } as Settings });
+    expect((await new SettingsService(app.db).get()).general.launchDate).toBe('2026-12-15');
+    expect((await put(superadmin, clone())).statusCode).toBe(200);
+  });
 
   it('refuses a boolean flag sent as text, a missing section and an unknown key', async () => {
     const flag = clone() as unknown as { notifications: Record<string, unknown> };
