@@ -436,6 +436,35 @@ describe('POST /events validation (form rules and settings)', () => {
       .from(outboundMessages)
       .where(eq(outboundMessages.subject, 'Nouvel événement : Sans e-mail'));
     expect(none).toHaveLength(0);
+    await app.settings.save(defaults, null);
+  });
+
+  it('answers the creation without waiting for the team e-mail to be sent (it waits in the outbox)', async () => {
+    const transport = app.notifications.email;
+    let release = () => {};
+    const hanging = vi
+      .spyOn(transport, 'send')
+      .mockImplementation(() => new Promise<void>((resolve) => (release = () => resolve())));
+    try {
+      const created = await createJson(organizer.token, { title: 'Serveur SMTP lent' });
+      expect(created.status).toBe('draft');
+      const [mail] = await app.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.subject, 'Nouvel événement : Serveur SMTP lent'));
+      expect(mail?.status).toBe('pending');
+      expect(hanging).toHaveBeenCalled();
+      release();
+      await vi.waitFor(async () => {
+        const [sent] = await app.db
+          .select()
+          .from(outboundMessages)
+          .where(eq(outboundMessages.id, mail?.id ?? ''));
+        expect(sent?.status).toBe('sent');
+      });
+    } finally {
+      hanging.mockRestore();
+    }
   });
 });
 
