@@ -1,28 +1,60 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { ADMIN_SEGMENTS, paths } from '../config/paths';
 import { LeaveForLanding } from './routes/public/leave-for-landing';
 import { RouteLoading } from './routes/public/route-loading';
 
+/** A route whose screen is its own chunk, loaded when the route is visited. */
+function screen(segment: string, load: () => Promise<{ Component: RouteObject['Component'] }>): RouteObject {
+  return segment ? { path: segment, lazy: load } : { index: true, lazy: load };
+}
+
+// The back office: the shell (session check, sidebar, top bar) around one screen per segment.
+const placeholders = () => import('./routes/admin/placeholder-pages');
+const referralPages = () => import('./routes/admin/referrals-pages');
+const adminScreens: RouteObject[] = [
+  screen(ADMIN_SEGMENTS.home, () => import('./routes/admin/home-page').then((m) => ({ Component: m.HomePage }))),
+  screen(ADMIN_SEGMENTS.events, () => import('./routes/admin/events-page').then((m) => ({ Component: m.EventsPage }))),
+  screen(ADMIN_SEGMENTS.administration, () =>
+    import('./routes/admin/administration-page').then((m) => ({ Component: m.AdministrationPage })),
+  ),
+  screen(ADMIN_SEGMENTS.waitlist, () => import('./routes/admin/waitlist-page').then((m) => ({ Component: m.WaitlistPage }))),
+  screen(ADMIN_SEGMENTS.settings, () => import('./routes/admin/settings-page').then((m) => ({ Component: m.SettingsPage }))),
+  screen(ADMIN_SEGMENTS.stats, () => import('./routes/admin/stats-page').then((m) => ({ Component: m.StatsPage }))),
+  screen(ADMIN_SEGMENTS.transactions, () => placeholders().then((m) => ({ Component: m.TransactionsPage }))),
+  screen(ADMIN_SEGMENTS.ads, () => placeholders().then((m) => ({ Component: m.AdsPage }))),
+  screen(ADMIN_SEGMENTS.messages, () => placeholders().then((m) => ({ Component: m.MessagesPage }))),
+  screen(ADMIN_SEGMENTS.roles, () => import('./routes/admin/roles-page').then((m) => ({ Component: m.RolesPage }))),
+  screen(ADMIN_SEGMENTS.reports, () => import('./routes/admin/reports-page').then((m) => ({ Component: m.ReportsPage }))),
+  screen(ADMIN_SEGMENTS.users, () => import('./routes/admin/users-page').then((m) => ({ Component: m.UsersPage }))),
+  screen(ADMIN_SEGMENTS.partners, () => import('./routes/admin/partners-page').then((m) => ({ Component: m.PartnersPage }))),
+  screen(ADMIN_SEGMENTS.business, () =>
+    import('./routes/admin/business-pages-page').then((m) => ({ Component: m.BusinessPage })),
+  ),
+  screen(ADMIN_SEGMENTS.referrals, () => referralPages().then((m) => ({ Component: m.ReferralsPage }))),
+  screen(ADMIN_SEGMENTS.rewards, () => referralPages().then((m) => ({ Component: m.RewardsPage }))),
+  screen(ADMIN_SEGMENTS.rewardRules, () => referralPages().then((m) => ({ Component: m.RewardRulesPage }))),
+  { path: '*', element: <Navigate to={paths.admin.root} replace /> },
+];
+
 /**
- * The single-page app: every route but `/`, which is its own prerendered page. Each screen is a
- * separate chunk, loaded when its route is visited.
+ * The single-page app: every route but `/`, which is its own prerendered page (decision 001).
+ * One routing style: the data router's routes, each screen a chunk loaded through `lazy`.
  */
 export const router = createBrowserRouter([
   {
     // Shown while the first screen's chunk loads.
     hydrateFallbackElement: <RouteLoading />,
     children: [
-      { path: '/', element: <LeaveForLanding /> },
+      { path: paths.landing, element: <LeaveForLanding /> },
+      screen(paths.signIn, () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage }))),
+      { path: paths.signInLegacy, element: <Navigate to={paths.signIn} replace /> },
+      screen(paths.account, () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
+      screen(paths.terms, () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage }))),
       {
-        path: '/GetStarted',
-        lazy: () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage })),
+        path: paths.admin.root,
+        lazy: () => import('./routes/admin/admin-shell').then((m) => ({ Component: m.AdminShell })),
+        children: adminScreens,
       },
-      { path: '/auth/get-started', element: <Navigate to="/GetStarted" replace /> },
-      {
-        path: '/mon-compte',
-        lazy: () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage })),
-      },
-      { path: '/terms', lazy: () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/admin/*', lazy: () => import('./routes/admin/admin-routes').then((m) => ({ Component: m.AdminRoutes })) },
       { path: '*', element: <LeaveForLanding /> },
     ],
   },

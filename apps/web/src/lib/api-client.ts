@@ -1,4 +1,5 @@
 import type { ApiError } from '@app/shared/common';
+import { type ClientErrorCode, type ErrorCode, isErrorCode } from '@app/shared/errors';
 import { localize } from '@app/shared/i18n';
 import { getLanguage } from './i18n';
 import { clearSession, getToken } from './session';
@@ -12,7 +13,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code: string,
+    /** The API's code (`ERROR_CODES`), or the client's own for a call that got no API answer: branch on this, never on the message. */
+    readonly code: ErrorCode | ClientErrorCode,
     readonly body: (ApiError & Record<string, unknown>) | null,
   ) {
     super(message);
@@ -103,7 +105,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiRequestError(
       response.status,
       localize(errorBody?.message ?? 'Une erreur est survenue', language),
-      errorBody?.code ?? 'HTTP_ERROR',
+      isErrorCode(errorBody?.code) ? errorBody.code : 'HTTP_ERROR',
       errorBody,
     );
   }

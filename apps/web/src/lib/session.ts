@@ -42,7 +42,3 @@ export function setUserContact(contact: UserContact): void {
   storage()?.setItem(CONTACT_KEY, JSON.stringify(contact));
   if (contact.email) storage()?.setItem(EMAIL_KEY, contact.email);
 }
-
-export function getUserEmail(): string | null {
-  return storage()?.getItem(EMAIL_KEY) ?? null;
-}

@@ -61,7 +61,7 @@ function perAccount(name: string, max: number, timeWindow: string) {
 }
 
 /**
- * The community API of the mobile app (issue 11): take part, comment, like, count a view, report
+ * The community API of the mobile app: take part, comment, like, count a view, report
  * a user. The rules are in community.service.ts and reports.service.ts.
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -26,7 +26,7 @@ import {
 import { doualaDate } from '@app/shared/douala-time';
 
 /*
- * Rules of the community (issue 11). Only published events take part, comments, likes and
+ * Rules of the community. Only published events take part, comments, likes and
  * views; a draft is invisible (404) to anyone but its organiser and `manage_events`, a cancelled
  * event answers 409. A private event is open to its organiser, `manage_events`, and whoever
  * holds its share link (`canUsePrivateEvent`). Blocked accounts never get here: their sessions
@@ -45,8 +45,8 @@ function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
 }
 
 /**
- * A private event is open to its organiser, `manage_events`, whoever holds its share link (issue
- * 16's token, revocable) and whoever already takes part (they came in with the link).
+ * A private event is open to its organiser, `manage_events`, whoever holds its share link (its
+ * revocable token) and whoever already takes part (they came in with the link).
  */
 export async function canUsePrivateEvent(
   db: Database,

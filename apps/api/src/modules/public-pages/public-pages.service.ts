@@ -224,7 +224,7 @@ async function resolveEvent(
     return { kind: 'missing', status: 410, event };
   }
   if (parsed.slug !== slugify(event.title)) {
-    // The share token and a referral code (issue 13 counts it on the page) follow the redirect.
+    // The share token and a referral code (counted as a click on the page) follow the redirect.
     const params = new URLSearchParams();
     if (!event.isPublic && token) params.set('t', token);
     if (ref) params.set('ref', ref);

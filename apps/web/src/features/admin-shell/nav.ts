@@ -1,4 +1,5 @@
 import type { Permission } from '@app/shared/permissions';
+import { ADMIN_SEGMENTS, type AdminSegment, paths } from '../../config/paths';
 
 export type NavId =
   | 'accueil'
@@ -21,35 +22,35 @@ export type NavId =
 
 export interface NavEntry {
   id: NavId;
-  /** Path under /admin ('' is the home). */
-  path: string;
+  /** Segment under /admin ('' is the home). */
+  path: AdminSegment;
   permission: Permission | null;
 }
 
 /** The sidebar of spec §2, in its order, with the permission each entry needs. */
 export const PRIMARY_NAV: readonly NavEntry[] = [
-  { id: 'accueil', path: '', permission: null },
-  { id: 'evenements', path: 'events', permission: 'manage_events' },
-  { id: 'transactions', path: 'transactions', permission: 'manage_transactions' },
-  { id: 'partenaires', path: 'partners', permission: 'manage_partners' },
-  { id: 'publicites', path: 'ads', permission: 'manage_ads' },
-  { id: 'messagerie', path: 'messages', permission: 'manage_chats' },
-  { id: 'liste-d-attente', path: 'waitlist', permission: 'manage_users' },
-  { id: 'utilisateurs', path: 'users', permission: 'manage_users' },
-  { id: 'statistiques', path: 'stats', permission: 'manage_users' },
-  { id: 'business', path: 'business', permission: 'manage_business' },
-  { id: 'parrainage', path: 'referrals', permission: 'manage_referrals' },
-  { id: 'recompenses', path: 'rewards', permission: 'manage_rewards' },
-  { id: 'regles-recompense', path: 'reward-rules', permission: 'manage_rewards' },
+  { id: 'accueil', path: ADMIN_SEGMENTS.home, permission: null },
+  { id: 'evenements', path: ADMIN_SEGMENTS.events, permission: 'manage_events' },
+  { id: 'transactions', path: ADMIN_SEGMENTS.transactions, permission: 'manage_transactions' },
+  { id: 'partenaires', path: ADMIN_SEGMENTS.partners, permission: 'manage_partners' },
+  { id: 'publicites', path: ADMIN_SEGMENTS.ads, permission: 'manage_ads' },
+  { id: 'messagerie', path: ADMIN_SEGMENTS.messages, permission: 'manage_chats' },
+  { id: 'liste-d-attente', path: ADMIN_SEGMENTS.waitlist, permission: 'manage_users' },
+  { id: 'utilisateurs', path: ADMIN_SEGMENTS.users, permission: 'manage_users' },
+  { id: 'statistiques', path: ADMIN_SEGMENTS.stats, permission: 'manage_users' },
+  { id: 'business', path: ADMIN_SEGMENTS.business, permission: 'manage_business' },
+  { id: 'parrainage', path: ADMIN_SEGMENTS.referrals, permission: 'manage_referrals' },
+  { id: 'recompenses', path: ADMIN_SEGMENTS.rewards, permission: 'manage_rewards' },
+  { id: 'regles-recompense', path: ADMIN_SEGMENTS.rewardRules, permission: 'manage_rewards' },
 ];
 
 /** Secondary entries; 'english' and 'Log Out' are actions, shown to everyone. */
 export const SECONDARY_NAV: readonly NavEntry[] = [
-  { id: 'administration', path: 'administration', permission: 'manage_admins' },
-  { id: 'roles', path: 'roles', permission: 'manage_admins' },
-  { id: 'signalements', path: 'reports', permission: 'manage_users' },
+  { id: 'administration', path: ADMIN_SEGMENTS.administration, permission: 'manage_admins' },
+  { id: 'roles', path: ADMIN_SEGMENTS.roles, permission: 'manage_admins' },
+  { id: 'signalements', path: ADMIN_SEGMENTS.reports, permission: 'manage_users' },
   // Not in the spec's sidebar, but the settings screen needs an entry; superadmins hold manage_admins.
-  { id: 'parametres', path: 'settings', permission: 'manage_admins' },
+  { id: 'parametres', path: ADMIN_SEGMENTS.settings, permission: 'manage_admins' },
 ];
 
 /** Entries the user may see: those without a permission, plus those whose permission it holds. */
@@ -59,6 +60,6 @@ export function visibleEntries(entries: readonly NavEntry[], permissions: readon
 
 /** The entry a path under /admin belongs to, for the breadcrumb. */
 export function entryForPath(pathname: string): NavEntry | null {
-  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  const segment = pathname.slice(paths.admin.root.length).replace(/^\//, '').split('/')[0] ?? '';
   return [...PRIMARY_NAV, ...SECONDARY_NAV].find((entry) => entry.path === segment) ?? null;
 }

@@ -13,23 +13,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   return localize(fallback, language);
 }
 
-/** Puts the server's per-field messages on the form fields it knows. */
-export function applyFieldErrors<T extends string>(
-  error: unknown,
-  fields: readonly T[],
-  setError: (name: T, error: { type: string; message: string }) => void,
-): boolean {
-  if (!(error instanceof ApiRequestError) || !error.fieldErrors) return false;
-  let applied = false;
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    if ((fields as readonly string[]).includes(name) && messages[0]) {
-      setError(name as T, { type: 'server', message: localize(messages[0], getLanguage()) });
-      applied = true;
-    }
-  }
-  return applied;
-}
-
 /** Spec §8: the SMS code service has problems; a WhatsApp contact. */
 export function smsNoticeText(supportPhone: string | undefined): string {
   const contact = supportPhone ? ` sur WhatsApp au ${supportPhone}` : ' sur WhatsApp';

@@ -1,42 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { logout } from '../../../features/admin-shell/api/logout';
+import { Navigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
 import { MyAccount } from '../../../features/referrals/components/my-account';
 import { referralMessages } from '../../../features/referrals/messages';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { ApiRequestError, onUnauthorized } from '../../../lib/api-client';
+import { ApiRequestError } from '../../../lib/api-client';
+import { hasSession, signOut, useSignInOnUnauthorized } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n';
-import { getToken } from '../../../lib/session';
-
-const SIGN_IN_PATH = '/GetStarted';
 
 /** /mon-compte: any signed-in account; where accounts that are not validated administrators land after sign-in. */
 export function MyAccountPage() {
   const t = useT(referralMessages);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useMyReferral();
+  useSignInOnUnauthorized();
 
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        queryClient.clear();
-        navigate(SIGN_IN_PATH, { replace: true });
-      }),
-    [navigate, queryClient],
-  );
-
-  if (!getToken()) return <Navigate to={SIGN_IN_PATH} replace />;
-  if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (!hasSession()) return <Navigate to={paths.signIn} replace />;
+  if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={paths.signIn} replace />;
 
   const user = me.data?.user;
   const backOffice = user && (user.role === 'superadmin' || (user.role === 'admin' && !user.adminPending));
   const onLogout = async () => {
-    await logout();
-    queryClient.clear();
-    window.location.assign('/');
+    await signOut(queryClient);
+    window.location.assign(paths.landing);
   };
 
   return (
@@ -63,7 +50,7 @@ export function MyAccountPage() {
           actions={
             <>
               {backOffice ? (
-                <a href="/admin" className={buttonClass('primary', 'md')}>
+                <a href={paths.admin.root} className={buttonClass('primary', 'md')}>
                   {t('backOffice')}
                 </a>
               ) : null}

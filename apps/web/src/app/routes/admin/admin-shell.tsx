@@ -1,18 +1,18 @@
 import { yearInDouala } from '@app/shared/launch';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../config/paths';
 import { AdminLayout } from '../../../components/layouts/admin-layout';
-import { logout } from '../../../features/admin-shell/api/logout';
-import { AdminGuard, SIGN_IN_PATH } from '../../../features/admin-shell/components/admin-guard';
+import { AdminGuard } from '../../../features/admin-shell/components/admin-guard';
 import { Breadcrumb } from '../../../features/admin-shell/components/breadcrumb';
 import { Sidebar } from '../../../features/admin-shell/components/sidebar';
 import { TopBar } from '../../../features/admin-shell/components/top-bar';
 import { useAdminUser } from '../../../features/admin-shell/hooks/use-admin-user';
 import { shellMessages } from '../../../features/admin-shell/messages';
 import { useOpenReportsCount } from '../../../features/reports/api/get-reports';
+import { signOut } from '../../../lib/auth';
 import { useLanguage, useT } from '../../../lib/i18n';
-import { RouteLoading } from '../public/route-loading';
 
 export function AdminShell() {
   return (
@@ -44,9 +44,8 @@ function ShellFrame() {
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const onLogout = async () => {
-    await logout();
-    queryClient.clear();
-    navigate(SIGN_IN_PATH, { replace: true });
+    await signOut(queryClient);
+    navigate(paths.signIn, { replace: true });
   };
 
   return (
@@ -63,9 +62,7 @@ function ShellFrame() {
         </footer>
       }
     >
-      <Suspense fallback={<RouteLoading />}>
-        <Outlet />
-      </Suspense>
+      <Outlet />
     </AdminLayout>
   );
 }

@@ -7,6 +7,7 @@ import { StatCards } from '../../../features/dashboard/components/stat-cards';
 import { dashboardMessages } from '../../../features/dashboard/messages';
 import { WaitlistManager } from '../../../features/waitlist/components/waitlist-manager';
 import { useT } from '../../../lib/i18n';
+import { ADMIN_SEGMENTS, paths } from '../../../config/paths';
 
 /** Home: welcome, then (with manage_users) the dashboard figures, lists and waiting list; module tiles. */
 export function HomePage() {
@@ -36,7 +37,7 @@ export function HomePage() {
             <h2 id="home-waitlist" className="text-lg font-semibold text-slate-900">
               {t('embeddedWaitlist')}
             </h2>
-            <Link to="/admin/waitlist" className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={paths.admin.screen(ADMIN_SEGMENTS.waitlist)} className="text-sm font-medium text-brand-700 hover:underline">
               {t('seeAll')}
             </Link>
           </div>

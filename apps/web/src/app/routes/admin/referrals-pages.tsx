@@ -5,7 +5,7 @@ import { RewardRules } from '../../../features/referrals/components/reward-rules
 import { referralMessages } from '../../../features/referrals/messages';
 import { useT } from '../../../lib/i18n';
 
-// The three referral screens (referrals issue), each with its sidebar permission.
+// The three referral screens, each with its sidebar permission.
 export function ReferralsPage() {
   const t = useT(referralMessages);
   return (

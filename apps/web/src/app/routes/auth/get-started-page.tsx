@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { setLanguage, useLanguage } from '../../../lib/i18n';
-import { meQueryOptions } from '../../../features/admin-shell/api/get-me';
 import { GetStarted } from '../../../features/auth/components/get-started';
 import { useAuthT } from '../../../features/auth/messages';
-import { getToken } from '../../../lib/session';
+import { paths } from '../../../config/paths';
+import { isBackOfficeUser, useMe } from '../../../lib/auth';
 
 /** /GetStarted: sign in, sign up, code check, password reset; a signed-in administrator goes to /admin. */
 export function GetStartedPage() {
@@ -14,11 +13,8 @@ export function GetStartedPage() {
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
-  const me = useQuery({ ...meQueryOptions, enabled: !!getToken() });
-  const user = me.data?.user;
-  if (user && !user.isBlocked && (user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated))) {
-    return <Navigate to="/admin" replace />;
-  }
+  const user = useMe().data?.user;
+  if (user && isBackOfficeUser(user)) return <Navigate to={paths.admin.root} replace />;
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">

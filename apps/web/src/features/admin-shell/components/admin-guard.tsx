@@ -1,16 +1,13 @@
 import { ADMIN_ROLES } from '@app/shared/permissions';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { ApiRequestError, onUnauthorized } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { hasSession, useMe, useSignInOnUnauthorized } from '../../../lib/auth';
 import { useT } from '../../../lib/i18n';
-import { getToken } from '../../../lib/session';
-import { useMe } from '../api/get-me';
 import { AdminUserContext } from '../hooks/use-admin-user';
 import { shellMessages } from '../messages';
-
-export const SIGN_IN_PATH = '/GetStarted';
 
 /**
  * Checks the session before any back-office screen: a loading text meanwhile, /GetStarted when
@@ -19,21 +16,11 @@ export const SIGN_IN_PATH = '/GetStarted';
  */
 export function AdminGuard({ children }: { children: ReactNode }) {
   const t = useT(shellMessages);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const hasToken = !!getToken();
+  const signedIn = hasSession();
   const me = useMe();
+  useSignInOnUnauthorized();
 
-  useEffect(
-    () =>
-      onUnauthorized(() => {
-        queryClient.clear();
-        navigate(SIGN_IN_PATH, { replace: true });
-      }),
-    [navigate, queryClient],
-  );
-
-  if (!hasToken) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (!signedIn) return <Navigate to={paths.signIn} replace />;
   if (me.isPending) {
     return (
       <p role="status" className="p-6 text-slate-600">
@@ -42,7 +29,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     );
   }
   if (me.isError) {
-    if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={SIGN_IN_PATH} replace />;
+    if (me.error instanceof ApiRequestError && me.error.status === 401) return <Navigate to={paths.signIn} replace />;
     return (
       <div role="alert" className="mx-auto max-w-lg p-6">
         <h1 className="text-2xl font-bold text-red-700">{t('errorTitle')}</h1>

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useT } from '../../../lib/i18n';
 import { shellMessages } from '../messages';
 import { entryForPath } from '../nav';
+import { paths } from '../../../config/paths';
 
 /** 'Accueil > module' (spec §2). */
 export function Breadcrumb() {
@@ -14,7 +15,7 @@ export function Breadcrumb() {
       <ol className="flex flex-wrap items-center gap-1">
         <li>
           {module ? (
-            <Link to="/admin" className="hover:text-brand-700 hover:underline">
+            <Link to={paths.admin.root} className="hover:text-brand-700 hover:underline">
               {t('accueil')}
             </Link>
           ) : (

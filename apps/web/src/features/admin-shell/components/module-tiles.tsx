@@ -3,6 +3,7 @@ import { useT } from '../../../lib/i18n';
 import { useAdminUser } from '../hooks/use-admin-user';
 import { shellMessages } from '../messages';
 import { PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
+import { paths } from '../../../config/paths';
 
 /** The home's module tiles: every sidebar module the user may open, the home itself aside. */
 export function ModuleTiles({ title }: { title: string }) {
@@ -19,7 +20,7 @@ export function ModuleTiles({ title }: { title: string }) {
         {entries.map((entry) => (
           <li key={entry.id}>
             <Link
-              to={`/admin/${entry.path}`}
+              to={paths.admin.screen(entry.path)}
               data-tile={entry.id}
               className="flex h-full min-h-14 items-center rounded-xl border border-l-4 border-slate-200 border-l-brand-600 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:border-brand-500 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
             >

@@ -3,6 +3,7 @@ import { setLanguage, useLanguage, useT } from '../../../lib/i18n';
 import { useAdminUser } from '../hooks/use-admin-user';
 import { shellMessages } from '../messages';
 import { type NavEntry, type NavId, PRIMARY_NAV, SECONDARY_NAV, visibleEntries } from '../nav';
+import { paths } from '../../../config/paths';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-10 items-center gap-3 rounded-lg px-3 py-2 text-sm lg:min-h-8 lg:py-1.5 transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-100 ${
@@ -30,7 +31,7 @@ export function Sidebar({
   const renderEntry = (entry: NavEntry) => (
     <li key={entry.id}>
       <NavLink
-        to={entry.path ? `/admin/${entry.path}` : '/admin'}
+        to={paths.admin.screen(entry.path)}
         end={entry.path === ''}
         className={itemClass}
         onClick={onNavigate}

@@ -4,6 +4,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { useAdminUser } from '../hooks/use-admin-user';
 import { shellMessages } from '../messages';
+import { paths } from '../../../config/paths';
 
 export function TopBar({ menuOpen, onMenuToggle }: { menuOpen: boolean; onMenuToggle: () => void }) {
   const t = useT(shellMessages);
@@ -24,7 +25,7 @@ export function TopBar({ menuOpen, onMenuToggle }: { menuOpen: boolean; onMenuTo
       </button>
       <div className="flex-1" />
       {canCreateEvent ? (
-        <Link to="/admin/events?create=1" className={buttonClass('primary', 'sm', 'shrink-0')}>
+        <Link to={paths.admin.createEvent} className={buttonClass('primary', 'sm', 'shrink-0')}>
           <span aria-hidden="true" className="text-base leading-none">
             +
           </span>

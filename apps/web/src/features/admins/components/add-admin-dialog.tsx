@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { Dialog } from '../../../components/ui/dialog';
 import { PasswordStrength } from '../../../components/ui/password-strength';
 import { toast } from '../../../components/ui/toast';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreateAdmin } from '../api/create-admin';
 import { usePasswordMinLength } from '../api/get-password-rules';
@@ -56,11 +57,7 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
       },
       onError: (error) => {
         setServerError(error.message);
-        const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : undefined;
-        for (const field of TEXT_FIELDS) {
-          const message = fieldErrors?.[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        applyServerErrors(form, error, onlyFields(TEXT_FIELDS));
       },
     });
   });
@@ -103,9 +100,7 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
                   aria-required="true"
                   aria-invalid={error ? 'true' : undefined}
                   aria-describedby={error ? `${id}-error` : isPassword ? `${id}-hint` : undefined}
-                  className={`w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
-                    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-                  }`}
+                  className={inputClass}
                   {...form.register(field)}
                 />
                 {isPassword && (

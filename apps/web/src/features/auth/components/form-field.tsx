@@ -1,8 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { inputClass } from '../../../components/ui/form/input-style';
 import { useAuthT } from '../messages';
-
-export const inputClass =
-  'block w-full min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -9,6 +9,7 @@ import { OtpView } from './otp-view';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
 import { useAuthT } from '../messages';
+import { signIn } from '../../../lib/auth';
 
 type View =
   | { name: 'login' | 'register' }
@@ -50,12 +51,8 @@ export function GetStarted() {
     panelRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [view.name]);
 
-  const onSignedIn = (user: PublicUser) => {
-    queryClient.setQueryData(['me'], { user });
-    const backOffice = user.role === 'superadmin' || (user.role === 'admin' && user.isAdminValidated);
-    // Everyone else lands on 'Mon compte' (within the app, so the 'Connexion réussie !' toast stays).
-    navigate(backOffice ? '/admin' : '/mon-compte', { replace: true });
-  };
+  // The back office, or 'Mon compte' for everyone else (within the app, so the 'Connexion réussie !' toast stays).
+  const onSignedIn = (token: string, user: PublicUser) => navigate(signIn(queryClient, token, user), { replace: true });
 
   const toLogin = (next?: LoginPrefill) => {
     if (next) setPrefill(next);

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { setToken, setUserContact } from '../../../lib/session';
+import { setUserContact } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { errorMessage } from '../auth-errors';
 import { FormField, PasswordField } from './form-field';
@@ -48,7 +48,7 @@ export function LoginForm({
   onForgotPassword,
 }: {
   prefill?: LoginPrefill;
-  onSignedIn: (user: PublicUser) => void;
+  onSignedIn: (token: string, user: PublicUser) => void;
   onRequiresOtp: (contact: OtpContact, otpChannel?: OtpChannel) => void;
   onForgotPassword: () => void;
 }) {
@@ -78,9 +78,8 @@ export function LoginForm({
     try {
       const result = await login.mutateAsync({ identifier: values.identifier, password: values.password });
       if (!result?.token || !result.user) return fail(tr('Identifiants invalides ou réponse inattendue du serveur'));
-      setToken(result.token);
       toast.success(result.message || tr(MESSAGES.loginSuccess));
-      onSignedIn(result.user);
+      onSignedIn(result.token, result.user);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.requiresOTP) {
         toast.info(tr(MESSAGES.otpRequired));

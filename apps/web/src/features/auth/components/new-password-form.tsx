@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useNewPassword } from '../api/new-password';
 import { useResetPassword } from '../api/reset-password';
-import { applyFieldErrors, errorMessage } from '../auth-errors';
+import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
+import { errorMessage } from '../auth-errors';
 import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import { PasswordField } from './form-field';
 import { OtpInput } from './otp-input';
@@ -48,7 +49,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
       toast.success(result?.message || tr(MESSAGES.passwordChanged));
       onDone();
     } catch (error) {
-      applyFieldErrors(error, ['otp', 'newPassword'] as const, setError);
+      applyServerErrors({ setError }, error, onlyFields(['otp', 'newPassword']));
       toast.error(errorMessage(error, tr('Erreur lors du changement de mot de passe')));
     }
   });

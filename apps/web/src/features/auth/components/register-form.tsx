@@ -11,9 +11,11 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { setUserContact } from '../../../lib/session';
 import { usePublicSettings } from '../api/get-public-settings';
 import { useRegister } from '../api/register';
-import { applyFieldErrors, errorMessage, smsNoticeText } from '../auth-errors';
+import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
+import { errorMessage, smsNoticeText } from '../auth-errors';
 import { referralRefOfVisit } from '../referral-ref';
-import { FormField, inputClass, PasswordField } from './form-field';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { FormField, PasswordField } from './form-field';
 import type { OtpContact } from './login-form';
 import { PasswordStrength } from '../../../components/ui/password-strength';
 import { useAuthT } from '../messages';
@@ -68,14 +70,14 @@ export function RegisterForm({
       else toast.success(result.message);
       onCodeSent(stored, result.otpChannel, result.smsNotice);
     } catch (error) {
-      const message = error instanceof ApiRequestError ? (error.body?.message ?? '') : '';
-      // Spec §8: a code/SMS problem (or a 500) still leads to the code view, with the notice.
-      if (error instanceof ApiRequestError && (error.status === 500 || /otp|sms/i.test(message))) {
+      // Spec §8: the server failed once the account was being made (sending its code): the code
+      // view still opens, with the notice. Decided on the error's code, never on its text.
+      if (error instanceof ApiRequestError && error.code === 'INTERNAL_ERROR') {
         setUserContact({ email: contact.email, phone: contact.phone });
         onCodeSent(contact, undefined, smsNoticeText(settings.data?.supportPhone));
         return;
       }
-      applyFieldErrors(error, FIELDS, setError);
+      applyServerErrors({ setError }, error, onlyFields(FIELDS));
       toast.error(errorMessage(error, tr("Erreur lors de l'inscription")));
     }
   });

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/reset-password';
-import { applyFieldErrors, errorMessage } from '../auth-errors';
+import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
+import { errorMessage } from '../auth-errors';
 import { FormField } from './form-field';
 import { BackToLoginButton } from './back-to-login-button';
 import { useAuthT } from '../messages';
@@ -29,7 +30,7 @@ export function ResetRequestForm({ onCodeSent, onBack }: { onCodeSent: (email: s
       toast.success(result?.message || tr(MESSAGES.resetSent));
       onCodeSent(values.email);
     } catch (error) {
-      applyFieldErrors(error, ['email'] as const, setError);
+      applyServerErrors({ setError }, error, onlyFields(['email']));
       toast.error(errorMessage(error, tr('Erreur lors de la réinitialisation')));
     }
   });

@@ -1,4 +1,4 @@
-import { EVENT_CATEGORY_LABELS, type EventCategory, type EventDetail } from '@app/shared/events';
+import { EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
 import { localize } from '@app/shared/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { formatLongDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useChangeEventStatus } from '../api/change-event-status';
 import { useDeleteEvent } from '../api/delete-event';
@@ -15,6 +14,7 @@ import { useEvent } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 import { eventsMessages } from '../messages';
 import { EventEditForm } from './event-edit-form';
+import { Counts, EventFacts } from './event-facts';
 import { EventImages } from './event-images';
 import { ShareLink } from './share-link';
 import { EventStatusBadge } from './status-badge';
@@ -23,35 +23,6 @@ interface EventDetailPanelProps {
   id: string;
   onClose: () => void;
   onDeleted: () => void;
-}
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function Counts({ event }: { event: EventDetail }) {
-  const t = useT(eventsMessages);
-  const max = event.maxParticipants === null ? '∞' : formatNumber(event.maxParticipants);
-  const items = [
-    { label: t('participants'), value: `${formatNumber(event.participantsCount)}/${max}` },
-    { label: t('comments'), value: formatNumber(event.commentsCount) },
-    { label: t('likes'), value: formatNumber(event.likes) },
-  ];
-  return (
-    <dl className="grid grid-cols-3 gap-2 text-center">
-      {items.map((item) => (
-        <div key={item.label} className="rounded-lg bg-slate-50 px-2 py-2">
-          <dt className="text-xs text-slate-600">{item.label}</dt>
-          <dd className="text-lg font-semibold text-slate-900">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
@@ -143,52 +114,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
         />
       ) : (
         <>
-          {event.images[0] ? (
-            <img
-              src={event.images[0].detailUrl}
-              alt=""
-              width={event.images[0].width}
-              height={event.images[0].height}
-              className="h-auto w-full rounded-lg object-cover"
-            />
-          ) : null}
-          <dl className="space-y-3">
-            <Row label={t('creator')}>{event.creator?.name || t('anonymous')}</Row>
-            <Row label={t('start')}>{formatLongDateTime(event.startDateTime)}</Row>
-            <Row label={t('end')}>{formatLongDateTime(event.endDateTime)}</Row>
-            <Row label={t('location')}>
-              {event.location.address}, {event.location.city}
-            </Row>
-            <Row label={t('description')}>
-              <span className="whitespace-pre-line">{event.description}</span>
-            </Row>
-            {event.tags.length > 0 ? (
-              <Row label={t('tags')}>
-                <span className="flex flex-wrap gap-1">
-                  {event.tags.map((tag) => (
-                    <span key={tag} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                      #{tag}
-                    </span>
-                  ))}
-                </span>
-              </Row>
-            ) : null}
-            <Row label={t('ticketTypes')}>
-              <ul className="space-y-1">
-                {event.ticketTypes.map((ticket) => (
-                  <li key={ticket._id} className="text-sm">
-                    <span className="font-medium">{ticket.name}</span> —{' '}
-                    {ticket.price === 0 ? t('free') : formatMoney(ticket.price)} ·{' '}
-                    {t('quantity', { count: formatNumber(ticket.quantity) })}
-                  </li>
-                ))}
-              </ul>
-            </Row>
-            <Row label={t('visibility')}>
-              {event.isPublic ? t('public') : t('private')}
-              {event.isHighlighted ? ` · ${t('highlighted')}` : ''}
-            </Row>
-          </dl>
+          <EventFacts event={event} />
           <ShareLink event={event} />
           <Counts event={event} />
           <EventImages event={event} />

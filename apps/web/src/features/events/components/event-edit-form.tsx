@@ -11,10 +11,12 @@ import { localizeResolver } from '../../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { describedBy, Field } from '../../../components/ui/form/field';
+import { inputClass } from '../../../components/ui/form/input-style';
 import { useT } from '../../../lib/i18n';
 import { eventToFormValues } from '../lib/event-form-values';
 import { eventsMessages } from '../messages';
-import { describedBy, Field, inputClass, CategoryOptions } from './form-controls';
+import { CategoryOptions } from './form-controls';
 
 interface EventEditFormProps {
   event: EventDetail;

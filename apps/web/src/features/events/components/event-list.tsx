@@ -9,7 +9,8 @@ import { useChangeEventStatus } from '../api/change-event-status';
 import { useEvents } from '../api/get-events';
 import { eventsMessages } from '../messages';
 import { EventCard } from './event-card';
-import { inputClass, CategoryOptions } from './form-controls';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { CategoryOptions } from './form-controls';
 
 export const EVENTS_PAGE_SIZE = 10;
 

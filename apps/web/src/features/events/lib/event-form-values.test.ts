@@ -1,6 +1,6 @@
 import { type EventDetail, eventFormSchema, formToEventInput } from '@app/shared/events';
 import { describe, expect, it } from 'vitest';
-import { eventToFormValues } from './event-form-values';
+import { EMPTY_EVENT_FORM, eventFieldOf, eventToFormValues } from './event-form-values';
 
 function event(overrides: Partial<EventDetail> = {}): EventDetail {
   return {
@@ -88,5 +88,29 @@ describe('formToEventInput', () => {
     expect(new Date(input.startDateTime).toISOString()).toBe('2027-01-05T08:00:00.000Z');
     expect(input.maxParticipants).toBe(40);
     expect(input.ticketTypes).toEqual([{ name: 'Entrée', price: 0, quantity: 40, description: '' }]);
+  });
+});
+
+describe('eventFieldOf', () => {
+  it('puts the server’s paths on the form’s fields', () => {
+    expect(eventFieldOf('location.address')).toBe('address');
+    expect(eventFieldOf('location.city')).toBe('city');
+    expect(eventFieldOf('startDateTime')).toBe('startDate');
+    expect(eventFieldOf('endDateTime')).toBe('endTime');
+    expect(eventFieldOf('title')).toBe('title');
+    expect(eventFieldOf('ticketTypes.2.price')).toBe('ticketTypes.2.price');
+  });
+
+  it('leaves out what the form does not show', () => {
+    expect(eventFieldOf('organizerId')).toBeNull();
+    expect(eventFieldOf('ticketTypes.0._id')).toBeNull();
+    expect(eventFieldOf('location.country')).toBeNull();
+  });
+});
+
+describe('EMPTY_EVENT_FORM', () => {
+  it('starts with one ticket type and the spec’s defaults, and is refused as is', () => {
+    expect(EMPTY_EVENT_FORM.ticketTypes).toHaveLength(1);
+    expect(eventFormSchema.safeParse(EMPTY_EVENT_FORM).success).toBe(false);
   });
 });

@@ -11,9 +11,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useCreatePartner } from '../api/create-partner';
 import { partnersMessages } from '../messages';
@@ -24,11 +25,6 @@ const EMPTY: Partial<CreatePartnerInput> = { name: '', email: '', phone: '', web
 const FIELDS = ['name', 'type', 'email', 'phone', 'website', 'address', 'description'] as const;
 type Field = (typeof FIELDS)[number];
 const REQUIRED: readonly Field[] = ['name', 'type', 'email'];
-
-const inputClass = (error: string | undefined) =>
-  `w-full rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
-    error ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-  }`;
 
 /** 'Ajouter un partenaire' (spec §5): name, type and e-mail required; website a URL; the rest optional. */
 export function AddPartnerDialog({
@@ -66,11 +62,7 @@ export function AddPartnerDialog({
       },
       onError: (error) => {
         setServerError(error.message);
-        const fieldErrors = error instanceof ApiRequestError ? error.fieldErrors : undefined;
-        for (const field of FIELDS) {
-          const message = fieldErrors?.[field]?.[0];
-          if (message) form.setError(field, { message });
-        }
+        applyServerErrors(form, error, onlyFields(FIELDS));
       },
     });
   });
@@ -131,7 +123,7 @@ export function AddPartnerDialog({
               id="add-partner-name"
               type="text"
               autoComplete="organization"
-              className={inputClass(errors.name?.message)}
+              className={inputClass}
               {...describe('name', 'add-partner-name')}
               {...form.register('name')}
             />
@@ -141,7 +133,7 @@ export function AddPartnerDialog({
             {label('type', 'add-partner-type')}
             <select
               id="add-partner-type"
-              className={inputClass(errors.type?.message)}
+              className={inputClass}
               {...describe('type', 'add-partner-type')}
               {...form.register('type')}
             >
@@ -160,7 +152,7 @@ export function AddPartnerDialog({
               id="add-partner-email"
               type="email"
               autoComplete="off"
-              className={inputClass(errors.email?.message)}
+              className={inputClass}
               {...describe('email', 'add-partner-email')}
               {...form.register('email')}
             />
@@ -173,7 +165,7 @@ export function AddPartnerDialog({
               type="tel"
               autoComplete="off"
               placeholder="+237 6XX XX XX XX"
-              className={inputClass(errors.phone?.message)}
+              className={inputClass}
               {...describe('phone', 'add-partner-phone', true)}
               {...form.register('phone')}
             />
@@ -192,7 +184,7 @@ export function AddPartnerDialog({
               type="url"
               autoComplete="off"
               placeholder="https://"
-              className={inputClass(errors.website?.message)}
+              className={inputClass}
               {...describe('website', 'add-partner-website')}
               {...form.register('website')}
             />
@@ -204,7 +196,7 @@ export function AddPartnerDialog({
               id="add-partner-address"
               type="text"
               autoComplete="off"
-              className={inputClass(errors.address?.message)}
+              className={inputClass}
               {...describe('address', 'add-partner-address')}
               {...form.register('address')}
             />
@@ -215,7 +207,7 @@ export function AddPartnerDialog({
             <textarea
               id="add-partner-description"
               rows={3}
-              className={inputClass(errors.description?.message)}
+              className={inputClass}
               {...describe('description', 'add-partner-description')}
               {...form.register('description')}
             />

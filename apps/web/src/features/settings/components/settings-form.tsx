@@ -5,8 +5,10 @@ import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { errorAt } from '../../../components/ui/form/error-at';
+import { inputClass } from '../../../components/ui/form/input-style';
+import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n';
 import { useSaveSettings, useSettings } from '../api/settings';
 import { settingsMessages } from '../messages';
@@ -17,9 +19,6 @@ export const SAVED_BANNER_MS = 3000;
 type Key = keyof (typeof settingsMessages)['fr'];
 type Path = FieldPath<SettingsInput>;
 
-const inputClass =
-  'min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 aria-[invalid=true]:border-red-600';
-
 function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
   return (
     <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -28,14 +27,6 @@ function Section({ title, children, hint }: { title: string; children: ReactNode
       <div className="grid gap-4 md:grid-cols-2">{children}</div>
     </fieldset>
   );
-}
-
-function fieldError(errors: Record<string, unknown>, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  // A list (the SMS countries) has one error per item: the first one is shown.
-  if (Array.isArray(node)) node = node.find((item) => (item as { message?: string } | undefined)?.message);
-  return (node as { message?: string } | undefined)?.message;
 }
 
 export function SettingsForm() {
@@ -84,13 +75,8 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         reset(saved);
         setSavedAt(Date.now());
       },
-      onError: (error) => {
-        if (error instanceof ApiRequestError && error.fieldErrors) {
-          for (const [path, messages] of Object.entries(error.fieldErrors)) {
-            if (path.includes('.')) setError(path as Path, { message: messages[0] });
-          }
-        }
-      },
+      // The sections' fields are dotted paths ('general.siteName'); anything else stays in the alert.
+      onError: (error) => applyServerErrors({ setError }, error, (path) => (path.includes('.') ? (path as Path) : null)),
     });
   });
 
@@ -102,7 +88,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       label={t(label)}
       type={type}
       hint={hint}
-      error={fieldError(errors, name)}
+      error={errorAt(errors, name)}
       register={register}
     />
   );
@@ -113,7 +99,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
       label={t(label)}
       type="number"
       min={min}
-      error={fieldError(errors, name)}
+      error={errorAt(errors, name)}
       register={register}
     />
   );
@@ -146,7 +132,7 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
           label={t('launchDate')}
           type="date"
           hint={t('launchDateHint')}
-          error={fieldError(errors, 'general.launchDate')}
+          error={errorAt(errors, 'general.launchDate')}
           register={register}
         />
         <div className="md:col-span-2">
@@ -156,11 +142,11 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
           <textarea
             id={`${formId}-desc`}
             rows={3}
-            className={`${inputClass} py-2`}
-            aria-invalid={!!fieldError(errors, 'general.siteDescription')}
+            className={inputClass}
+            aria-invalid={!!errorAt(errors, 'general.siteDescription')}
             {...register('general.siteDescription')}
           />
-          <FieldMessage error={fieldError(errors, 'general.siteDescription')} />
+          <FieldMessage error={errorAt(errors, 'general.siteDescription')} />
         </div>
       </Section>
 

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@app/shared/errors';
 import { API_BASE, ApiRequestError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import type { WaitlistFilters } from './get-waitlist';
@@ -19,7 +20,12 @@ export async function exportWaitlist(filters: Pick<WaitlistFilters, 'search' | '
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiRequestError(response.status, body?.message ?? 'Une erreur est survenue', body?.code ?? 'HTTP_ERROR', null);
+    throw new ApiRequestError(
+      response.status,
+      body?.message ?? 'Une erreur est survenue',
+      isErrorCode(body?.code) ? body.code : 'HTTP_ERROR',
+      null,
+    );
   }
   const blob = await response.blob();
   const disposition = response.headers.get('content-disposition') ?? '';
