@@ -160,3 +160,18 @@ test('back office: copy and regenerate the share link of a private event; the ol
   await expect(panel.getByRole('textbox', { name: 'Lien de partage' })).toHaveCount(0);
   expect(open._id).toBeTruthy();
 });
+
+test('agenda: a page past the anonymous depth cap says to narrow the search and links back to page 1', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/evenements?page=835');
+  await expect(
+    page.getByText('Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Agenda des évènements' })).toBeVisible();
+  await shot(page, testInfo, 'agenda-too-deep');
+  await expectNoAxeViolations(page, 'agenda past the depth cap');
+  await page.getByRole('link', { name: 'Revenir à la première page' }).click();
+  await expect(page).toHaveURL(/\/evenements$/);
+  await expect(page.getByText('Page trop lointaine')).toHaveCount(0);
+});

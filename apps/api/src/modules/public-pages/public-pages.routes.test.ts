@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import type { CreateEventInput } from '@app/shared/events';
 import { events, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
+import { AGENDA_MAX_PAGE, agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
 import { fcfa, priceFrom } from './format';
 
 const PUBLIC_URL = 'https://evenements.example.cm';
@@ -436,6 +436,38 @@ describe('agenda', () => {
     expect(meta(plain.body, 'robots')).toBe('index, follow');
     expect(plain.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/evenements">`);
     expect(meta(plain.body, 'og:title')).toBe('Agenda des évènements — Évènements Cameroun');
+  });
+});
+
+describe('agenda at scale', () => {
+  it('counts exactly up to 1 000 events, then says « Plus de 1 000 » and pages without a last page', async () => {
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      select 'Match ' || n, 'Tournoi', now() + (n || ' hours')::interval, now() + (n + 2 || ' hours')::interval,
+             'Stade', 'Ebolowa', 'sport', 'published', 'match ' || n
+      from generate_series(1, 1005) as n`);
+    const first = await get('/evenements?city=Ebolowa');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Plus de 1\u202f000 évènements');
+    expect(first.body.match(/<li class="card">/g)).toHaveLength(12);
+    expect(first.body).toContain('<span>Page 1</span>');
+    expect(first.body).toContain('href="/evenements?city=Ebolowa&amp;page=2"');
+    const narrowed = await get(`/evenements?city=Ebolowa&q=${encodeURIComponent('match 100')}`);
+    // 100 and 1000–1005: an exact count again.
+    expect(narrowed.body).toContain('7 évènements');
+  });
+
+  it('stops anonymous paging at the depth cap (the first 10 000 events) with a French message', async () => {
+    const last = await get(`/evenements?page=${AGENDA_MAX_PAGE}`);
+    expect(last.statusCode).toBe(200);
+    expect(last.body).not.toContain('Page trop lointaine');
+    const deep = await get(`/evenements?page=${AGENDA_MAX_PAGE + 1}`);
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.');
+    expect(deep.body).toContain('Revenir à la première page');
+    expect(deep.body).not.toContain('<li class="card">');
+    expect((AGENDA_MAX_PAGE - 1) * 12).toBeLessThan(10_000);
+    expect(AGENDA_MAX_PAGE * 12).toBeGreaterThanOrEqual(10_000);
   });
 });
 

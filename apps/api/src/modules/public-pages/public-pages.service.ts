@@ -12,7 +12,8 @@ import {
   type HighlightedEvent,
 } from '@app/shared/public-pages';
 import type { Database } from '../../db/client';
-import { eventPublicPath, slugify, tokenMatches } from '../events/events.service';
+import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
+import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
@@ -119,21 +120,38 @@ function agendaHref(query: AgendaQuery, page: number): string {
   return `/evenements${search ? `?${search}` : ''}`;
 }
 
+/** The last agenda page an anonymous visitor may open: its first event is within PUBLIC_DEPTH_MAX. */
+export const AGENDA_MAX_PAGE = Math.ceil(PUBLIC_DEPTH_MAX / AGENDA_PAGE_SIZE);
+const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.';
+
 /** `/evenements`: the public agenda, its filters as a plain GET form, paging by links. */
 export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, now = new Date()): Promise<string> {
+  // Anonymous depth cap (decision 013): no page past the first PUBLIC_DEPTH_MAX events is read.
+  const tooDeep = query.page > AGENDA_MAX_PAGE;
   const [{ cards, total }, cities, siteName] = await Promise.all([
-    listAgenda(deps.db, {
-      q: query.q || undefined,
-      city: query.city || undefined,
-      category: query.category === 'all' ? undefined : query.category,
-      range: agendaRange(query.date, now),
-      page: query.page,
-      limit: AGENDA_PAGE_SIZE,
-    }),
+    tooDeep
+      ? { cards: [], total: 0 }
+      : listAgenda(deps.db, {
+          q: query.q || undefined,
+          city: query.city || undefined,
+          category: query.category === 'all' ? undefined : query.category,
+          range: agendaRange(query.date, now),
+          page: query.page,
+          limit: AGENDA_PAGE_SIZE,
+        }),
     listAgendaCities(deps.db, now),
     deps.siteName(),
   ]);
-  const pages = Math.max(1, Math.ceil(total / AGENDA_PAGE_SIZE));
+  // Beyond EXACT_COUNT_LIMIT the total is an estimate: said as « plus de 1 000 », pages not counted.
+  const estimated = total > EXACT_COUNT_LIMIT;
+  const pages = Math.min(AGENDA_MAX_PAGE, Math.max(1, Math.ceil(total / AGENDA_PAGE_SIZE)));
+  const hasNext = query.page < pages;
+  const countText =
+    total === 0
+      ? ''
+      : estimated
+        ? `Plus de ${EXACT_COUNT_LIMIT.toLocaleString('fr-FR')} évènements`
+        : `${total} évènement${total > 1 ? 's' : ''}`;
   const filtered = Boolean(query.q || query.city || query.category !== 'all' || query.date !== 'all');
   const cityOptions = query.city && !cities.includes(query.city) ? [query.city, ...cities] : cities;
   const body = html`<h1>Agenda des évènements</h1>
@@ -153,18 +171,20 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
   )}</select></div>
 <div><button class="btn" type="submit">Filtrer</button></div>
 </form>
-<p class="muted" role="status">${total === 0 ? '' : `${total} évènement${total > 1 ? 's' : ''}`}${filtered ? html` · <a href="/evenements">Effacer les filtres</a>` : ''}</p>
+<p class="muted" role="status">${countText}${filtered ? html` · <a href="/evenements">Effacer les filtres</a>` : ''}</p>
 ${
-  cards.length === 0
-    ? html`<p>Aucun évènement ne correspond à votre recherche.</p>`
-    : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
+  tooDeep
+    ? html`<p>${PAGE_TOO_DEEP}</p><p><a href="${agendaHref(query, 1)}">Revenir à la première page</a></p>`
+    : cards.length === 0
+      ? html`<p>Aucun évènement ne correspond à votre recherche.</p>`
+      : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
 }
 ${
-  pages > 1
+  pages > 1 && !tooDeep
     ? html`<nav class="pager" aria-label="Pages">
 ${query.page > 1 ? html`<a class="btn alt" rel="prev" href="${agendaHref(query, query.page - 1)}">Page précédente</a>` : ''}
-<span>Page ${Math.min(query.page, pages)} sur ${pages}</span>
-${query.page < pages ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.page + 1)}">Page suivante</a>` : ''}
+<span>${estimated ? `Page ${query.page}` : `Page ${Math.min(query.page, pages)} sur ${pages}`}</span>
+${hasNext ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.page + 1)}">Page suivante</a>` : ''}
 </nav>`
     : ''
 }`;
