@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Load benchmark (issue 8): starts the real server on a temporary data folder with the demo data,
+// Load benchmark: starts the real server on a temporary data folder with the demo data,
 // then drives failed logins, waiting-list sign-ups and the event list with autocannon.
 //
 //   npm run bench:load                                   PGlite, 50 connections, 30 s per scenario

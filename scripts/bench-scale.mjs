@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scale benchmark (issue 14): a fresh database filled with BENCH_ROWS rows per big table by SQL
+// Scale benchmark (decision 013): a fresh database filled with BENCH_ROWS rows per big table by SQL
 // (generate_series), the real server started on it, then every list, search, filter, deep page,
 // the dashboard, the charts and the waiting-list CSV export, one request at a time (p50 / p95) and
 // at 10 connections (req/s), beside a bare Fastify route returning the same bytes as the anonymous

@@ -1,4 +1,4 @@
-// Users administration and moderation queue at scale (issue 11): a fresh PostgreSQL database with
+// Users administration and moderation queue at scale: a fresh PostgreSQL database with
 // 100,000 users and 10,000 open reports inserted by SQL, then the admin calls timed in process
 // (app.inject: the route, its validation and its queries, without the network).
 //

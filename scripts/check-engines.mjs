@@ -5,7 +5,7 @@ import semver from 'semver';
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const bad = [];
 for (const [location, info] of Object.entries(lock.packages)) {
-  if (!location || !info.engines?.node || (info.dev === undefined && false)) continue;
+  if (!location || !info.engines?.node) continue;
   const range = info.engines.node;
   if (!semver.satisfies('20.19.0', range))
     bad.push(`${location.replace(/.*node_modules\//, '')}@${info.version} needs node ${range}`);

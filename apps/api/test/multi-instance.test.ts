@@ -13,7 +13,7 @@ import { outboundMessages } from '../src/db/schema/index';
 import { freshPostgresDatabase } from './build-test-app';
 
 /**
- * Two API instances on one PostgreSQL and one Redis behave as one (issue 14): sessions, rate
+ * Two API instances on one PostgreSQL and one Redis behave as one (decision 013): sessions, rate
  * limits, cache invalidation, outbound messages sent once, migrations run once.
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -5,7 +5,7 @@ import { events } from '../src/db/schema/index';
 import { ReadBudget } from '../src/plugins/public-reads';
 import { buildTestApp, type TestApp } from './build-test-app';
 
-/** Issue 14: bounded counts, the anonymous depth cap, the answer cache and the read budget. */
+/** Lists at scale (decision 013): bounded counts, the anonymous depth cap, the answer cache and the read budget. */
 describe('lists at scale', () => {
   let testApp: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { outboundMessages } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from './factories';
 
-/** Finding 14 of issue 15: each of these settings has a test that fails when the code ignores it. */
+/** Each of these settings has a test that fails when the code ignores it. */
 let testApp: TestApp;
 let defaults: Settings;
 let ipCounter = 1;

@@ -11,7 +11,7 @@ import { resolveLogFormat } from '../src/lib/logger';
 import { startBlock } from '../src/lib/start-block';
 import { openTestDatabase } from './build-test-app';
 
-/** Issue 17: a first start a newcomer understands — the start block, readable logs, PUBLIC_URL. */
+/** A first start a newcomer understands — the start block, readable logs, PUBLIC_URL. */
 
 describe('PUBLIC_URL', () => {
   it('defaults to this machine and the port, and follows the port really listened on', () => {

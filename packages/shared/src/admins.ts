@@ -5,7 +5,7 @@ import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
 
 /**
- * Administrator account status (spec §4): validated if isAdminValidated; else blocked if
+ * Administrator account status: validated if isAdminValidated; else blocked if
  * isBlocked; else pending. Blocking an administrator withdraws its validation, so a blocked one
  * shows BLOQUÉ and, once unblocked, waits for a new approval (EN ATTENTE).
  */
@@ -18,7 +18,7 @@ export function adminStatus(user: { isAdminValidated: boolean; isBlocked: boolea
   return 'pending';
 }
 
-/** The eleven permissions of spec §6, grouped for the rights checklist. */
+/** The eleven permissions, grouped for the rights checklist. */
 export const PERMISSION_GROUPS: { id: string; permissions: Permission[] }[] = [
   { id: 'content', permissions: ['manage_events', 'manage_partners', 'manage_business'] },
   { id: 'people', permissions: ['manage_users', 'manage_chats'] },
@@ -35,7 +35,7 @@ const permissionListSchema = z
 export const managedUserSchema = publicUserSchema.extend({
   grantedPermissions: z.array(z.enum(PERMISSIONS)),
   adminStatus: z.enum(ADMIN_STATUSES).nullable(),
-  /** Open reports on this account (spec §3 `reports`). */
+  /** Open reports on this account. */
   reportsCount: z.number().int().min(0),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
@@ -63,7 +63,7 @@ export const listUsersQuerySchema = pageQuerySchema.extend({
   role: z.enum(['admin', 'user', 'partner']).optional(),
   q: z.string().trim().max(100).optional(),
   status: z.enum(['all', 'validated', 'pending', 'blocked', 'active']).default('all'),
-  /** Spec §9 user report filter; ignored for `role=admin`. */
+  /** Users with open reports or without; ignored for `role=admin`. */
   reports: z.enum(USER_REPORT_FILTERS).default('all'),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
@@ -108,7 +108,7 @@ export const userActionParamsSchema = z.object({
 
 export const ADMIN_PASSWORD_MIN = 8;
 
-/** `POST /users`: the admin-creation payload of spec §3. */
+/** `POST /users`: the admin-creation payload. */
 export const createAdminSchema = z.strictObject({
   firstName: requiredText('Le prénom est requis', 100),
   lastName: requiredText('Le nom est requis', 100),

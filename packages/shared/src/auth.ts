@@ -4,7 +4,7 @@ import { referralRefField } from './referrals';
 import { DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
 import { publicUserSchema } from './users';
 
-/** Spec §9. */
+/** The password rules the settings may choose from. */
 export const OTP_LENGTH = 6;
 export const OTP_TTL_SECONDS = 300;
 export const OTP_RESEND_SECONDS = 60;
@@ -221,7 +221,7 @@ export function newPasswordSchema(minLength: number) {
 }
 
 /**
- * Strength meter of spec §5: 0-3, advisory, and never above 'Faible' for a password the server
+ * Strength meter of the sign-up form: 0-3, advisory, and never above 'Faible' for a password the server
  * refuses (shorter than `minLength`, or too common).
  */
 export function passwordStrength(
@@ -278,7 +278,7 @@ export const loginSchema = z
   .superRefine(loginIssues);
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** The login form: the same, plus the identifier type that names the missing field (spec §5). */
+/** The login form: the same, plus the identifier type that names the missing field. */
 export const loginFormSchema = z
   .object({
     identifierType: z.enum(IDENTIFIER_TYPES),
@@ -298,7 +298,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const otpChannelSchema = z.enum(['sms', 'email', 'both']);
 export type OtpChannel = z.infer<typeof otpChannelSchema>;
 
-/** Error answers of login carry these extra fields (spec §3). */
+/** Error answers of login carry these extra fields. */
 export const loginErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
@@ -389,7 +389,7 @@ export const usernameSchema = z
 
 export const ADMIN_TYPES = ['admin', 'superadmin'] as const;
 
-/** Registration payload of spec §3; the password length comes from `settings.passwordMinLength`. */
+/** Registration payload; the password length comes from `settings.passwordMinLength`. */
 export function makeRegisterSchema(passwordMinLength: number) {
   return z
     .strictObject({
@@ -423,7 +423,7 @@ export const registerResponseSchema = z.object({
   /** The stored contact, for the code view and `resend-otp`. */
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  /** Set when the SMS could not be sent now (it is retried): the §8 notice with a WhatsApp contact. */
+  /** Set when the SMS could not be sent now (it is retried): the notice with a WhatsApp contact. */
   smsNotice: z.string().optional(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
@@ -480,7 +480,7 @@ export function makeNewPasswordSchema(passwordMinLength: number) {
 export const newPasswordRequestSchema = makeNewPasswordSchema(1);
 export type NewPasswordInput = z.input<typeof newPasswordRequestSchema>;
 
-/** The new-password form: the code, the new password twice (spec §5). */
+/** The new-password form: the code, the new password twice. */
 export function makeNewPasswordFormSchema(passwordMinLength: number) {
   return z
     .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, requiredText } from './common';
 
-/** Subscription of a business event page (spec §3). */
+/** Subscription of a business event page. */
 export const BUSINESS_SUBSCRIPTIONS = ['free', 'premium'] as const;
 export type BusinessSubscription = (typeof BUSINESS_SUBSCRIPTIONS)[number];
 export const BUSINESS_SUBSCRIPTION_LABELS: Record<BusinessSubscription, string> = { free: 'Gratuit', premium: 'Premium' };
@@ -16,13 +16,13 @@ export const BUSINESS_PAGE_MESSAGES = {
   notPartnerUser: 'Vous n’êtes pas un utilisateur autorisé de ce partenaire',
 } as const;
 
-/** `GET /business-event-pages?page={n}&limit=10` (spec §7), newest first. */
+/** `GET /business-event-pages?page={n}&limit=10`, newest first. */
 export const listBusinessPagesQuerySchema = pageQuerySchema;
 
 export const businessPageSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
-  /** The owner account; `username` is what the table shows (spec §2). */
+  /** The owner account; `username` is what the back-office table shows. */
   owner: z.object({ _id: z.uuid().nullable(), username: z.string().nullable() }),
   partner: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
   subscription: z.enum(BUSINESS_SUBSCRIPTIONS),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './common';
 
 /*
- * The community API of the mobile app (issue 11): taking part, comments, likes, views, reports
+ * The community API of the mobile app: taking part, comments, likes, views, reports
  * on users, and the activities they write. French messages, shown as is.
  */
 

@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { pageQuerySchema, requiredText } from './common';
 import { doualaDateTime } from './douala-time';
 
-/** Event status (spec §4): draft → published → cancelled. New events are drafts. */
+/** Event status: draft → published → cancelled. New events are drafts. */
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
-export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
-  draft: 'Brouillon',
-  published: 'Publié',
-  cancelled: 'Annulé',
-};
 
 /**
- * Categories: the filter values of spec §9 plus `training` for the creation label 'Formation'
- * (§5 lists nine labels, §9 eight values).
+ * Categories: the eight filter values plus `training` for the creation form's ninth label,
+ * 'Formation'.
  */
 export const EVENT_CATEGORIES = [
   'concert',
@@ -39,11 +34,11 @@ export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
   other: 'Autre',
 };
 
-/** Date filter (spec §9), evaluated in Africa/Douala time. */
+/** Date filter, evaluated in Africa/Douala time. */
 export const EVENT_DATE_FILTERS = ['all', 'upcoming', 'past', 'today'] as const;
 export type EventDateFilter = (typeof EVENT_DATE_FILTERS)[number];
 
-/** Spec §9: new event defaults. */
+/** New event defaults. */
 export const EVENT_DEFAULTS = {
   maxParticipants: 100,
   ticketType: { name: 'Standard', price: 0, quantity: 100, description: '' },
@@ -52,7 +47,7 @@ export const EVENT_DEFAULTS = {
   isHighlighted: false,
 } as const;
 
-/** Image upload limits (issue 6): per file and per event. */
+/** Image upload limits: per file and per event. */
 export const EVENT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const EVENT_IMAGES_MAX = 10;
 export const EVENT_TAGS_MAX = 20;
@@ -133,7 +128,7 @@ function endAfterStart(value: { startDateTime?: string; endDateTime?: string }, 
 
 /**
  * `POST /events`: the JSON of the multipart field `data` (or a JSON body without images).
- * Missing optional fields take the defaults of spec §9.
+ * Missing optional fields take the new event defaults.
  */
 export const createEventSchema = z
   .strictObject({
@@ -299,7 +294,7 @@ const formTime = (message: string) =>
 const formInt = (min: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
 
-/** The creation dialog's form (spec §5): separate date and time fields, numbers typed as text. */
+/** The creation dialog's form: separate date and time fields, numbers typed as text. */
 export const eventFormSchema = z
   .object({
     title: eventFields.title,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, pageQuerySchema, requiredText } from './common';
 import { PHONE_INVALID, toE164 } from './phone';
 
-/** Partner types and their labels (spec §9: business is 'Entreprise', individual 'Individuel'). */
+/** Partner types and their labels (business is 'Entreprise', individual 'Individuel'). */
 export const PARTNER_TYPES = ['business', 'association', 'individual'] as const;
 export type PartnerType = (typeof PARTNER_TYPES)[number];
 export const PARTNER_TYPE_LABELS: Record<PartnerType, string> = {
@@ -11,7 +11,7 @@ export const PARTNER_TYPE_LABELS: Record<PartnerType, string> = {
   individual: 'Individuel',
 };
 
-/** Partner status (spec §4): active can be blocked, blocked unblocked; pending becomes active when verified. */
+/** Partner status: active can be blocked, blocked unblocked; pending becomes active when verified. */
 export const PARTNER_STATUSES = ['active', 'blocked', 'pending'] as const;
 export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 export const PARTNER_STATUS_LABELS: Record<PartnerStatus, string> = {
@@ -96,7 +96,7 @@ const partnerFields = {
   address: optionalText(300),
 };
 
-/** `POST /businesses` (spec §5): name, type and e-mail required; phone, website, address, description optional. */
+/** `POST /businesses`: name, type and e-mail required; phone, website, address, description optional. */
 export const createPartnerSchema = z.strictObject(partnerFields);
 export type CreatePartnerInput = z.input<typeof createPartnerSchema>;
 export type CreatePartnerBody = z.output<typeof createPartnerSchema>;
@@ -126,7 +126,7 @@ export const listPartnersQuerySchema = pageQuerySchema.extend({
 export type ListPartnersQuery = z.input<typeof listPartnersQuerySchema>;
 
 /**
- * `PUT /businesses/{id}/{action}`: block / unblock (spec §7), verify / unverify (`isVerified`).
+ * `PUT /businesses/{id}/{action}`: block / unblock, verify / unverify (`isVerified`).
  * Verifying a pending partner makes it active.
  */
 export const PARTNER_ACTIONS = ['block', 'unblock', 'verify', 'unverify'] as const;

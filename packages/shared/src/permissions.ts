@@ -1,4 +1,4 @@
-/** Back-office permissions (spec §6). Checks are by inclusion in the user's effective list. */
+/** Back-office permissions. Checks are by inclusion in the user's effective list. */
 export const PERMISSIONS = [
   'manage_users',
   'manage_events',
@@ -40,8 +40,4 @@ export function effectivePermissions(user: {
   if (user.role === 'superadmin') return [...PERMISSIONS];
   if (user.role === 'admin' && user.isAdminValidated) return user.permissions.filter(isPermission);
   return [];
-}
-
-export function hasPermission(user: { permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
-  return !!user && user.permissions.includes(permission);
 }

@@ -25,7 +25,7 @@ export const agendaQuerySchema = z.object({
     .catch('all'),
   date: z.enum(AGENDA_DATE_FILTERS).default('all').catch('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
-  /** A referral code (issue 13) may ride along; the agenda ignores it. */
+  /** A referral code may ride along; the agenda ignores it. */
   ref: z.string().max(100).optional().catch(undefined),
 });
 export type AgendaQuery = z.output<typeof agendaQuerySchema>;

@@ -71,7 +71,7 @@ export const rewardCriteriaSchema = z.strictObject({
   minType: rewardMinTypeSchema,
 });
 
-/** `POST /referral/reward-rules` and `PUT /referral/reward-rules/{id}` (spec §3, reward rule). */
+/** `POST /referral/reward-rules` and `PUT /referral/reward-rules/{id}` (a reward rule). */
 export const rewardRuleInputSchema = z
   .strictObject({
     name: requiredText('Le nom est requis', 80),
@@ -116,7 +116,7 @@ export type RewardRulePage = z.infer<typeof rewardRulePageSchema>;
 
 const accountRefSchema = z.object({ _id: z.uuid(), email: z.string().nullable(), username: z.string().nullable() });
 
-/** A reward grant (spec §3): `userId` and `ruleId` come populated, as the original client reads them. */
+/** A reward grant: `userId` and `ruleId` come populated, as the original client reads them. */
 export const rewardGrantSchema = z.object({
   _id: z.uuid(),
   userId: accountRefSchema,
@@ -143,7 +143,7 @@ export type RewardGrantDecision = z.infer<typeof rewardGrantDecisionSchema>;
 
 // ---------------------------------------------------------------- leaderboard
 
-/** A leaderboard row (spec §3): referrer (e-mail, username), sign-ups, clicks. */
+/** A leaderboard row: referrer (e-mail, username), sign-ups, clicks. */
 export const leaderboardRowSchema = z.object({
   _id: z.uuid(),
   referrer: accountRefSchema,

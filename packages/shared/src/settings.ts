@@ -63,7 +63,7 @@ const securityShape = {
   maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion').max(100, { message: '100 tentatives au plus' }),
 };
 
-/** Application settings (spec §3) with the defaults of §9 and the validation of §5. */
+/** Application settings, with their defaults and the validation of the settings form. */
 export const settingsSchema = z.object({
   general: z.object(generalShape),
   events: z.object(eventsShape),

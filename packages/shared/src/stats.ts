@@ -15,7 +15,7 @@ export const dashboardEventSchema = z.object({
 export type DashboardEvent = z.infer<typeof dashboardEventSchema>;
 
 /**
- * `GET /api/stats/dashboard`: both shapes of spec §3 in one object (`events`, `businesses`,
+ * `GET /api/stats/dashboard`: both shapes (web and mobile) in one object (`events`, `businesses`,
  * `waitlist` … and `waitlistStats`, `totalEvents`, `totalPartners` …).
  */
 export const dashboardStatsSchema = z.object({

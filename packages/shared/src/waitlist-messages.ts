@@ -6,7 +6,7 @@
 /** Below this many milliseconds between the form appearing and its sending, a person did not type it. */
 export const WAITLIST_MIN_FILL_MS = 1500;
 
-/** French texts of spec §8 for the sign-up, shared by the API and the landing form. */
+/** French texts of the waiting-list sign-up, shared by the API and the landing form. */
 export const WAITLIST_MESSAGES = {
   success: 'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.',
   alreadyRegistered:
@@ -16,7 +16,7 @@ export const WAITLIST_MESSAGES = {
   tooFast: 'Envoi trop rapide. Vérifiez vos informations et réessayez dans un instant.',
 } as const;
 
-/** The landing claim (spec §1): '+20 personnes suivent', or the real count once it is higher. */
+/** The landing claim: '+20 personnes suivent', or the real count once it is higher. */
 export function followersClaim(count: number): string {
   const shown = Number.isFinite(count) && count > 20 ? Math.floor(count) : 20;
   return `+${shown.toLocaleString('fr-FR')} personnes suivent`;

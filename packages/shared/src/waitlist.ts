@@ -9,7 +9,7 @@ export type WaitlistStatus = z.infer<typeof waitlistStatusSchema>;
 export { followersClaim, WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from './waitlist-messages';
 
 /**
- * Public sign-up (spec §5): name required, phone required (+237 default), e-mail optional.
+ * Public sign-up: name required, phone required (+237 default), e-mail optional.
  *
  * Anti-bot, without CAPTCHA (both fields optional so the original client's `{ name, phone, email }`
  * still works; the per-IP rate limit covers clients that send neither):
@@ -40,7 +40,7 @@ export const waitlistSignupSchema = z.strictObject({
 });
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
 
-/** A waiting-list entry as the API shows it (spec §3). */
+/** A waiting-list entry as the API shows it. */
 export const waitlistEntrySchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -75,5 +75,5 @@ export type WaitlistSignupResponse = z.infer<typeof waitlistSignupResponseSchema
 /** `GET /api/admin/waitlist/export.csv`: the filters of the list, without paging. */
 export const waitlistExportQuerySchema = waitlistListQuerySchema.pick({ search: true, status: true });
 
-/** `GET /api/waitlist` (plain array, spec §7) answers at most this many entries, newest first. */
+/** `GET /api/waitlist` (plain array, for the original client) answers at most this many entries, newest first. */
 export const WAITLIST_ARRAY_LIMIT = 1000;

@@ -36,7 +36,7 @@ const COMMENTS = [
 const DAY_MS = 86_400_000;
 
 /**
- * The living community of the demo (issue 11): members, participations, comments, likes, views,
+ * The living community of the demo: members, participations, comments, likes, views,
  * their activities and a few open reports. Counters are then set from the rows. Idempotent:
  * members by e-mail, pairs by primary key, comments and reports only when none exist yet.
  */

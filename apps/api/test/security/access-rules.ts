@@ -21,7 +21,7 @@ export const SERVICE_CHECKED: Record<string, { holders: Permission[]; reason: st
   },
   'PUT /api/users/:id': {
     holders: ['manage_admins', 'validate_admins'],
-    reason: 'approving (validate_admins) and editing rights (manage_admins) share one call of spec §7',
+    reason: 'approving (validate_admins) and editing rights (manage_admins) share one call of the API',
   },
   'PUT /api/users/:id/:action': {
     holders: ['manage_admins', 'manage_users'],

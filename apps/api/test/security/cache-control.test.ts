@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app';
 import { bearer, createUser, TEST_PASSWORD, tokenFor } from '../factories';
 
-/** Finding 10 of issue 15: personal answers are never cacheable. */
+/** Personal answers are never cacheable. */
 let testApp: TestApp;
 let token: string;
 

@@ -63,7 +63,7 @@ function directives(header: unknown): Map<string, string[]> {
   );
 }
 
-/** The promises of issue 8 for one answer. */
+/** The security headers every answer carries. */
 function expectStrictHeaders(headers: Record<string, unknown>, label: string) {
   const csp = directives(headers['content-security-policy']);
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];

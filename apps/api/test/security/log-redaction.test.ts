@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import { openTestDatabase } from '../build-test-app';
 import { bearer, createUser, tokenFor } from '../factories';
 
-/** Finding 8 of issue 15: control characters and impossible years are 400s; the log keeps no secret. */
+/** Control characters and impossible years are 400s; the log keeps no secret. */
 let app: FastifyInstance;
 let drop: () => Promise<void>;
 const lines: string[] = [];

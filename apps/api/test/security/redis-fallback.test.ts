@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app';
 
-/** Finding 4 of issue 15: with Redis unreachable the limits fall back to in-process counters. */
+/** With Redis unreachable the limits fall back to in-process counters. */
 let testApp: TestApp;
 
 beforeAll(async () => {

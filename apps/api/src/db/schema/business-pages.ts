@@ -5,7 +5,7 @@ import { users } from './users';
 
 export const businessSubscriptionEnum = pgEnum('business_subscription', ['free', 'premium']);
 
-/** Business event pages (spec §3): an owner account, optionally a partner, a subscription, events. */
+/** Business event pages: an owner account, optionally a partner, a subscription, events. */
 export const businessPages = pgTable(
   'business_pages',
   {

@@ -4,7 +4,7 @@ import { events } from './events';
 import { users } from './users';
 
 /*
- * The community of spec §1/§3 (issue 11). Every row here has a counter beside it
+ * The community around events (participations, comments, likes, views, reports). Every row here has a counter beside it
  * (`events.participants_count`, `comments_count`, `likes_count`, `views_count`,
  * `users.open_reports_count`) written in the same transaction as the row: see
  * docs/decisions/009-community-counters-views-and-reports.md.
@@ -75,7 +75,7 @@ export const eventViews = pgTable(
 
 export const activityTypeEnum = pgEnum('activity_type', ['event', 'comment', 'like']);
 
-/** `activities` / `recentActivity` of spec §3. A comment's activity goes with the comment. */
+/** An account's `activities` / `recentActivity`. A comment's activity goes with the comment. */
 export const activities = pgTable(
   'activities',
   {

@@ -4,7 +4,7 @@ import { users } from './users';
 export const partnerTypeEnum = pgEnum('partner_type', ['business', 'association', 'individual']);
 export const partnerStatusEnum = pgEnum('partner_status', ['active', 'blocked', 'pending']);
 
-/** Partners / businesses (spec §3). Each filter of the list has an index ending with the sort key. */
+/** Partners / businesses. Each filter of the list has an index ending with the sort key. */
 export const partners = pgTable(
   'partners',
   {

@@ -44,10 +44,10 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),
-    /** Open reports on this account, kept equal to the rows of `user_reports` (issue 11). */
+    /** Open reports on this account, kept equal to the open rows of `user_reports`. */
     openReportsCount: integer().notNull().default(0),
     /**
-     * Names, username, e-mail and phone lower-cased, for the admin search (issue 11). Computed by
+     * Names, username, e-mail and phone lower-cased, for the admin search. Computed by
      * the database, so no write path can forget it; accents are folded by `translate`, as the
      * search pattern is by `searchable()` (docs/decisions/003, 009).
      */

@@ -30,7 +30,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
   return sql`${users.searchText} like ${likePattern(q)}`;
 }
 
-/** Spec §4 for administrators; active/blocked/pending of `userStatus` for the other roles. */
+/** validated/pending/blocked for administrators; active/blocked/pending of `userStatus` for the other roles. */
 function statusCondition(role: UserListRole, status: UserListStatus): SQL | undefined {
   if (status === 'all') return undefined;
   if (role === 'admin') {
@@ -77,7 +77,7 @@ export async function listUsers(db: Database, filter: UserListFilter): Promise<{
   return { rows, total };
 }
 
-/** Administrators per status of spec §4, the search applied. One query. */
+/** Administrators per status (validated, pending, blocked), the search applied. One query. */
 export async function countAdminsByStatus(db: Database, q?: string): Promise<AdminCounts> {
   const [row] = await db
     .select({

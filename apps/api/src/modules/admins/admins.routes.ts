@@ -31,7 +31,7 @@ function actorOf(request: FastifyRequest): SessionUser {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
- * The /users calls of spec §7 for managing accounts. Routes acting on an account of either kind
+ * The /users calls the clients make to manage accounts. Routes acting on an account of either kind
  * declare 'authenticated'; the service then requires `manage_admins` (or `validate_admins` to
  * approve and read) for an administrator and `manage_users` for anyone else. See admins.service.ts.
  */

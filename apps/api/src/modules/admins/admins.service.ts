@@ -112,7 +112,7 @@ async function loadReadable(app: FastifyInstance, actor: SessionUser, id: string
 
 /**
  * `GET /users/{id}`: the account; for a user (not an administrator) also its counts, its recent
- * activities and the reports on it (spec §3 `reports`, `recentActivity`).
+ * activities and the reports on it (`reports`, `recentActivity`).
  */
 export async function getManagedUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<ManagedUserDetail> {
   const row = await loadReadable(app, actor, id);
@@ -256,7 +256,7 @@ export async function setBlocked(
     if (target.isBlocked === blocked) return target;
 
     const admin = isAdminAccount(target);
-    // A blocked admin loses its validation (spec §4 shows validated before blocked); once
+    // A blocked admin loses its validation (the status shows validated before blocked); once
     // unblocked it waits, EN ATTENTE, for a new approval. Its granted permissions are kept.
     const row = await updateManagedUser(
       tx,

@@ -80,7 +80,7 @@ export function verificationSms(code: string, siteName: string): string {
   return `${siteName} : votre code de vérification est ${code}. Il est valable 5 minutes.`;
 }
 
-/** Spec §8: the SMS service has problems; a WhatsApp contact. */
+/** The notice when an SMS could not be sent now: the SMS service has problems; a WhatsApp contact. */
 export function smsNotice(supportPhone: string): string {
   const contact = supportPhone ? ` sur WhatsApp au ${supportPhone}` : ' sur WhatsApp';
   return `Notre service d'envoi de codes par SMS rencontre actuellement des problèmes. Si vous ne recevez pas votre code, contactez-nous${contact}.`;

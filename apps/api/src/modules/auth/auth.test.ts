@@ -348,7 +348,7 @@ describe('login', () => {
     expect(wrong.json()).toEqual({ message: 'Identifiants invalides', code: 'INVALID_CREDENTIALS' });
   });
 
-  it('refuses empty fields with the messages of §5', async () => {
+  it('refuses empty fields with the form’s French messages', async () => {
     expect((await post('/api/users/login', { identifier: '', password: '' })).json().message).toBe(
       'Identifiant et mot de passe requis',
     );

@@ -31,7 +31,7 @@ function actorOf(request: FastifyRequest): SessionUser {
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
- * Business event pages (spec §7 `GET /business-event-pages?page={n}&limit=10`): the list and
+ * Business event pages (`GET /business-event-pages?page={n}&limit=10`): the list and
  * (de)activation with `manage_business`; creating a page, reading it and attaching events for its
  * owner (the service checks ownership).
  */

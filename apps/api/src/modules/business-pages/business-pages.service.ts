@@ -17,7 +17,7 @@ import {
 } from './business-pages.repository';
 
 /*
- * Business event pages (spec §3). The back office lists them and (de)activates them with
+ * Business event pages. The back office lists them and (de)activates them with
  * `manage_business`. Any signed-in account creates its own page (free; for a partner only if it
  * acts for that partner) and attaches its own events, or, on a partner's page, the partner's events.
  * A page is read and changed by its owner or by `manage_business`; to anyone else it does not exist.

@@ -26,7 +26,7 @@ import {
 import { doualaDate } from '@app/shared/douala-time';
 
 /*
- * Rules of the community (issue 11). Only published events take part, comments, likes and
+ * Rules of the community. Only published events take part, comments, likes and
  * views; a draft is invisible (404) to anyone but its organiser and `manage_events`, a cancelled
  * event answers 409. A private event is open to its organiser, `manage_events`, and whoever
  * holds its share link (`canUsePrivateEvent`). Blocked accounts never get here: their sessions
@@ -45,8 +45,8 @@ function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
 }
 
 /**
- * A private event is open to its organiser, `manage_events`, whoever holds its share link (issue
- * 16's token, revocable) and whoever already takes part (they came in with the link).
+ * A private event is open to its organiser, `manage_events`, whoever holds its share link (its
+ * revocable token) and whoever already takes part (they came in with the link).
  */
 export async function canUsePrivateEvent(
   db: Database,
@@ -119,6 +119,22 @@ export async function joinEvent(
     });
     return { participating: true as const, participantsCount: count, joined: true };
   });
+}
+
+/**
+ * Whether the caller takes part (the 'Je participe' button of the public event page). A draft
+ * or a private event the caller may not see is 404, as if it did not exist.
+ */
+export async function myParticipation(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  shareToken?: string,
+): Promise<{ participating: boolean; participantsCount: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(NOT_FOUND);
+  return { participating: await isParticipating(deps.db, event.id, actor.id), participantsCount: event.participantsCount };
 }
 
 /** Withdraws; withdrawing when not taking part changes nothing. */

@@ -226,7 +226,7 @@ function crc32(bytes: Buffer): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-describe('image decoding cost (issue 15, finding 12)', () => {
+describe('image decoding cost (decision 008)', () => {
   it('refuses a file declaring more than 40 megapixels, and a batch with one bad file, before decoding any', async () => {
     const huge = await pngDeclaring(7000, 7000);
     const before = uploadedFiles().length;
@@ -269,8 +269,8 @@ describe('image decoding cost (issue 15, finding 12)', () => {
   });
 });
 
-describe('POST /events validation (spec §5 and settings)', () => {
-  it('applies the defaults of §9 to a new draft', async () => {
+describe('POST /events validation (form rules and settings)', () => {
+  it('applies the default category, price and capacity to a new draft', async () => {
     const response = await call('POST', '/events', organizer.token, validEvent({ title: 'Défauts' }));
     expect(response.statusCode).toBe(201);
     const event = response.json().event;
@@ -436,6 +436,35 @@ describe('POST /events validation (spec §5 and settings)', () => {
       .from(outboundMessages)
       .where(eq(outboundMessages.subject, 'Nouvel événement : Sans e-mail'));
     expect(none).toHaveLength(0);
+    await app.settings.save(defaults, null);
+  });
+
+  it('answers the creation without waiting for the team e-mail to be sent (it waits in the outbox)', async () => {
+    const transport = app.notifications.email;
+    let release = () => {};
+    const hanging = vi
+      .spyOn(transport, 'send')
+      .mockImplementation(() => new Promise<void>((resolve) => (release = () => resolve())));
+    try {
+      const created = await createJson(organizer.token, { title: 'Serveur SMTP lent' });
+      expect(created.status).toBe('draft');
+      const [mail] = await app.db
+        .select()
+        .from(outboundMessages)
+        .where(eq(outboundMessages.subject, 'Nouvel événement : Serveur SMTP lent'));
+      expect(mail?.status).toBe('pending');
+      expect(hanging).toHaveBeenCalled();
+      release();
+      await vi.waitFor(async () => {
+        const [sent] = await app.db
+          .select()
+          .from(outboundMessages)
+          .where(eq(outboundMessages.id, mail?.id ?? ''));
+        expect(sent?.status).toBe('sent');
+      });
+    } finally {
+      hanging.mockRestore();
+    }
   });
 });
 

@@ -112,7 +112,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
 }
 
 /**
- * Events (spec §7): `GET /events`, `GET /events/{id}`, `POST /events` (multipart), `PUT` and
+ * Events: `GET /events`, `GET /events/{id}`, `POST /events` (multipart), `PUT` and
  * `DELETE /events/{id}`, `PUT /events/{id}/{publish|cancel}`. Under the /api prefix, so
  * `/api/events/...` of the spec are these same routes. Writes declare 'authenticated' and the
  * service checks ownership or `manage_events` (see events.service.ts).

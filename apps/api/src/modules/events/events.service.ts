@@ -174,7 +174,7 @@ function digest(value: string): Buffer {
 /**
  * Whether `token` is the current share token of the event `eventId` (a private event's link).
  * Compared in constant time; false for an unknown event, an empty token or a revoked one.
- * Issue 11 uses it to let share-link holders join a private event.
+ * The community uses it to let share-link holders join a private event.
  */
 export async function canAccessPrivateEvent(db: Database, eventId: string, token: string | null | undefined): Promise<boolean> {
   if (!token) return false;

@@ -42,8 +42,11 @@ export function retryDelayMs(attempts: number): number {
 const LEASE_MS = 120_000;
 
 /**
- * E-mail and SMS delivery. Every message is stored in `outbound_messages`, sent at once, and
- * when the send fails it stays pending and the retry loop sends it again later.
+ * E-mail and SMS delivery through the outbox (decision 018). Every message is first stored in
+ * `outbound_messages`; when a send fails it stays pending and the retry loop sends it again later.
+ * `sendEmail` / `sendSms` wait for the first attempt (for a caller that answers differently when
+ * it fails, e.g. the SMS-delayed notice); `queueEmail` answers once the message is stored and
+ * makes the first attempt after, outside the request.
  */
 export class NotificationService {
   readonly email: EmailTransport;
@@ -51,6 +54,8 @@ export class NotificationService {
   private readonly maxAttempts: number;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
+  /** First attempts of queued messages, still under way (stop() waits for them). */
+  private readonly queued = new Set<Promise<unknown>>();
 
   constructor(
     private readonly db: Database,
@@ -77,6 +82,23 @@ export class NotificationService {
       text: message.text,
       html: message.html ?? null,
     });
+  }
+
+  /** Stores the e-mail in the outbox and answers; the first attempt runs after, then the retry loop. */
+  async queueEmail(message: EmailMessage): Promise<{ id: string }> {
+    const row = await insertMessage(this.db, {
+      channel: 'email',
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      nextAttemptAt: new Date(Date.now() + LEASE_MS),
+    });
+    const attempt = this.attempt(row)
+      .catch((error: unknown) => this.log.warn({ err: error, messageId: row.id }, 'queued message: first attempt failed'))
+      .finally(() => this.queued.delete(attempt));
+    this.queued.add(attempt);
+    return { id: row.id };
   }
 
   sendSms(message: SmsMessage): Promise<DeliveryResult> {
@@ -110,6 +132,7 @@ export class NotificationService {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running.catch(() => {});
+    await Promise.allSettled([...this.queued]);
     this.email.close?.();
   }
 

@@ -72,7 +72,7 @@ function eventBody(partnerId?: string) {
   };
 }
 
-describe('POST /businesses (spec §5)', () => {
+describe('POST /businesses', () => {
   it('creates a pending, unverified partner with its phone in E.164, an audit row and an activity', async () => {
     const response = await call('POST', '/api/businesses', {
       name: '  Association Les Amis du Wouri ',
@@ -104,7 +104,7 @@ describe('POST /businesses (spec §5)', () => {
     expect(audit.map((row) => row.action)).toEqual(['partner.create']);
   });
 
-  it('refuses each rule of §5 with its French message on the field, and writes nothing', async () => {
+  it('refuses each form rule with its French message on the field, and writes nothing', async () => {
     const before = await tableCounts();
     const empty = await call('POST', '/api/businesses', { name: ' ', type: '', email: '' });
     expect(empty.statusCode).toBe(400);
@@ -249,7 +249,7 @@ describe('GET / PUT /businesses/{id}', () => {
   });
 });
 
-describe('status and verification (spec §4)', () => {
+describe('status and verification (active, blocked, pending until verified)', () => {
   it('verify makes a pending partner active; block / unblock; 409 from the wrong state, nothing changed', async () => {
     const partner = await create();
     const blockPending = await call('PUT', `/api/businesses/${partner._id}/block`);

@@ -67,7 +67,7 @@ async function readLogo(request: FastifyRequest): Promise<{ name: string; data: 
 }
 
 /**
- * Partners (spec §7): `GET/POST /businesses`, `GET/PUT /businesses/{id}`,
+ * Partners: `GET/POST /businesses`, `GET/PUT /businesses/{id}`,
  * `PUT /businesses/{id}/{block|unblock|verify|unverify}`, the logo, and the authorised users
  * under `/partners/{partnerId}/users`. All with `manage_partners`, except `GET /partners/mine`
  * (any signed-in account: the partners it may create events for).

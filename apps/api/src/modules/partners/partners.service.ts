@@ -41,7 +41,7 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 
 /*
- * Partners (spec §2, §3, §4, §5), managed with `manage_partners` (the routes declare it).
+ * Partners (businesses and individuals), managed with `manage_partners` (the routes declare it).
  * Status: new partners are pending and not verified; verifying a pending partner makes it active;
  * active ↔ blocked by block / unblock; un-verifying only removes the badge. Every change writes
  * an audit row and a partner activity in the same transaction. Authorised users act for the
@@ -256,7 +256,7 @@ const ACTIONS: Record<
   },
 };
 
-/** block / unblock (spec §4) and verify / unverify; a move from the wrong state answers 409. */
+/** block / unblock and verify / unverify; a move from the wrong state answers 409. */
 export async function changePartnerState(
   deps: PartnersDeps,
   actor: SessionUser,

@@ -34,7 +34,7 @@ function actorId(request: FastifyRequest): string {
 }
 
 /**
- * Referrals and rewards (spec §7): the account's own link and figures (any signed-in account),
+ * Referrals and rewards, at the paths the mobile app calls: the account's own link and figures (any signed-in account),
  * the leaderboard (`manage_referrals`), reward rules and granted rewards (`manage_rewards`).
  */
 export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {

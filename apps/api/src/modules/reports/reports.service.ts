@@ -18,7 +18,7 @@ import {
 } from './reports.repository';
 
 /*
- * Reports on users (issue 11). Anyone signed in reports another account, once while the report
+ * Reports on users. Anyone signed in reports another account, once while the report
  * is open. Moderation: a report on a user is handled with `manage_users`, a report on an
  * administrator with `manage_admins`. Each decision is audited and closes the report.
  */

@@ -40,7 +40,7 @@ describe('access to /api/admin/settings', () => {
     expect((await put(usersManager, clone())).statusCode).toBe(403);
   });
 
-  it('answers the defaults of spec §9 to a superadmin and to an admin holding manage_admins', async () => {
+  it('answers the default settings to a superadmin and to an admin holding manage_admins', async () => {
     for (const token of [superadmin, adminsManager]) {
       const response = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(token) });
       expect(response.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit.repository';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** Spec §7: GET/PUT /admin/settings, the PUT carrying the whole object. Superadmins hold manage_admins. */
+/** GET/PUT /admin/settings, the PUT carrying the whole object. Superadmins hold manage_admins. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/settings',

@@ -6,7 +6,7 @@ import { dashboardStats, statsCharts } from './stats.service';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Spec §7 gives /stats/dashboard; /admin/stats/dashboard is the same answer under the admin prefix.
+  // The mobile app calls /stats/dashboard; /admin/stats/dashboard is the same answer under the admin prefix.
   for (const url of ['/stats/dashboard', '/admin/stats/dashboard']) {
     app.get(
       url,

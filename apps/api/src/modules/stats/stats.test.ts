@@ -111,7 +111,7 @@ describe('dashboard statistics', () => {
     );
   });
 
-  it('answers both shapes of spec §3 with the figures of the database', async () => {
+  it('answers both dashboard shapes (web and mobile) with the figures of the database', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     const response = await app.inject({ method: 'GET', url: '/api/stats/dashboard', headers: bearer(manager) });

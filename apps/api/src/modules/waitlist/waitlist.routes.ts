@@ -37,7 +37,7 @@ export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } a
 
 /**
  * The waiting list: public sign-up and count, and its management (`manage_users`). The paths of
- * spec §7 are served as they are (`GET /waitlist` as a plain array, `DELETE /waitlist/:id`);
+ * the original client are served as they are (`GET /waitlist` as a plain array, `DELETE /waitlist/:id`);
  * the back-office screen uses the paged `/admin/waitlist`.
  */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +98,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'manage_users' },
       schema: {
         tags: ['waitlist'],
-        summary: 'Liste d’attente en tableau simple (spec §7), les plus récentes d’abord, 1000 au plus',
+        summary: 'Liste d’attente en tableau simple (client d’origine), les plus récentes d’abord, 1000 au plus',
         querystring: waitlistExportQuerySchema,
         response: { 200: z.array(waitlistEntrySchema), ...errors },
       },

@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { type Options, stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import {
   WAITLIST_ARRAY_LIMIT,
@@ -92,7 +93,7 @@ export async function listWaitlistPage(
   return { items: items.map(toWaitlistEntry), total };
 }
 
-/** The plain array of spec §7 (original client): newest first, at most WAITLIST_ARRAY_LIMIT. */
+/** The plain array the original client reads: newest first, at most WAITLIST_ARRAY_LIMIT. */
 export async function listWaitlistArray(app: FastifyInstance, filters: WaitlistFilters) {
   const { items } = await listPage(app.db, filters, 1, WAITLIST_ARRAY_LIMIT);
   return items.map(toWaitlistEntry);
@@ -171,38 +172,41 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
 });
 
-/** One CSV cell: quoted when needed, and a leading = + - @ neutralised so a spreadsheet never runs it. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** A leading = + - @ (or tab, carriage return) neutralised so a spreadsheet never runs the cell as a formula. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
+
+/**
+ * CSV for Excel in French: UTF-8 with a byte-order mark (accents intact), ';' between cells, CRLF
+ * line ends; a cell holding ';', '"' or a line break is quoted ('"' doubled), and no cell is a formula.
+ */
+export const CSV_OPTIONS = {
+  bom: true,
+  delimiter: ';',
+  record_delimiter: 'windows',
+  // csv-stringify quotes the delimiter, '"' and the whole record delimiter; a lone \n or \r too.
+  quoted_match: /[\r\n]/,
+  cast: { string: spreadsheetSafe },
+} as const satisfies Options;
 
 const CSV_HEADER = ['Nom', 'E-mail', 'Téléphone', 'Statut', 'Code de parrainage', 'Date d’inscription'];
 
-/**
- * The filtered list as CSV for Excel in French: UTF-8 with a byte-order mark (accents intact),
- * ';' between cells, CRLF line ends. Streamed batch by batch.
- */
+/** The filtered list as CSV (`CSV_OPTIONS`), streamed batch by batch from the database. */
 export function exportCsv(app: FastifyInstance, filters: WaitlistFilters): Readable {
-  async function* lines() {
-    yield `\uFEFF${CSV_HEADER.map(csvCell).join(';')}\r\n`;
+  async function* records() {
     for await (const rows of iterateEntries(app.db, filters)) {
-      yield rows
-        .map(
-          (row) =>
-            `${[
-              row.name,
-              row.email ?? '',
-              row.phone,
-              STATUS_LABELS[row.status],
-              row.referralCode ?? '',
-              dateFormat.format(row.createdAt),
-            ]
-              .map(csvCell)
-              .join(';')}\r\n`,
-        )
-        .join('');
+      for (const row of rows) {
+        yield [
+          row.name,
+          row.email ?? '',
+          row.phone,
+          STATUS_LABELS[row.status],
+          row.referralCode ?? '',
+          dateFormat.format(row.createdAt),
+        ];
+      }
     }
   }
-  return Readable.from(lines());
+  return pipeline(Readable.from(records()), stringify({ ...CSV_OPTIONS, header: true, columns: CSV_HEADER }), () => {});
 }

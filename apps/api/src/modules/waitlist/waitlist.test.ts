@@ -6,7 +6,8 @@ import { auditLog, outboundMessages, waitlistEntries } from '../../db/schema/ind
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { waitlistSearchText } from './waitlist.repository';
-import { csvCell } from './waitlist.service';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from './waitlist.service';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -281,7 +282,7 @@ describe('managing the waiting list', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('answers the plain array of spec §7', async () => {
+  it('answers the plain array the original client reads', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/waitlist', headers: admin() });
     expect(response.statusCode).toBe(200);
     const list = response.json() as WaitlistEntry[];
@@ -417,12 +418,14 @@ describe('managing the waiting list', () => {
   });
 });
 
-describe('csvCell', () => {
+describe('CSV cells', () => {
   it('quotes and neutralises cells', () => {
-    expect(csvCell('simple')).toBe('simple');
-    expect(csvCell('a;b')).toBe('"a;b"');
-    expect(csvCell('-1+1')).toBe("'-1+1");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('ligne\nsuivante')).toBe('"ligne\nsuivante"');
+    const { bom: _bom, ...options } = CSV_OPTIONS;
+    const cell = (value: string) => stringify([[value]], options).replace(/\r\n$/, '');
+    expect(cell('simple')).toBe('simple');
+    expect(cell('a;b')).toBe('"a;b"');
+    expect(cell('-1+1')).toBe("'-1+1");
+    expect(cell('@cmd')).toBe("'@cmd");
+    expect(cell('ligne\nsuivante')).toBe('"ligne\nsuivante"');
   });
 });
