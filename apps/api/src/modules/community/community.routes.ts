@@ -23,6 +23,7 @@ import {
   leaveEvent,
   likeEvent,
   listEventComments,
+  myParticipation,
   recordView,
   removeComment,
   unlikeEvent,
@@ -85,6 +86,28 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         message: result.joined ? 'Participation enregistrée' : 'Vous participez déjà à cet événement',
         participating: true,
         participantsCount: result.participantsCount,
+      };
+    },
+  );
+
+  app.get(
+    '/events/:id/participants/me',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Indique si l’appelant participe à l’événement (privé : organisateur, manage_events, participant ou lien de partage)',
+        params: eventParams,
+        querystring: z.object(shareTokenQuery),
+        response: { 200: participationResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const state = await myParticipation(deps, actorOf(request), request.params.id, request.query.shareToken);
+      return {
+        message: state.participating ? 'Vous participez à cet événement' : 'Vous ne participez pas à cet événement',
+        ...state,
       };
     },
   );

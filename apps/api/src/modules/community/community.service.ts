@@ -121,6 +121,22 @@ export async function joinEvent(
   });
 }
 
+/**
+ * Whether the caller takes part (the 'Je participe' button of the public event page). A draft
+ * or a private event the caller may not see is 404, as if it did not exist.
+ */
+export async function myParticipation(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  shareToken?: string,
+): Promise<{ participating: boolean; participantsCount: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(NOT_FOUND);
+  return { participating: await isParticipating(deps.db, event.id, actor.id), participantsCount: event.participantsCount };
+}
+
 /** Withdraws; withdrawing when not taking part changes nothing. */
 export async function leaveEvent(
   deps: CommunityDeps,

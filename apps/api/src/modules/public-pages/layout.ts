@@ -40,6 +40,8 @@ h2{font-size:1.25rem;margin:32px 0 12px}
 .filters input,.filters select{width:100%;min-height:44px;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;font:inherit;background:#fff}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:8px 16px;border-radius:8px;border:1px solid #0f766e;background:#0f766e;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .btn.alt{background:#fff;color:#115e59}
+.btn[aria-pressed=true]{background:#f0fdfa;color:#115e59}.btn[aria-pressed=true]::before{content:"✓"}
+.btn[disabled]{opacity:.6}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:16px;grid-template-columns:1fr}
 .card{border:1px solid #e2e8f0;border-radius:12px;overflow:hidden;background:#fff;display:flex;flex-direction:column}
 .card img{aspect-ratio:4/3;width:100%;object-fit:cover;background:#ccfbf1}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -71,7 +72,11 @@ async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'
   });
 }
 
-/** The public agenda: published public events taking place in the range, soonest first. */
+/**
+ * The public agenda: published public events taking place in the range, soonest first. `total` is
+ * exact up to EXACT_COUNT_LIMIT and the planner's estimate beyond (decision 013, bounded count);
+ * the caller keeps the page within the anonymous depth cap.
+ */
 export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
   const where = and(
     listed,
@@ -81,7 +86,7 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     filter.city ? eq(events.city, filter.city) : undefined,
     filter.category ? eq(events.category, filter.category) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(cardColumns)
       .from(events)
@@ -89,9 +94,9 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
       .orderBy(asc(events.startDateTime), asc(events.id))
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(events).where(where),
+    boundedCount(db, events, where),
   ]);
-  return { cards: await withParts(db, rows), total: count?.total ?? 0 };
+  return { cards: await withParts(db, rows), total };
 }
 
 /** Cities that have an upcoming public event, for the agenda's filter. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import type { CreateEventInput } from '@app/shared/events';
 import { events, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
+import { AGENDA_MAX_PAGE, agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
 import { fcfa, priceFrom } from './format';
 
 const PUBLIC_URL = 'https://evenements.example.cm';
@@ -339,6 +339,55 @@ describe('event page', () => {
   });
 });
 
+describe('Je participe', () => {
+  it('offers a sign-in link that the page script turns into a toggle calling the community API', async () => {
+    const event = await make({ title: 'Soirée contes', maxParticipants: 10 });
+    const page = await get(event.publicPath);
+    // Without JavaScript or signed out: a link to sign in, and nothing else to press.
+    expect(page.body).toMatch(
+      /<a class="btn" href="\/GetStarted" data-participate="[0-9a-f-]{36}" data-testid="participate-signin">Se connecter pour participer<\/a>/,
+    );
+    expect(page.body).toContain('<p id="participer-msg" class="muted" role="status"></p>');
+    expect(page.body).toContain('data-places="10"');
+    // The script is a file of the site (CSP: no inline script), and knows the session token key.
+    const script = /<script type="module" src="(\/evenements\/partage\.js\?v=[0-9a-f]+)"><\/script>/.exec(page.body)?.[1];
+    expect(script).toBeDefined();
+    const js = (await get(script as string)).body;
+    expect(js).toContain('localStorage.getItem("token")');
+    expect(js).toContain('/participants');
+
+    const member = await tokenFor(app, await createUser(app));
+    const state = () => app.inject({ method: 'GET', url: `/api/events/${event._id}/participants/me`, headers: bearer(member) });
+    expect((await state()).json()).toMatchObject({ participating: false, participantsCount: 0 });
+    await app.inject({ method: 'POST', url: `/api/events/${event._id}/participants`, headers: bearer(member) });
+    expect((await state()).json()).toMatchObject({ participating: true, participantsCount: 1 });
+    expect((await app.inject({ method: 'GET', url: `/api/events/${event._id}/participants/me` })).statusCode).toBe(401);
+  });
+
+  it('keeps a private event’s state to those who may see it, and carries its share link for joining', async () => {
+    const event = await make({ title: 'Anniversaire privé', isPublic: false });
+    const page = await get(`${event.publicPath}?t=${event.shareToken}`);
+    expect(page.body).toContain(`data-share="${event.shareToken}"`);
+    const stranger = await tokenFor(app, await createUser(app));
+    const url = `/api/events/${event._id}/participants/me`;
+    expect((await app.inject({ method: 'GET', url, headers: bearer(stranger) })).statusCode).toBe(404);
+    const withLink = await app.inject({ method: 'GET', url: `${url}?shareToken=${event.shareToken}`, headers: bearer(stranger) });
+    expect(withLink.statusCode).toBe(200);
+    expect(withLink.json().participating).toBe(false);
+  });
+
+  it('offers nothing to join on a cancelled or finished event', async () => {
+    const cancelled = await make({ title: 'Gala annulé' }, 'cancelled');
+    expect((await get(cancelled.publicPath)).body).not.toContain('data-participate');
+    const past = await make({
+      title: 'Atelier terminé',
+      startDateTime: '2021-01-01T09:00:00+01:00',
+      endDateTime: '2021-01-01T10:00:00+01:00',
+    });
+    expect((await get(past.publicPath)).body).not.toContain('data-participate');
+  });
+});
+
 describe('agenda', () => {
   it('lists upcoming public events with filters, accent-free search and paging links', async () => {
     for (let i = 1; i <= 13; i += 1) {
@@ -387,6 +436,38 @@ describe('agenda', () => {
     expect(meta(plain.body, 'robots')).toBe('index, follow');
     expect(plain.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/evenements">`);
     expect(meta(plain.body, 'og:title')).toBe('Agenda des évènements — Évènements Cameroun');
+  });
+});
+
+describe('agenda at scale', () => {
+  it('counts exactly up to 1 000 events, then says « Plus de 1 000 » and pages without a last page', async () => {
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      select 'Match ' || n, 'Tournoi', now() + (n || ' hours')::interval, now() + (n + 2 || ' hours')::interval,
+             'Stade', 'Ebolowa', 'sport', 'published', 'match ' || n
+      from generate_series(1, 1005) as n`);
+    const first = await get('/evenements?city=Ebolowa');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('Plus de 1\u202f000 évènements');
+    expect(first.body.match(/<li class="card">/g)).toHaveLength(12);
+    expect(first.body).toContain('<span>Page 1</span>');
+    expect(first.body).toContain('href="/evenements?city=Ebolowa&amp;page=2"');
+    const narrowed = await get(`/evenements?city=Ebolowa&q=${encodeURIComponent('match 100')}`);
+    // 100 and 1000–1005: an exact count again.
+    expect(narrowed.body).toContain('7 évènements');
+  });
+
+  it('stops anonymous paging at the depth cap (the first 10 000 events) with a French message', async () => {
+    const last = await get(`/evenements?page=${AGENDA_MAX_PAGE}`);
+    expect(last.statusCode).toBe(200);
+    expect(last.body).not.toContain('Page trop lointaine');
+    const deep = await get(`/evenements?page=${AGENDA_MAX_PAGE + 1}`);
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.');
+    expect(deep.body).toContain('Revenir à la première page');
+    expect(deep.body).not.toContain('<li class="card">');
+    expect((AGENDA_MAX_PAGE - 1) * 12).toBeLessThan(10_000);
+    expect(AGENDA_MAX_PAGE * 12).toBeGreaterThanOrEqual(10_000);
   });
 });
 

@@ -12,7 +12,8 @@ import {
   type HighlightedEvent,
 } from '@app/shared/public-pages';
 import type { Database } from '../../db/client';
-import { eventPublicPath, slugify, tokenMatches } from '../events/events.service';
+import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
+import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
@@ -47,7 +48,20 @@ const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: '
  * The island of the event page: copy the link (nothing else needs JavaScript). The button keeps
  * its place hidden (`.later`) until the script shows it, so nothing moves.
  */
-export const SHARE_SCRIPT = `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}`;
+/**
+ * The event page's only script (an island, decision 011): the copy button, and 'Je participe'
+ * for a signed-in visitor. The web app keeps its session token in localStorage (`token`,
+ * apps/web/src/lib/session.ts), on the same origin: with it, the sign-in link becomes a toggle
+ * button calling the community API; without it (or without JavaScript) the link stays.
+ */
+export const SHARE_SCRIPT =
+  `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}` +
+  `{const p=document.querySelector("[data-participate]");let k=null;try{k=localStorage.getItem("token")}catch{}` +
+  `if(p&&k){const s=p.dataset.share,q=s?"?shareToken="+encodeURIComponent(s):"",u="/api/events/"+p.dataset.participate+"/participants",h={authorization:"Bearer "+k},n=document.querySelector("[data-testid=participants]"),l=document.querySelector("[data-places]"),m=document.getElementById("participer-msg");` +
+  `const c=(method,url,body)=>fetch(url,{method,headers:body?{...h,"content-type":"application/json"}:h,body:body&&JSON.stringify(body)});` +
+  `c("GET",u+"/me"+q).then(async r=>{if(!r.ok)return;let on=(await r.json()).participating;const b=document.createElement("button");b.type="button";b.className="btn";b.textContent="Je participe";b.dataset.testid="participate";` +
+  `const show=x=>{on=x.participating;b.setAttribute("aria-pressed",String(on));if(n&&x.participantsCount!==undefined)n.textContent=x.participantsCount;if(l&&x.participantsCount!==undefined){const left=Math.max(0,l.dataset.places-x.participantsCount);l.textContent=left?left+(left>1?" places restantes":" place restante"):"complet"}};show({participating:on});p.replaceWith(b);` +
+  `b.addEventListener("click",async()=>{b.disabled=true;m.textContent="";try{const r=await(on?c("DELETE",u+"/me"):c("POST",u,s?{shareToken:s}:{}));const j=await r.json();m.textContent=j.message||"Une erreur est survenue";if(r.ok)show(j)}catch{m.textContent="Erreur de connexion au serveur"}finally{b.disabled=false}})}).catch(()=>{})}}`;
 
 function categoryLabel(category: string): string {
   return EVENT_CATEGORY_LABELS[category as EventCategory] ?? category;
@@ -106,21 +120,38 @@ function agendaHref(query: AgendaQuery, page: number): string {
   return `/evenements${search ? `?${search}` : ''}`;
 }
 
+/** The last agenda page an anonymous visitor may open: its first event is within PUBLIC_DEPTH_MAX. */
+export const AGENDA_MAX_PAGE = Math.ceil(PUBLIC_DEPTH_MAX / AGENDA_PAGE_SIZE);
+const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.';
+
 /** `/evenements`: the public agenda, its filters as a plain GET form, paging by links. */
 export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, now = new Date()): Promise<string> {
+  // Anonymous depth cap (decision 013): no page past the first PUBLIC_DEPTH_MAX events is read.
+  const tooDeep = query.page > AGENDA_MAX_PAGE;
   const [{ cards, total }, cities, siteName] = await Promise.all([
-    listAgenda(deps.db, {
-      q: query.q || undefined,
-      city: query.city || undefined,
-      category: query.category === 'all' ? undefined : query.category,
-      range: agendaRange(query.date, now),
-      page: query.page,
-      limit: AGENDA_PAGE_SIZE,
-    }),
+    tooDeep
+      ? { cards: [], total: 0 }
+      : listAgenda(deps.db, {
+          q: query.q || undefined,
+          city: query.city || undefined,
+          category: query.category === 'all' ? undefined : query.category,
+          range: agendaRange(query.date, now),
+          page: query.page,
+          limit: AGENDA_PAGE_SIZE,
+        }),
     listAgendaCities(deps.db, now),
     deps.siteName(),
   ]);
-  const pages = Math.max(1, Math.ceil(total / AGENDA_PAGE_SIZE));
+  // Beyond EXACT_COUNT_LIMIT the total is an estimate: said as « plus de 1 000 », pages not counted.
+  const estimated = total > EXACT_COUNT_LIMIT;
+  const pages = Math.min(AGENDA_MAX_PAGE, Math.max(1, Math.ceil(total / AGENDA_PAGE_SIZE)));
+  const hasNext = query.page < pages;
+  const countText =
+    total === 0
+      ? ''
+      : estimated
+        ? `Plus de ${EXACT_COUNT_LIMIT.toLocaleString('fr-FR')} évènements`
+        : `${total} évènement${total > 1 ? 's' : ''}`;
   const filtered = Boolean(query.q || query.city || query.category !== 'all' || query.date !== 'all');
   const cityOptions = query.city && !cities.includes(query.city) ? [query.city, ...cities] : cities;
   const body = html`<h1>Agenda des évènements</h1>
@@ -140,18 +171,20 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
   )}</select></div>
 <div><button class="btn" type="submit">Filtrer</button></div>
 </form>
-<p class="muted" role="status">${total === 0 ? '' : `${total} évènement${total > 1 ? 's' : ''}`}${filtered ? html` · <a href="/evenements">Effacer les filtres</a>` : ''}</p>
+<p class="muted" role="status">${countText}${filtered ? html` · <a href="/evenements">Effacer les filtres</a>` : ''}</p>
 ${
-  cards.length === 0
-    ? html`<p>Aucun évènement ne correspond à votre recherche.</p>`
-    : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
+  tooDeep
+    ? html`<p>${PAGE_TOO_DEEP}</p><p><a href="${agendaHref(query, 1)}">Revenir à la première page</a></p>`
+    : cards.length === 0
+      ? html`<p>Aucun évènement ne correspond à votre recherche.</p>`
+      : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
 }
 ${
-  pages > 1
+  pages > 1 && !tooDeep
     ? html`<nav class="pager" aria-label="Pages">
 ${query.page > 1 ? html`<a class="btn alt" rel="prev" href="${agendaHref(query, query.page - 1)}">Page précédente</a>` : ''}
-<span>Page ${Math.min(query.page, pages)} sur ${pages}</span>
-${query.page < pages ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.page + 1)}">Page suivante</a>` : ''}
+<span>${estimated ? `Page ${query.page}` : `Page ${Math.min(query.page, pages)} sur ${pages}`}</span>
+${hasNext ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.page + 1)}">Page suivante</a>` : ''}
 </nav>`
     : ''
 }`;
@@ -349,9 +382,15 @@ ${
 <li><strong>Participants :</strong> <span data-testid="participants">${event.participantsCount}</span>${
     left === null
       ? ' · places illimitées'
-      : html` · <span data-testid="places-left">${left === 0 ? 'complet' : `${left} place${left > 1 ? 's' : ''} restante${left > 1 ? 's' : ''}`}</span>`
+      : html` · <span data-testid="places-left" data-places="${event.maxParticipants}">${left === 0 ? 'complet' : `${left} place${left > 1 ? 's' : ''} restante${left > 1 ? 's' : ''}`}</span>`
   }</li>
 </ul>
+${
+  event.status === 'published' && event.endDateTime > now
+    ? html`<div class="actions"><a class="btn" href="/GetStarted" data-participate="${event.id}"${privateEvent && token ? html` data-share="${token}"` : ''} data-testid="participate-signin">Se connecter pour participer</a></div>
+<p id="participer-msg" class="muted" role="status"></p>`
+    : ''
+}
 <div class="actions">
 <a class="btn" href="https://wa.me/?text=${encodeURIComponent(whatsappText)}" rel="noopener" target="_blank" data-testid="whatsapp">Partager sur WhatsApp</a>
 <button class="btn alt later" type="button" data-copy="${shareUrl}"><span>Copier le lien</span></button>

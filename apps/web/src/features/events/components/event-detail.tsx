@@ -16,6 +16,7 @@ import { eventsMessages } from '../messages';
 import { EventEditForm } from './event-edit-form';
 import { Counts, EventFacts } from './event-facts';
 import { EventImages } from './event-images';
+import { ShareLink } from './share-link';
 import { EventStatusBadge } from './status-badge';
 
 interface EventDetailPanelProps {
@@ -114,6 +115,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
       ) : (
         <>
           <EventFacts event={event} />
+          <ShareLink event={event} />
           <Counts event={event} />
           <EventImages event={event} />
           {status.error && !confirmCancel ? <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
