@@ -24,6 +24,10 @@ import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
+import { uploadsPlugin } from './modules/uploads/uploads.plugin';
+import { highlightedEvents } from './modules/public-pages/public-pages.service';
+import { findSession } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
 import { clientErrorHandler, errorsPlugin, routerErrorHandler } from './plugins/errors';
@@ -135,11 +139,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, {
+    findSession: async (token) => findSession(app.db, token, (await app.settings.get()).security.sessionTimeout),
+  });
   await app.register(answerCachePlugin);
   await app.register(publicReadsPlugin);
   await app.register(openapiPlugin);
   await app.register(referralsPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(waitlistCountPlugin);
 
   await app.register(
     async (api) => {
@@ -163,7 +171,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The server-rendered public pages (agenda, event pages, sitemap, robots), outside /api.
   await app.register(publicPagesRoutes);
 
-  if (options.webDistDir) await app.register(webAppPlugin, { distDir: options.webDistDir });
+  if (options.webDistDir) {
+    await app.register(webAppPlugin, {
+      distDir: options.webDistDir,
+      landingValues: async () => {
+        const [count, events] = await Promise.all([app.waitlistCount.get(), highlightedEvents(app.db)]);
+        return { count, events };
+      },
+    });
+  }
 
   return app;
 }

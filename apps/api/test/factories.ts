@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission, Role } from '@app/shared/permissions';
 import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
-import { createSession, type UserRow } from '../src/modules/auth/session.service';
+import type { UserRow } from '../src/db/schema/index';
+import { createSession } from '../src/modules/auth/session.service';
 
 export const TEST_PASSWORD = 'Correct-Horse-42';
 let cachedHash: Promise<string> | undefined;

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { toE164 } from '@app/shared/phone';
 import { searchable } from '../lib/text';
 import { processImage } from '../modules/uploads/image-processing';
-import { newImageKeys, uploadStorage } from '../modules/uploads/uploads.storage';
+import { newImageKeys } from '../modules/uploads/uploads.storage';
 import { businessPageEvents, businessPages, events, partnerActivities, partners, partnerUsers, users } from './schema/index';
 
 type PartnerSeed = {
@@ -166,7 +166,7 @@ async function storeLogo(app: FastifyInstance, color: [number, number, number]):
     .toBuffer();
   const image = await processImage(png, 'logo.png');
   const key = newImageKeys().detail;
-  await uploadStorage(app).put(key, image.detail);
+  await app.storage.put(key, image.detail);
   return key;
 }
 

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPermission } from '@app/shared/permissions';
 import { forbidden, permissionMissing, unauthorized } from '../lib/errors';
-import { findSession } from '../modules/auth/session.service';
 
 /** One registered route as the access hook saw it; the security tests walk this list. */
 export interface DeclaredRoute {
@@ -25,11 +24,16 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+export interface AccessOptions {
+  /** The live session of a bearer token, or null (app.ts passes the auth module's lookup). */
+  findSession: (token: string) => Promise<{ user: NonNullable<FastifyRequest['user']>; sessionId: string } | null>;
+}
+
 /**
  * Deny by default: every /api route declares `config.access` (`public`, `authenticated` or a
  * permission). A route without it cannot be registered, and this one hook enforces it.
  */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const declaredRoutes: DeclaredRoute[] = [];
@@ -61,7 +65,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config?.access;
     const token = bearerToken(request.headers.authorization);
     if (token) {
-      const session = await findSession(app.db, token, (await app.settings.get()).security.sessionTimeout);
+      const session = await options.findSession(token);
       if (session && !session.user.isBlocked) {
         request.user = session.user;
         request.sessionId = session.sessionId;

@@ -6,19 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { todayInDouala } from '@app/shared/launch';
 import type { HighlightedEvent } from '@app/shared/public-pages';
-import { highlightedEvents } from '../modules/public-pages/public-pages.service';
-import { getWaitlistCount } from '../modules/waitlist/waitlist.service';
 
 /** Answered by the public pages module (its own routes), never from the build. */
 const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
 /** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
 const LANDING_CACHE_MS = 10_000;
 
+export interface WebAppOptions {
+  distDir: string;
+  /** The live values of the landing page that come from feature modules (app.ts passes them). */
+  landingValues: () => Promise<{ count: number; events: HighlightedEvent[] }>;
+}
+
 /**
  * Serves the built web app on the API's port: hashed assets cached for a year, HTML never
  * cached, and every client route answered with the app shell.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: string }) => {
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   const { distDir } = options;
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -50,7 +54,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 
   const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/') && !SERVED_ELSEWHERE.includes(file)));
   const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
-  const landing = await landingRenderer(app, distDir, publicUrl);
+  const landing = await landingRenderer(app, distDir, publicUrl, options.landingValues);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = safeDecode(request.url.split('?')[0] ?? '/');
@@ -74,7 +78,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
  * Answers null when the build has no such bundle or the values cannot be read: the prerendered
  * index.html is served instead.
  */
-async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl: string) {
+async function landingRenderer(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string,
+  landingValues: WebAppOptions['landingValues'],
+) {
   const bundle = path.join(distDir, 'ssr', 'landing.mjs');
   const templateFile = path.join(distDir, 'ssr', 'landing.template.html');
   if (!fs.existsSync(bundle) || !fs.existsSync(templateFile)) return null;
@@ -101,7 +110,7 @@ async function landingRenderer(app: FastifyInstance, distDir: string, publicUrl:
   return async (): Promise<string | null> => {
     if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;
     try {
-      const [count, settings, events] = await Promise.all([getWaitlistCount(app), app.settings.get(), highlightedEvents(app.db)]);
+      const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
       const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
       const data = { count, siteName, contactEmail, supportPhone, events, launchDate, today: todayInDouala() };
       cached = { html: renderLanding(template, data), at: Date.now() };

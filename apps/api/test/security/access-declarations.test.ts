@@ -56,7 +56,7 @@ describe('deny by default', () => {
     for (const config of [{}, { access: 'manage_everything' }]) {
       const app = Fastify({ logger: false });
       const start = async () => {
-        await app.register(accessPlugin);
+        await app.register(accessPlugin, { findSession: async () => null });
         await app.register(
           async (api) => {
             api.get('/oubli', { config: config as never }, async () => ({ ok: true }));

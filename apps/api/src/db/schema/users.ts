@@ -70,6 +70,9 @@ export const users = pgTable(
   ],
 );
 
+/** One account as stored. */
+export type UserRow = typeof users.$inferSelect;
+
 export const sessions = pgTable(
   'sessions',
   {

@@ -5,7 +5,7 @@ import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 export type UserListRole = 'admin' | 'user' | 'partner';
 export type UserListStatus = 'all' | 'validated' | 'pending' | 'blocked' | 'active';

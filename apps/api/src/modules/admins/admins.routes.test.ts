@@ -6,7 +6,7 @@ import { auditLog, sessions, users } from '../../db/schema/index';
 import { verifyPassword } from '../../lib/password';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;

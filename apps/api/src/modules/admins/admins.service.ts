@@ -16,7 +16,9 @@ import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
 import { countUserCommunity, listActivities, releaseCountersOf } from '../community/community.repository';
 import { listReportsOn, releaseReportsBy } from '../reports/reports.repository';
 import { toReport } from '../reports/reports.service';
-import { revokeAllSessions, type SessionUser, toPublicUser, type UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
+import { revokeAllSessions } from '../auth/session.repository';
+import { type SessionUser, toPublicUser } from '../auth/session.service';
 import {
   countAdminsByStatus,
   deleteManagedUser,

@@ -3,7 +3,7 @@ import { CONFUSABLE_FROM, CONFUSABLE_TO, usernameSkeleton } from '@app/shared/au
 import { toE164 } from '@app/shared/phone';
 import type { Database } from '../../db/client';
 import { loginThrottles, oneTimeCodes, sessions, users } from '../../db/schema/index';
-import type { UserRow } from './session.service';
+import type { UserRow } from '../../db/schema/index';
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 export type CodePurpose = OneTimeCodeRow['purpose'];

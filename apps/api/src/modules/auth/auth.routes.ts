@@ -19,7 +19,8 @@ import { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/errors';
 import { AUTH_LIMITS, accountOfBody, failureLimiter, limitPerIpAndAccount } from './auth.rate-limits';
 import { login, register, requestPasswordReset, resendOtp, sendConfirmation, setNewPassword, verifyOtp } from './auth.service';
-import { revokeSession, toPublicUser } from './session.service';
+import { revokeSession } from './session.repository';
+import { toPublicUser } from './session.service';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 

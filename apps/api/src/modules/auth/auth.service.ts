@@ -41,7 +41,9 @@ import {
   verificationSms,
 } from './auth.messages';
 import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
-import { createSession, revokeAllSessions, type UserRow } from './session.service';
+import type { UserRow } from '../../db/schema/index';
+import { revokeAllSessions } from './session.repository';
+import { createSession } from './session.service';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 import { isUniqueViolation } from '../../lib/db-errors';
 

@@ -1,11 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { effectivePermissions, type Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
 import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import type { UserRow } from '../../db/schema/index';
 import { newToken, sha256 } from '../../lib/tokens';
-
-export type UserRow = typeof users.$inferSelect;
+import { findLiveSession, insertSession } from './session.repository';
 
 /** The account behind a request, with the permissions it holds right now. */
 export interface SessionUser {
@@ -65,7 +63,7 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     userId,
     tokenHash: sha256(token),
     expiresAt,
@@ -87,26 +85,7 @@ export async function findSession(
 ): Promise<{ sessionId: string; user: SessionUser } | null> {
   if (!token || token.length > 200) return null;
   const now = Date.now();
-  const youngEnough = maxAgeHours ? gt(sessions.createdAt, new Date(now - maxAgeHours * 3600_000)) : undefined;
-  const [found] = await db
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)), youngEnough),
-    )
-    .limit(1);
+  const createdAfter = maxAgeHours ? new Date(now - maxAgeHours * 3600_000) : undefined;
+  const found = await findLiveSession(db, sha256(token), new Date(now), createdAfter);
   return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
-}
-
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of an account (password reset, block, revoke). */
-export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

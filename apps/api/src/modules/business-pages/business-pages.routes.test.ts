@@ -5,7 +5,7 @@ import type { BusinessPage } from '@app/shared/business-pages';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { auditLog, businessPageEvents, businessPages, partners, partnerUsers } from '../../db/schema/index';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { auditLog, eventImages, events, outboundMessages, users } from '../../db
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { seedDemo } from '../../db/seed-demo';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;

@@ -20,7 +20,7 @@ import type { SessionUser } from '../auth/session.service';
 import { recordEventCreated } from '../community/community.repository';
 import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
 import { processImages } from '../uploads/image-processing';
-import { newImageKeys, uploadStorage, uploadUrl } from '../uploads/uploads.storage';
+import { newImageKeys, uploadUrl } from '../uploads/uploads.storage';
 import {
   appendImages,
   countActiveEventsOf,
@@ -333,7 +333,7 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
  */
 async function storeImages(app: FastifyInstance, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
   const processed = await processImages(files);
-  const storage = uploadStorage(app);
+  const storage = app.storage;
   const stored: NewImage[] = [];
   for (const image of processed) {
     const keys = newImageKeys();
@@ -368,7 +368,7 @@ export async function createEvent(
     throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
   }
 
-  const storage = uploadStorage(app);
+  const storage = app.storage;
   const writtenKeys: string[] = [];
   try {
     const stored = await storeImages(app, files, writtenKeys);
@@ -548,9 +548,7 @@ export async function deleteEventFor(app: FastifyInstance, actor: SessionUser, i
     });
     return removed;
   });
-  await uploadStorage(app)
-    .remove(keys)
-    .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event images not removed'));
+  await app.storage.remove(keys).catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event images not removed'));
 }
 
 const TRANSITIONS = {
@@ -616,9 +614,7 @@ export async function addEventImages(
     });
     if (backToApproval) await alertApprovalNeeded(app, existing);
   } catch (error) {
-    await uploadStorage(app)
-      .remove(writtenKeys)
-      .catch(() => {});
+    await app.storage.remove(writtenKeys).catch(() => {});
     throw error;
   }
   if (backToApproval) return loadDetail(app, { ...existing, status: 'draft' }, actor);
@@ -644,7 +640,7 @@ export async function removeEventImage(
     });
     return row;
   });
-  await uploadStorage(app)
+  await app.storage
     .remove([removed.cardKey, removed.detailKey])
     .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event image not removed'));
   return loadDetail(app, existing, actor);

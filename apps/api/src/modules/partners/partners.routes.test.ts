@@ -8,7 +8,7 @@ import type { CreatePartnerInput, PartnerDetail } from '@app/shared/partners';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { auditLog, events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;

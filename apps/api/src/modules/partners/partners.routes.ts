@@ -17,7 +17,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest, multipartRequired, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import { uploadStorage } from '../uploads/uploads.storage';
 import {
   addAuthorizedUser,
   changePartnerState,
@@ -77,7 +76,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: PARTNER_LOGO_MAX_BYTES, files: 1, fields: 0, parts: 2, headerPairs: 100 },
     throwFileSizeLimit: true,
   });
-  const deps = (): PartnersDeps => ({ db: app.db, storage: uploadStorage(app), log: app.log });
+  const deps = (): PartnersDeps => ({ db: app.db, storage: app.storage, log: app.log });
 
   app.get(
     '/businesses',

@@ -2,7 +2,6 @@ import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pa
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uploadStorage } from '../uploads/uploads.storage';
 import {
   eventIcs,
   eventPreview,
@@ -27,7 +26,7 @@ function depsOf(app: FastifyInstance): PublicPagesDeps {
     db: app.db,
     publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, ''),
     siteName: async () => (await app.settings.get()).general.siteName,
-    storage: uploadStorage(app),
+    storage: app.storage,
     log: app.log,
   };
 }

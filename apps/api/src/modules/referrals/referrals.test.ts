@@ -8,7 +8,7 @@ import { REFERRAL_CODE_PATTERN, type RewardRuleInput } from '@app/shared/referra
 import { auditLog, referralStats, rewardGrants, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 import { expirePremiums, grantDue, type ReferralDeps, recordClick } from './referrals.service';
 
 let testApp: TestApp;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { auditLog, eventComments, eventLikes, events, userReports, users } from '../../db/schema/index';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;

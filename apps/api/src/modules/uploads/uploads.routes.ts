@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { uploadStorage } from './uploads.storage';
 
 /** Stored images never change under a key, so browsers and proxies may keep them a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -19,7 +18,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await uploadStorage(app).open(request.params.key);
+      const file = await app.storage.open(request.params.key);
       if (!file) throw notFound('Image introuvable');
       return reply
         .header('content-type', 'image/webp')

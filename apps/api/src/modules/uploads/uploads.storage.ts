@@ -105,23 +105,15 @@ type StorageConfig = Pick<
   'DATA_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
 >;
 
-const storages = new WeakMap<object, UploadStorage>();
-
-/** The storage of one app (one per config, so tests with their own DATA_DIR stay apart). */
-export function uploadStorage(app: { config: StorageConfig }): UploadStorage {
-  let storage = storages.get(app.config);
-  if (!storage) {
-    const { config } = app;
-    storage = config.S3_BUCKET
-      ? new S3Storage(config.S3_BUCKET, {
-          endpoint: config.S3_ENDPOINT,
-          region: config.S3_REGION,
-          accessKeyId: config.S3_ACCESS_KEY_ID,
-          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: config.S3_FORCE_PATH_STYLE,
-        })
-      : new DiskStorage(path.join(config.DATA_DIR, 'uploads'));
-    storages.set(app.config, storage);
-  }
-  return storage;
+/** The storage the config names: the S3 bucket of `S3_BUCKET`, else `DATA_DIR/uploads/`. */
+export function createUploadStorage(config: StorageConfig): UploadStorage {
+  return config.S3_BUCKET
+    ? new S3Storage(config.S3_BUCKET, {
+        endpoint: config.S3_ENDPOINT,
+        region: config.S3_REGION,
+        accessKeyId: config.S3_ACCESS_KEY_ID,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      })
+    : new DiskStorage(path.join(config.DATA_DIR, 'uploads'));
 }

@@ -13,15 +13,7 @@ import {
 } from '@app/shared/waitlist';
 import { tooManyAttempts, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import {
-  decide,
-  exportCsv,
-  getWaitlistCount,
-  listWaitlistArray,
-  listWaitlistPage,
-  removeEntry,
-  signUp,
-} from './waitlist.service';
+import { decide, exportCsv, listWaitlistArray, listWaitlistPage, removeEntry, signUp } from './waitlist.service';
 
 function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
@@ -88,7 +80,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=10');
-      return { count: await getWaitlistCount(app) };
+      return { count: await app.waitlistCount.get() };
     },
   );
 

@@ -16,7 +16,6 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
 import {
-  countEntries,
   decidePending,
   deleteById,
   findById,
@@ -46,22 +45,6 @@ export function toWaitlistEntry(row: WaitlistRow): WaitlistEntry {
   };
 }
 
-/** How long the public count is trusted; the landing page and `GET /waitlist/count` read it. */
-const COUNT_CACHE_MS = 10_000;
-const countCache = new WeakMap<FastifyInstance, { value: number; at: number }>();
-
-export async function getWaitlistCount(app: FastifyInstance): Promise<number> {
-  const cached = countCache.get(app);
-  if (cached && Date.now() - cached.at < COUNT_CACHE_MS) return cached.value;
-  const value = await countEntries(app.db);
-  countCache.set(app, { value, at: Date.now() });
-  return value;
-}
-
-function forgetCount(app: FastifyInstance) {
-  countCache.delete(app);
-}
-
 export async function signUp(app: FastifyInstance, input: SignupInput): Promise<WaitlistSignupResponse & { created: boolean }> {
   // Honeypot filled: a robot. It gets the usual answer, so it learns nothing, and nothing is stored.
   if (input.website?.trim()) {
@@ -80,7 +63,7 @@ export async function signUp(app: FastifyInstance, input: SignupInput): Promise<
   });
   // A concurrent sign-up with the same phone or e-mail won the unique index.
   if (!row) return already;
-  forgetCount(app);
+  app.waitlistCount.forget();
   await app.referrals.waitlistSignup(row);
   return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
 }
@@ -153,7 +136,7 @@ async function notifyApproved(app: FastifyInstance, row: WaitlistRow) {
 export async function removeEntry(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
   const row = await deleteById(app.db, id);
   if (!row) throw notFound('Entrée introuvable dans la liste d’attente');
-  forgetCount(app);
+  app.waitlistCount.forget();
   await recordAudit(app.db, {
     actorId: actor.id,
     action: 'waitlist.delete',
