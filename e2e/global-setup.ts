@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromiumPath } from './fixtures/chromium';
-import { REPO_ROOT, type RunningServer, startServer } from './fixtures/server';
+import { REPO_ROOT, type RunningServer, startServer } from '@app/test-utils/server';
 
 /** One server for the suite, on the built app; tests that need their own start one. */
 export default async function globalSetup() {

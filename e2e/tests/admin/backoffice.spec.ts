@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
-import { SUPERADMIN } from '../../fixtures/server';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
+import { SUPERADMIN } from '@app/test-utils/server';
 
 const SHOTS = '/tmp/shots-backoffice';
 
@@ -16,17 +16,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-let cachedToken: string | undefined;
-async function superToken(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  expect(response.ok()).toBe(true);
-  cachedToken = (await response.json()).token as string;
-  return cachedToken;
 }
 
 let ipCounter = Math.floor(Math.random() * 200);
@@ -73,16 +62,18 @@ test.describe('guard', () => {
   });
 });
 
-test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to the API', async ({ page, request }, testInfo) => {
+test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to the API', async ({
+  page,
+  request,
+  superToken,
+}, testInfo) => {
   await loginAsSuperadmin(page, request);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: /^Bienvenue, / })).toBeVisible();
   await expect(page.getByRole('link', { name: /Créer un Événement/ })).toHaveAttribute('href', '/admin/events?create=1');
   await expect(page.getByTestId('user-email')).toHaveText(SUPERADMIN.email);
 
-  const stats = await (
-    await request.get('/api/stats/dashboard', { headers: { authorization: `Bearer ${await superToken(request)}` } })
-  ).json();
+  const stats = await (await request.get('/api/stats/dashboard', { headers: { authorization: `Bearer ${superToken}` } })).json();
   const card = (key: string) => page.locator(`[data-card="${key}"] [data-value]`);
   await expect(card('waitlist')).toHaveText(new Intl.NumberFormat('fr-FR').format(stats.waitlist));
   await expect(card('events')).toHaveText(new Intl.NumberFormat('fr-FR').format(stats.events));
@@ -133,11 +124,11 @@ test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to 
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Utilisateurs' })).toBeVisible();
 });
 
-test('an admin holding only manage_events sees only its entries', async ({ page, request }, testInfo) => {
+test('an admin holding only manage_events sees only its entries', async ({ page, request, superToken }, testInfo) => {
   const email = `events-${unique(testInfo)}@e2e.local`;
   const password = 'Events-Only-42!';
   const created = await request.post('/api/users', {
-    headers: { authorization: `Bearer ${await superToken(request)}` },
+    headers: { authorization: `Bearer ${superToken}` },
     data: { firstName: 'Ekane', lastName: 'Evénements', email, password, permissions: ['manage_events'], role: 'admin' },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -159,7 +150,7 @@ test('an admin holding only manage_events sees only its entries', async ({ page,
   await expect(page.getByRole('heading', { name: 'Accès refusé' })).toBeVisible();
 });
 
-test('waiting list: search, approve, reject and delete an entry', async ({ page, request }, testInfo) => {
+test('waiting list: search, approve, reject and delete an entry', async ({ page, request, superToken }, testInfo) => {
   const tag = unique(testInfo);
   await signUp(request, `Aïcha ${tag} Approuver`, randomPhone(), `a-${tag}@exemple.cm`);
   await signUp(request, `Bello ${tag} Rejeter`, randomPhone());
@@ -200,7 +191,7 @@ test('waiting list: search, approve, reject and delete an entry', async ({ page,
   await expect(rows.first()).toContainText('Aïcha');
 
   const list = await request.get(`/api/admin/waitlist?search=${tag}`, {
-    headers: { authorization: `Bearer ${await superToken(request)}` },
+    headers: { authorization: `Bearer ${superToken}` },
   });
   const statuses = ((await list.json()).items as { name: string; status: string }[])
     .map((e) => [e.name.split(' ')[0], e.status])

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { SUPERADMIN } from '../../fixtures/server';
+import { SUPERADMIN } from '@app/test-utils/server';
+import { superadminToken } from '../../fixtures/auth';
 
 const SHOTS = '/tmp/shots-admins';
 const PASSWORD = 'Nouvel-Admin-42!';
@@ -13,17 +14,6 @@ function unique(testInfo: TestInfo): string {
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`) });
-}
-
-let cachedSuperToken: string | undefined;
-async function superToken(request: APIRequestContext): Promise<string> {
-  if (cachedSuperToken) return cachedSuperToken;
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  expect(response.ok()).toBe(true);
-  cachedSuperToken = (await response.json()).token as string;
-  return cachedSuperToken;
 }
 
 /** The verification code the server wrote to DATA_DIR/outbox for this address. */
@@ -64,7 +54,7 @@ async function signUpAdmin(request: APIRequestContext, id: string) {
 }
 
 async function createAdminByApi(request: APIRequestContext, id: string, permissions: string[] = []) {
-  const token = await superToken(request);
+  const token = await superadminToken(request);
   const email = `paul.${id}@example.cm`;
   const response = await request.post('/api/users', {
     headers: { authorization: `Bearer ${token}` },
@@ -78,7 +68,7 @@ const detail = (page: Page) => page.locator('section[aria-labelledby="admin-deta
 
 /** Signs the page in as the superadmin with one token per worker (sign-ins are rate limited per account). */
 async function openAdministration(page: Page, request: APIRequestContext) {
-  const token = await superToken(request);
+  const token = await superadminToken(request);
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
   await page.goto('/admin/administration');
   await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../apps/api/test/smtp-catcher';
-import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '../../fixtures/server';
+import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
 const PASSWORD = 'Baobab-Soleil-42';
 const SHOTS = process.env.SHOTS_DIR;
@@ -91,7 +91,7 @@ test('sign up, read the code from the SMTP server, verify, log in and land on /'
   await expect(page.getByText('Force : Aucun')).toBeVisible();
   await page.getByLabel('Mot de passe', { exact: true }).fill('abcdefgh1');
   await expect(page.getByText('Force : Moyen')).toBeVisible();
-  // A password the server refuses is never more than 'Faible' (issue 15, finding 9).
+  // A password the server refuses is never more than 'Faible' (decision 008).
   await page.getByLabel('Mot de passe', { exact: true }).fill('Password2024');
   await expect(page.getByText('Force : Faible')).toBeVisible();
   await expect(page.getByTestId('password-strength').getByText('Pas un mot de passe courant : à faire')).toBeAttached();
@@ -253,7 +253,7 @@ test('the code boxes take a paste of 1 to 6 digits, backspace moves back, resend
   await expect(resend).toBeEnabled();
   await resend.click();
   // The server counts real time (a code went less than 60 s ago, so none goes now), yet it answers
-  // as for any account: the same message whether the account exists or not (issue 15, finding 6).
+  // as for any account: the same message whether the account exists or not (decision 008).
   await expect(page.getByText('Nouveau code OTP envoyé !')).toBeVisible();
   await expect(resend).toBeDisabled();
 });

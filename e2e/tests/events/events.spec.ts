@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { SUPERADMIN } from '../../fixtures/server';
+import { superadminToken } from '../../fixtures/auth';
 
 const SHOTS = '/tmp/shots-events';
 
@@ -15,19 +15,8 @@ function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
-let cachedToken: string | undefined;
-async function superToken(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  cachedToken = (await response.json()).token as string;
-  return cachedToken;
-}
-
 async function signIn(page: Page, request: APIRequestContext) {
-  const token = await superToken(request);
+  const token = await superadminToken(request);
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
 }
 
@@ -42,7 +31,7 @@ async function createViaApi(
   event: { title: string; category: string; startHours: number; endHours: number; city?: string },
   status: 'draft' | 'published' | 'cancelled' = 'draft',
 ) {
-  const token = await superToken(request);
+  const token = await superadminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const response = await request.post('/api/events', {
     headers,

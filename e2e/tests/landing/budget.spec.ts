@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SUPERADMIN } from '../../fixtures/server';
+import { SUPERADMIN } from '@app/test-utils/server';
 
-/** The architecture's speed budgets for the public pages (issue 16): without images. */
+/** The speed budgets of the public pages (decisions 001 and 011): without images. */
 const TRANSFER_BUDGET = 60 * 1024;
 const JS_GZIP_BUDGET = 15 * 1024;
 

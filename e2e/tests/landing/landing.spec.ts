@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { SUPERADMIN } from '../../fixtures/server';
+import { SUPERADMIN } from '@app/test-utils/server';
 
 const SUCCESS = 'Merci de votre intérêt ! Vous serez notifié dès que nous serons prêts.';
 const FALLBACK = 'Désolé, une erreur est survenue. Veuillez réessayer plus tard.';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '../../fixtures/server';
+import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
 /**
  * Issue 17: the FAQ's launch date is a setting (decision 017) and the footer's year is this year

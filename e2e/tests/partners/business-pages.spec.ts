@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type Route, test, type TestInfo } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { SUPERADMIN } from '../../fixtures/server';
+import { SUPERADMIN } from '@app/test-utils/server';
 
 const SHOTS = '/tmp/shots-partners';
 const PASSWORD = 'Business-Pages-42!';

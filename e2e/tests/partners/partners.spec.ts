@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { loginAs } from '../../fixtures/auth';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { SUPERADMIN } from '../../fixtures/server';
 
 const SHOTS = '/tmp/shots-partners';
 const PASSWORD = 'Partenaires-42!';
@@ -15,14 +14,6 @@ function unique(testInfo: TestInfo): string {
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage });
-}
-
-async function superToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).token as string;
 }
 
 /** An administrator account holding only the given permissions, created by the superadmin. */
@@ -37,9 +28,9 @@ async function createAdmin(request: APIRequestContext, token: string, email: str
 test('an admin with manage_partners creates a partner (errors first), verifies it, adds and removes an authorised user', async ({
   page,
   request,
+  superToken: token,
 }, testInfo) => {
   const id = unique(testInfo);
-  const token = await superToken(request);
   const managerEmail = `partners-${id}@e2e.local`;
   const memberEmail = `membre-${id}@e2e.local`;
   await createAdmin(request, token, managerEmail, 'Prisca', ['manage_partners']);

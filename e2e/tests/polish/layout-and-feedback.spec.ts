@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsSuperadmin } from '../../fixtures/auth';
-import { SUPERADMIN } from '../../fixtures/server';
+import { SUPERADMIN } from '@app/test-utils/server';
 
 /** Issue 17: feedback that is seen and tables that fit, measured by element boxes. */
 

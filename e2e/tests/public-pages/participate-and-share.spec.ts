@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
+import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { SUPERADMIN } from '../../fixtures/server';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
 const SHOTS = '/tmp/shots-participate';
@@ -17,13 +16,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
-
-async function superToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  return (await response.json()).token as string;
-}
 
 async function codeFromOutbox(email: string): Promise<string> {
   const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -59,7 +51,7 @@ async function member(request: APIRequestContext, id: string): Promise<string> {
 }
 
 async function createEvent(request: APIRequestContext, fields: Record<string, unknown>) {
-  const headers = { authorization: `Bearer ${await superToken(request)}` };
+  const headers = { authorization: `Bearer ${await superadminToken(request)}` };
   const start = Date.now() + 12 * 86_400_000;
   const response = await request.post('/api/events', {
     headers,

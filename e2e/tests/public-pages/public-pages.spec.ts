@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, test, type TestInfo } from '
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { SUPERADMIN } from '../../fixtures/server';
+import { superadminToken } from '../../fixtures/auth';
 
 const SHOTS = '/tmp/shots-public-pages';
 
@@ -19,17 +19,6 @@ async function axe(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expectNoAxeViolations(page, page.url());
 }
 
-let cachedToken: string | undefined;
-async function superToken(request: APIRequestContext): Promise<string> {
-  if (cachedToken) return cachedToken;
-  const response = await request.post('/api/users/login', {
-    data: { identifier: SUPERADMIN.email, password: SUPERADMIN.password },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  cachedToken = (await response.json()).token as string;
-  return cachedToken;
-}
-
 interface Made {
   _id: string;
   publicPath: string;
@@ -41,7 +30,7 @@ async function createEvent(
   fields: Record<string, unknown>,
   options: { publish?: boolean; image?: boolean } = {},
 ): Promise<Made> {
-  const headers = { authorization: `Bearer ${await superToken(request)}` };
+  const headers = { authorization: `Bearer ${await superadminToken(request)}` };
   const response = await request.post('/api/events', {
     headers,
     data: {

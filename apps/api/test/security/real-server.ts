@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, REPO_ROOT, startServer } from '../../../../e2e/fixtures/server';
+import { freePort, REPO_ROOT, startServer } from '@app/test-utils/server';
 import { freshPostgresDatabase } from '../build-test-app';
 
 export { REPO_ROOT };

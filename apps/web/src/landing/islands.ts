@@ -10,7 +10,7 @@ import { checkSignup, type SignupField, type SignupValues } from './signup-check
  * phone menu. No React on the client.
  */
 
-export const TESTIMONIAL_INTERVAL_MS = 5000;
+const TESTIMONIAL_INTERVAL_MS = 5000;
 const TOAST_DURATION_MS = { success: 2000, error: 4000, info: 4000 } as const;
 const MAX_TOASTS = 20;
 const TIMEOUT_MS = 15_000;

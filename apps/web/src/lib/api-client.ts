@@ -6,7 +6,7 @@ import { clearSession, getToken } from './session';
 
 /** Spec §7: base `/api`, JSON, 15 000 ms timeout, credentials included, bearer token from localStorage. */
 export const API_BASE = '/api';
-export const API_TIMEOUT_MS = 15_000;
+const API_TIMEOUT_MS = 15_000;
 
 /** An API refusal or a network failure, with the message to show as is (in the current language). */
 export class ApiRequestError extends Error {

@@ -14,10 +14,10 @@ import { clearSession, getToken, setToken } from './session';
  */
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export const ME_QUERY_KEY = ['me'] as const;
+const ME_QUERY_KEY = ['me'] as const;
 
 /** The session check (`GET /api/users/me`): the user with effective permissions. */
-export const meQueryOptions = queryOptions({
+const meQueryOptions = queryOptions({
   queryKey: ME_QUERY_KEY,
   queryFn: ({ signal }) => apiRequest<MeResponse>('/users/me', { signal }),
   staleTime: 60_000,
@@ -39,7 +39,7 @@ export function isBackOfficeUser(user: Pick<PublicUser, 'role' | 'isAdminValidat
 }
 
 /** Where a user goes once signed in: the back office, or 'Mon compte' for everyone else. */
-export function homePathOf(user: Pick<PublicUser, 'role' | 'isAdminValidated' | 'isBlocked'>): string {
+function homePathOf(user: Pick<PublicUser, 'role' | 'isAdminValidated' | 'isBlocked'>): string {
   return isBackOfficeUser(user) ? paths.admin.root : paths.account;
 }
 

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * `messages.ts` made with `defineMessages({ fr: {...}, en: {...} })`, the English keys being
  * exactly the French ones; `useT(messages)` gives `t(key, params)` in the current language.
  */
-export const LANGUAGES = ['fr', 'en'] as const;
+const LANGUAGES = ['fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const LOCALES: Record<Language, string> = { fr: 'fr-FR', en: 'en-GB' };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../../../e2e/fixtures/server';
+import { freePort } from '@app/test-utils/server';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer } from '../../../test/factories';
 

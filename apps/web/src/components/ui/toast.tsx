@@ -18,12 +18,12 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   toasts = toasts.filter((toast) => toast.id !== id);
   emit();
 }
 
-export function showToast(kind: ToastKind, message: string, durationMs: number = TOAST_DURATION_MS[kind]): number {
+function showToast(kind: ToastKind, message: string, durationMs: number = TOAST_DURATION_MS[kind]): number {
   const id = nextId++;
   toasts = [...toasts, { id, kind, message }].slice(-MAX_TOASTS);
   emit();

@@ -97,7 +97,7 @@ const EN: Record<string, string> = {
   'Confirmez le mot de passe': 'Confirm the password',
 };
 
-export function authText(text: string, language: Language, params?: Record<string, string | number>): string {
+function authText(text: string, language: Language, params?: Record<string, string | number>): string {
   const template = language === 'en' ? (EN[text] ?? localize(text, 'en')) : text;
   return params ? template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)) : template;
 }

@@ -255,5 +255,3 @@ export const eventsMessages = defineMessages({
     required: '{field} required',
   },
 });
-
-export type EventsMessageKey = keyof (typeof eventsMessages)['fr'];

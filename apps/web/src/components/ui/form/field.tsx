@@ -7,7 +7,7 @@ export function describedBy(id: string, error?: string, hint?: boolean) {
 }
 
 /** A field's error under its control (`{id}-error`, the id `describedBy` points to). */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
       {error}

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `PUT /api/users/{id}/block`: the account's sessions end at once. */
-export function blockAdmin(id: string): Promise<UserResponse> {
+function blockAdmin(id: string): Promise<UserResponse> {
   return apiRequest<UserResponse>(`/users/${encodeURIComponent(id)}/block`, { method: 'PUT' });
 }
 

@@ -4,12 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `GET /api/users/{id}/audit`: the latest audit entries by or about this account. */
-export function getAdminAudit(id: string): Promise<{ items: AuditEntryView[] }> {
+function getAdminAudit(id: string): Promise<{ items: AuditEntryView[] }> {
   return apiRequest<{ items: AuditEntryView[] }>(`/users/${encodeURIComponent(id)}/audit`);
 }
 
-export const adminAuditQueryOptions = (id: string) =>
-  queryOptions({ queryKey: adminKeys.audit(id), queryFn: () => getAdminAudit(id) });
+const adminAuditQueryOptions = (id: string) => queryOptions({ queryKey: adminKeys.audit(id), queryFn: () => getAdminAudit(id) });
 
 export function useAdminAudit(id: string) {
   return useQuery(adminAuditQueryOptions(id));

@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `GET /api/users/{id}`. */
-export function getAdmin(id: string): Promise<UserResponse> {
+function getAdmin(id: string): Promise<UserResponse> {
   return apiRequest<UserResponse>(`/users/${encodeURIComponent(id)}`);
 }
 
-export const adminQueryOptions = (id: string) => queryOptions({ queryKey: adminKeys.detail(id), queryFn: () => getAdmin(id) });
+const adminQueryOptions = (id: string) => queryOptions({ queryKey: adminKeys.detail(id), queryFn: () => getAdmin(id) });
 
 export function useAdmin(id: string | null) {
   return useQuery({ ...adminQueryOptions(id ?? ''), enabled: !!id });

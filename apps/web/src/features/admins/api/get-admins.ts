@@ -12,11 +12,11 @@ export interface AdminListParams {
 }
 
 /** `GET /api/users?role=admin`: admin and superadmin accounts, searched and filtered by the server. */
-export function getAdmins(params: AdminListParams): Promise<ListUsersResponse> {
+function getAdmins(params: AdminListParams): Promise<ListUsersResponse> {
   return apiRequest<ListUsersResponse>('/users', { query: { role: 'admin', ...params } });
 }
 
-export const adminsQueryOptions = (params: AdminListParams) =>
+const adminsQueryOptions = (params: AdminListParams) =>
   queryOptions({ queryKey: adminKeys.list(params), queryFn: () => getAdmins(params), placeholderData: keepPreviousData });
 
 export function useAdmins(params: AdminListParams) {

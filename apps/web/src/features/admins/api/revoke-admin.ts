@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `DELETE /api/users/{id}`: deletes the administrator for good. */
-export function revokeAdmin(id: string): Promise<{ message: string }> {
+function revokeAdmin(id: string): Promise<{ message: string }> {
   return apiRequest<{ message: string }>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

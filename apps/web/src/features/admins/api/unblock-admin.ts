@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
 /** `PATCH /api/users/{id}/unblock` (spec §7, admin unblock). */
-export function unblockAdmin(id: string): Promise<UserResponse> {
+function unblockAdmin(id: string): Promise<UserResponse> {
   return apiRequest<UserResponse>(`/users/${encodeURIComponent(id)}/unblock`, { method: 'PATCH' });
 }
 

@@ -1,13 +1,11 @@
-import { formatPhone } from '@app/shared/phone';
 import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useBlockAdmin } from '../api/block-admin';
 import { useAdmin } from '../api/get-admin';
@@ -15,9 +13,8 @@ import { useRevokeAdmin } from '../api/revoke-admin';
 import { useUnblockAdmin } from '../api/unblock-admin';
 import { useUpdateAdmin } from '../api/update-admin';
 import { adminsMessages } from '../messages';
-import { AuditList } from './audit-list';
 import { PermissionChecklist } from './permission-checklist';
-import { AdminStatusBadge } from './status-badge';
+import { AdminAudit, AdminFacts, AdminHeader } from './admin-facts';
 
 interface AdminDetailProps {
   id: string;
@@ -51,15 +48,6 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
         <AdminDetailBody key={detail.data.user._id} admin={detail.data.user} me={me} onRevoked={onRevoked} />
       )}
     </section>
-  );
-}
-
-function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -143,39 +131,9 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
 
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2
-            ref={headingRef}
-            tabIndex={-1}
-            id="admin-detail-title"
-            className="break-words outline-none text-xl font-bold text-slate-900"
-          >
-            {name}
-          </h2>
-          <p className="text-sm text-slate-500">
-            {isSuper ? t('superadmin') : 'Admin'}
-            {isSelf && ` · ${t('you')}`}
-          </p>
-        </div>
-        <AdminStatusBadge status={status} />
-      </header>
+      <AdminHeader ref={headingRef} name={name} isSuper={isSuper} isSelf={isSelf} status={status} />
 
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t('email')} wide>
-          {admin.email ?? t('none')}
-        </Field>
-        <Field label={t('phone')}>{admin.phone ? formatPhone(admin.phone) : t('none')}</Field>
-        <Field label={t('username')}>{admin.username ?? t('none')}</Field>
-        <Field label={t('requestedType')}>{admin.requestedAdminType ?? t('none')}</Field>
-        <Field label={t('createdAt')}>{formatDate(admin.createdAt)}</Field>
-        <Field label={t('lastLogin')}>{formatDate(admin.lastLogin, { dateStyle: 'medium', timeStyle: 'short' })}</Field>
-      </dl>
-
-      {status === 'pending' && !isSuper && (
-        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pendingNote')}</p>
-      )}
-      {status === 'blocked' && <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{t('blockedNote')}</p>}
+      <AdminFacts admin={admin} status={status} isSuper={isSuper} />
 
       <section aria-labelledby="admin-permissions-title">
         <h3 id="admin-permissions-title" className="mb-2 font-semibold text-slate-900">
@@ -220,12 +178,7 @@ function AdminDetailBody({ admin, me, onRevoked }: { admin: ManagedUser; me: Pub
         </div>
       )}
 
-      <section aria-labelledby="admin-audit-title">
-        <h3 id="admin-audit-title" className="mb-2 font-semibold text-slate-900">
-          {t('recentActions')}
-        </h3>
-        <AuditList userId={admin._id} />
-      </section>
+      <AdminAudit userId={admin._id} />
 
       <ConfirmDialog
         open={confirm !== null}

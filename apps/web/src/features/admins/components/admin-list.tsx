@@ -1,14 +1,12 @@
 import { formatPhone } from '@app/shared/phone';
 import type { AdminCounts, ManagedUser } from '@app/shared/admins';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import type { AdminFilter } from '../api/get-admins';
 import { useAdmins } from '../api/get-admins';
 import { adminsMessages } from '../messages';
 import { AdminStatusBadge } from './status-badge';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 
 const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'filterPending' | 'filterBlocked' }[] = [
   { value: 'all', key: 'filterAll' },
@@ -17,7 +15,7 @@ const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'fil
   { value: 'blocked', key: 'filterBlocked' },
 ];
 
-export const ADMIN_PAGE_SIZE = 20;
+const ADMIN_PAGE_SIZE = 20;
 
 interface AdminListProps {
   search: string;
@@ -88,23 +86,15 @@ export function AdminList(props: AdminListProps) {
       </fieldset>
 
       {list.isPending ? (
-        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="sr-only">{t('loading')}</p>
-          <SkeletonRows rows={4} />
-        </div>
+        <ListLoading label={t('loading')} rows={4} />
       ) : list.isError ? (
-        <Alert>
-          <p className="font-medium">{t('listError')}</p>
-          <p className="mt-1">{list.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <ListError title={t('listError')} message={list.error.message} retryLabel={t('retry')} onRetry={() => list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('empty')}</p>
       ) : (
         <ul
           className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+          aria-busy={list.isFetching}
         >
           {list.data.items.map((admin) => (
             <li key={admin._id}>

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/settings/public`: the support phone, shown as the WhatsApp contact of the SMS notice. */
-export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
+function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {
   return apiRequest<PublicSettings>('/settings/public', { signal, anonymous: true });
 }
 
-export const publicSettingsQueryOptions = queryOptions({
+const publicSettingsQueryOptions = queryOptions({
   queryKey: ['settings', 'public'],
   queryFn: ({ signal }) => getPublicSettings(signal),
   staleTime: 5 * 60_000,

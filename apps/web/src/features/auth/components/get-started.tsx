@@ -10,6 +10,7 @@ import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
 import { useAuthT } from '../messages';
 import { signIn } from '../../../lib/auth';
+import { tabAfterKey } from '../../../lib/tabs';
 
 type View =
   | { name: 'login' | 'register' }
@@ -60,15 +61,9 @@ export function GetStarted() {
   };
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft' && event.key !== 'Home' && event.key !== 'End') return;
+    const next = tabAfterKey(TABS, TABS[index] as (typeof TABS)[number], event.key);
+    if (!next) return;
     event.preventDefault();
-    const nextIndex =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? TABS.length - 1
-          : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
-    const next = TABS[nextIndex] as (typeof TABS)[number];
     setView({ name: next.name });
     tabRefs.current[next.name]?.focus();
   };

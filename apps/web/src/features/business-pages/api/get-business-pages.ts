@@ -9,11 +9,11 @@ export const businessPageKeys = {
 };
 
 /** `GET /api/business-event-pages?page={n}&limit=10` (spec §7): `{ items, total }`, newest first. */
-export function getBusinessPages(page: number, signal?: AbortSignal): Promise<ListBusinessPagesResponse> {
+function getBusinessPages(page: number, signal?: AbortSignal): Promise<ListBusinessPagesResponse> {
   return apiRequest<ListBusinessPagesResponse>('/business-event-pages', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
-export const businessPagesQueryOptions = (page: number) =>
+const businessPagesQueryOptions = (page: number) =>
   queryOptions({
     queryKey: businessPageKeys.page(page),
     queryFn: ({ signal }) => getBusinessPages(page, signal),

@@ -3,11 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/stats/dashboard` (manage_users). */
-export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
+function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
   return apiRequest<DashboardStats>('/stats/dashboard', { signal });
 }
 
-export const dashboardStatsQueryOptions = queryOptions({
+const dashboardStatsQueryOptions = queryOptions({
   queryKey: ['stats', 'dashboard'],
   queryFn: ({ signal }) => getDashboardStats(signal),
 });

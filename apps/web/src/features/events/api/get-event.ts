@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 
 /** `GET /api/events/{id}`: creator, ticket types, images and counts. */
-export function getEvent(id: string): Promise<EventDetail> {
+function getEvent(id: string): Promise<EventDetail> {
   return apiRequest<EventDetail>(`/events/${encodeURIComponent(id)}`);
 }
 
-export const eventQueryOptions = (id: string) => queryOptions({ queryKey: eventKeys.detail(id), queryFn: () => getEvent(id) });
+const eventQueryOptions = (id: string) => queryOptions({ queryKey: eventKeys.detail(id), queryFn: () => getEvent(id) });
 
 export function useEvent(id: string | null) {
   return useQuery({ ...eventQueryOptions(id ?? ''), enabled: !!id });

@@ -13,11 +13,11 @@ export interface EventListParams {
 }
 
 /** `GET /api/events`: searched, filtered and paged by the server (all statuses with manage_events). */
-export function getEvents(params: EventListParams): Promise<ListEventsResponse> {
+function getEvents(params: EventListParams): Promise<ListEventsResponse> {
   return apiRequest<ListEventsResponse>('/events', { query: { ...params } });
 }
 
-export const eventsQueryOptions = (params: EventListParams) =>
+const eventsQueryOptions = (params: EventListParams) =>
   queryOptions({ queryKey: eventKeys.list(params), queryFn: () => getEvents(params), placeholderData: keepPreviousData });
 
 export function useEvents(params: EventListParams) {

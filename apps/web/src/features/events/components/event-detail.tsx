@@ -1,5 +1,3 @@
-import { EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
-import { localize } from '@app/shared/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { useT } from '../../../lib/i18n';
 import { useChangeEventStatus } from '../api/change-event-status';
 import { useDeleteEvent } from '../api/delete-event';
 import { useEvent } from '../api/get-event';
@@ -16,6 +14,7 @@ import { eventsMessages } from '../messages';
 import { EventEditForm } from './event-edit-form';
 import { Counts, EventFacts } from './event-facts';
 import { EventImages } from './event-images';
+import { useCategoryLabel } from './form-controls';
 import { ShareLink } from './share-link';
 import { EventStatusBadge } from './status-badge';
 
@@ -28,7 +27,7 @@ interface EventDetailPanelProps {
 /** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
 export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelProps) {
   const t = useT(eventsMessages);
-  const language = useLanguage();
+  const categoryLabelOf = useCategoryLabel();
   const query = useEvent(id);
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
@@ -50,7 +49,6 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
   if (query.isPending) return <SkeletonRows rows={6} />;
   if (query.isError) return <Alert>{query.error.message}</Alert>;
   const event = query.data;
-  const categoryLabel = localize(EVENT_CATEGORY_LABELS[event.category as EventCategory] ?? event.category, language);
 
   const runStatus = (action: 'publish' | 'cancel') =>
     status.mutate(
@@ -88,7 +86,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <EventStatusBadge status={event.status} />
-        <span className="text-sm text-slate-600">{categoryLabel}</span>
+        <span className="text-sm text-slate-600">{categoryLabelOf(event.category)}</span>
       </div>
 
       {editing ? (

@@ -12,7 +12,7 @@ import { EventCard } from './event-card';
 import { inputClass } from '../../../components/ui/form/input-style';
 import { CategoryOptions } from './form-controls';
 
-export const EVENTS_PAGE_SIZE = 10;
+const EVENTS_PAGE_SIZE = 10;
 
 export interface EventFilters {
   status: EventStatus | 'all';

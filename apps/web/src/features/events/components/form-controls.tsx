@@ -1,4 +1,4 @@
-import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS } from '@app/shared/events';
+import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
 import { localize } from '@app/shared/i18n';
 import { useLanguage } from '../../../lib/i18n';
 
@@ -10,4 +10,10 @@ export function CategoryOptions() {
       {localize(EVENT_CATEGORY_LABELS[category], language)}
     </option>
   ));
+}
+
+/** An event's category as shown, in the current language (an unknown one as stored). */
+export function useCategoryLabel() {
+  const language = useLanguage();
+  return (category: string) => localize(EVENT_CATEGORY_LABELS[category as EventCategory] ?? category, language);
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
 /** `POST /api/partners/{partnerId}/users`: an existing account by e-mail, phone or username. */
-export function addPartnerUser({ partnerId, identifier }: { partnerId: string; identifier: string }): Promise<PartnerResponse> {
+function addPartnerUser({ partnerId, identifier }: { partnerId: string; identifier: string }): Promise<PartnerResponse> {
   return apiRequest<PartnerResponse>(`/partners/${encodeURIComponent(partnerId)}/users`, {
     method: 'POST',
     body: { identifier },

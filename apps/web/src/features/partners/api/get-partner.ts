@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
 /** `GET /api/businesses/{id}`: the partner, its authorised users, events count and recent activities. */
-export function getPartner(id: string, signal?: AbortSignal): Promise<PartnerDetail> {
+function getPartner(id: string, signal?: AbortSignal): Promise<PartnerDetail> {
   return apiRequest<PartnerDetail>(`/businesses/${encodeURIComponent(id)}`, { signal });
 }
 
-export const partnerQueryOptions = (id: string) =>
+const partnerQueryOptions = (id: string) =>
   queryOptions({ queryKey: partnerKeys.detail(id), queryFn: ({ signal }) => getPartner(id, signal) });
 
 export function usePartner(id: string) {

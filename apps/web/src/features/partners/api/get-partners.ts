@@ -13,11 +13,11 @@ export interface PartnerListParams {
 }
 
 /** `GET /api/businesses`: searched, filtered and paged by the server, newest first. */
-export function getPartners(params: PartnerListParams, signal?: AbortSignal): Promise<ListPartnersResponse> {
+function getPartners(params: PartnerListParams, signal?: AbortSignal): Promise<ListPartnersResponse> {
   return apiRequest<ListPartnersResponse>('/businesses', { query: { ...params }, signal });
 }
 
-export const partnersQueryOptions = (params: PartnerListParams) =>
+const partnersQueryOptions = (params: PartnerListParams) =>
   queryOptions({
     queryKey: partnerKeys.list(params),
     queryFn: ({ signal }) => getPartners(params, signal),

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
 /** `DELETE /api/partners/{partnerId}/users/{userId}` (spec §7); the list reloads. */
-export function removePartnerUser({ partnerId, userId }: { partnerId: string; userId: string }): Promise<PartnerResponse> {
+function removePartnerUser({ partnerId, userId }: { partnerId: string; userId: string }): Promise<PartnerResponse> {
   return apiRequest<PartnerResponse>(`/partners/${encodeURIComponent(partnerId)}/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',
   });

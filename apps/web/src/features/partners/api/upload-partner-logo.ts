@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
 /** `POST /api/businesses/{id}/logo` (multipart, field `logo`): re-encoded to WebP by the server. */
-export function uploadPartnerLogo({ id, file }: { id: string; file: File }): Promise<PartnerResponse> {
+function uploadPartnerLogo({ id, file }: { id: string; file: File }): Promise<PartnerResponse> {
   const formData = new FormData();
   formData.append('logo', file);
   return apiRequest<PartnerResponse>(`/businesses/${encodeURIComponent(id)}/logo`, { method: 'POST', formData });

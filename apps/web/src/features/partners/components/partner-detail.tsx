@@ -1,19 +1,18 @@
-import { formatPhone } from '@app/shared/phone';
-import type { AuthorizedUser, PartnerAction, PartnerDetail } from '@app/shared/partners';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { PartnerAction, PartnerDetail } from '@app/shared/partners';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { useAddPartnerUser } from '../api/add-partner-user';
+import { tabAfterKey } from '../../../lib/tabs';
 import { useChangePartnerState } from '../api/change-partner-state';
 import { usePartner } from '../api/get-partner';
-import { useRemovePartnerUser } from '../api/remove-partner-user';
-import { useUploadPartnerLogo } from '../api/upload-partner-logo';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
+import { ActivitiesTab } from './partner-activities-tab';
+import { UsersTab } from './partner-users-tab';
+import { InfoTab } from './partner-info-tab';
 
 const TABS = ['info', 'users', 'activities'] as const;
 type Tab = (typeof TABS)[number];
@@ -51,15 +50,6 @@ export function PartnerDetailPanel({ id, onBack }: { id: string; onBack: () => v
   );
 }
 
-function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function PartnerBody({ partner }: { partner: PartnerDetail }) {
   const t = useT(partnersMessages);
   const typeLabel = useTypeLabel();
@@ -88,13 +78,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
 
   const tabLabels: Record<Tab, string> = { info: t('tabInfo'), users: t('tabUsers'), activities: t('tabActivities') };
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : null;
+    const next = tabAfterKey(TABS, tab, event.key);
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -188,201 +172,5 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
         error={confirmBlock ? (change.error?.message ?? null) : null}
       />
     </div>
-  );
-}
-
-function InfoTab({ partner }: { partner: PartnerDetail }) {
-  const t = useT(partnersMessages);
-  const typeLabel = useTypeLabel();
-  const upload = useUploadPartnerLogo();
-  const fileId = useId();
-  return (
-    <div className="space-y-4">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t('email')} wide>
-          {partner.email}
-        </Field>
-        <Field label={t('phone')}>{partner.phone ? formatPhone(partner.phone) : t('none')}</Field>
-        <Field label={t('type')}>{typeLabel(partner.type)}</Field>
-        <Field label={t('website')} wide>
-          {partner.website ? (
-            <a href={partner.website} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-              {partner.website}
-            </a>
-          ) : (
-            t('none')
-          )}
-        </Field>
-        <Field label={t('address')} wide>
-          {partner.location.address ?? t('none')}
-        </Field>
-        <Field label={t('description')} wide>
-          {partner.description ?? t('none')}
-        </Field>
-        <Field label={t('eventsCount')}>{partner.eventsCount}</Field>
-        <Field label={t('createdAt')}>{formatDate(partner.createdAt)}</Field>
-        <Field label={t('lastActivity')}>{formatDate(partner.lastActivity, { dateStyle: 'medium', timeStyle: 'short' })}</Field>
-      </dl>
-      <div>
-        <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-700">
-          {t('changeLogo')}
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept="image/*"
-          disabled={upload.isPending}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            upload.mutate(
-              { id: partner._id, file },
-              {
-                onSuccess: () => toast.success(t('logoSaved')),
-                onError: (error) => toast.error(error.message),
-              },
-            );
-          }}
-          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
-        />
-      </div>
-    </div>
-  );
-}
-
-function userName(user: AuthorizedUser): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.username || user.email || user.phone || user._id;
-}
-
-function UsersTab({ partner }: { partner: PartnerDetail }) {
-  const t = useT(partnersMessages);
-  const add = useAddPartnerUser();
-  const remove = useRemovePartnerUser();
-  const [identifier, setIdentifier] = useState('');
-  const [addError, setAddError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<AuthorizedUser | null>(null);
-  const inputId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAddError(null);
-    add.mutate(
-      { partnerId: partner._id, identifier },
-      {
-        onSuccess: () => {
-          setIdentifier('');
-          toast.success(t('userAdded'));
-        },
-        onError: (error) => setAddError(error.message),
-      },
-    );
-  };
-
-  return (
-    <div className="space-y-4">
-      <form onSubmit={submit} noValidate className="space-y-1">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
-          {t('addUserLabel')}
-        </label>
-        <div className="flex flex-wrap gap-2">
-          <input
-            id={inputId}
-            type="text"
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-            placeholder={t('addUserPlaceholder')}
-            autoComplete="off"
-            aria-invalid={addError ? 'true' : undefined}
-            aria-describedby={addError ? `${inputId}-error` : undefined}
-            className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
-              addError ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-            }`}
-          />
-          <Button type="submit" size="md" disabled={add.isPending}>
-            {add.isPending ? t('working') : t('addUser')}
-          </Button>
-        </div>
-        {addError && (
-          <p id={`${inputId}-error`} className="text-xs text-red-700">
-            {addError}
-          </p>
-        )}
-      </form>
-
-      {partner.authorizedUsers.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">{t('noUsers')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {partner.authorizedUsers.map((user) => (
-            <li key={user._id} className="flex flex-wrap items-center gap-3 px-3 py-2">
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium text-slate-900">{userName(user)}</span>
-                <span className="block truncate text-xs text-slate-500">
-                  {user.email ?? (user.phone ? formatPhone(user.phone) : user.username)}
-                </span>
-              </span>
-              {user.isBlocked && <span className="text-xs font-medium text-red-700">{t('blockedAccount')}</span>}
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={t('removeUserFor', { name: userName(user) })}
-                onClick={() => setRemoving(user)}
-              >
-                {t('removeUser')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-
-      <ConfirmDialog
-        open={removing !== null}
-        message={removing ? t('confirmRemoveUser', { name: userName(removing) }) : ''}
-        confirmLabel={t('removeUser')}
-        pending={remove.isPending}
-        error={remove.error?.message ?? null}
-        onCancel={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(
-            { partnerId: partner._id, userId: removing._id },
-            {
-              onSuccess: () => {
-                setRemoving(null);
-                toast.success(t('userRemoved'));
-              },
-            },
-          );
-        }}
-      />
-    </div>
-  );
-}
-
-function ActivitiesTab({ partner }: { partner: PartnerDetail }) {
-  const t = useT(partnersMessages);
-  if (partner.recentActivity.length === 0) {
-    return (
-      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
-        {t('noActivities')}
-      </p>
-    );
-  }
-  return (
-    <ol className="space-y-2">
-      {partner.recentActivity.map((activity) => (
-        <li key={activity._id} className="rounded-lg border border-slate-100 px-3 py-2">
-          <p className="text-sm text-slate-900">{activity.description}</p>
-          <p className="text-xs text-slate-500">
-            {formatDate(activity.date, { dateStyle: 'medium', timeStyle: 'short' })}
-            {activity.actorName ? ` · ${t('by', { name: activity.actorName })}` : ''}
-          </p>
-        </li>
-      ))}
-    </ol>
   );
 }

@@ -1,14 +1,12 @@
 import type { PartnerSummary } from '@app/shared/partners';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 
-export const PARTNER_PAGE_SIZE = 10;
+const PARTNER_PAGE_SIZE = 10;
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
 
 interface PartnerListProps {
@@ -108,18 +106,9 @@ export function PartnerList(props: PartnerListProps) {
       </div>
 
       {list.isPending ? (
-        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="sr-only">{t('loading')}</p>
-          <SkeletonRows rows={4} />
-        </div>
+        <ListLoading label={t('loading')} rows={4} />
       ) : list.isError ? (
-        <Alert>
-          <p className="font-medium">{t('listError')}</p>
-          <p className="mt-1">{list.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <ListError title={t('listError')} message={list.error.message} retryLabel={t('retry')} onRetry={() => list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
           {filtered ? t('emptySearch') : t('emptyAll')}
@@ -127,6 +116,7 @@ export function PartnerList(props: PartnerListProps) {
       ) : (
         <ul
           className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+          aria-busy={list.isFetching}
         >
           {list.data.items.map((partner) => (
             <li key={partner._id}>

@@ -9,7 +9,7 @@ export function getLeaderboard(page: number, signal?: AbortSignal): Promise<Lead
   return apiRequest<LeaderboardPage>('/referral/leaderboard', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
-export function leaderboardQueryOptions(page: number) {
+function leaderboardQueryOptions(page: number) {
   return queryOptions({
     queryKey: referralKeys.leaderboard(page),
     queryFn: ({ signal }) => getLeaderboard(page, signal),

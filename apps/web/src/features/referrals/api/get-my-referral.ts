@@ -8,7 +8,7 @@ export function getMyReferral(signal?: AbortSignal): Promise<MyReferral> {
   return apiRequest<MyReferral>('/referral/me', { signal });
 }
 
-export const myReferralQueryOptions = queryOptions({
+const myReferralQueryOptions = queryOptions({
   queryKey: referralKeys.me,
   queryFn: ({ signal }) => getMyReferral(signal),
   retry: false,

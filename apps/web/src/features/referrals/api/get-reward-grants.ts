@@ -9,7 +9,7 @@ export function getRewardGrants(page: number, signal?: AbortSignal): Promise<Rew
   return apiRequest<RewardGrantPage>('/referral/admin/rewards', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
-export function rewardGrantsQueryOptions(page: number) {
+function rewardGrantsQueryOptions(page: number) {
   return queryOptions({
     queryKey: referralKeys.rewards(page),
     queryFn: ({ signal }) => getRewardGrants(page, signal),

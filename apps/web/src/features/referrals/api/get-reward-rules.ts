@@ -9,7 +9,7 @@ export function getRewardRules(page: number, signal?: AbortSignal): Promise<Rewa
   return apiRequest<RewardRulePage>('/referral/reward-rules', { query: { page, limit: PAGE_SIZE }, signal });
 }
 
-export function rewardRulesQueryOptions(page: number) {
+function rewardRulesQueryOptions(page: number) {
   return queryOptions({
     queryKey: referralKeys.rules(page),
     queryFn: ({ signal }) => getRewardRules(page, signal),

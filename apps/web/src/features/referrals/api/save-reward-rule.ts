@@ -13,7 +13,7 @@ export type RuleChange =
  * `POST /api/referral/reward-rules`, `PUT` and `PATCH /api/referral/reward-rules/{id}` (edit,
  * activate) and `DELETE` (only a rule that never granted).
  */
-export function saveRewardRule(change: RuleChange): Promise<RewardRule | { message: string }> {
+function saveRewardRule(change: RuleChange): Promise<RewardRule | { message: string }> {
   switch (change.kind) {
     case 'create':
       return apiRequest('/referral/reward-rules', { method: 'POST', body: change.values });

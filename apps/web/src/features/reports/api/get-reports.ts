@@ -6,11 +6,11 @@ import { reportKeys } from './keys';
 export const REPORTS_PAGE_SIZE = 10;
 
 /** `GET /api/reports`: the open reports this moderator handles, newest first. */
-export function getReports(page: number, limit = REPORTS_PAGE_SIZE): Promise<ListReportsResponse> {
+function getReports(page: number, limit = REPORTS_PAGE_SIZE): Promise<ListReportsResponse> {
   return apiRequest<ListReportsResponse>('/reports', { query: { page, limit } });
 }
 
-export const reportsQueryOptions = (page: number) =>
+const reportsQueryOptions = (page: number) =>
   queryOptions({ queryKey: reportKeys.list(page), queryFn: () => getReports(page), placeholderData: keepPreviousData });
 
 export function useReports(page: number) {

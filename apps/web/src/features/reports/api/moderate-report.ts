@@ -6,7 +6,7 @@ import { reportKeys } from './keys';
 export type ReportAction = 'dismiss' | 'block';
 
 /** `PUT /api/reports/{id}/dismiss|block`: Classer, or Bloquer l'utilisateur; the report leaves the queue. */
-export function moderateReport({ id, action }: { id: string; action: ReportAction }) {
+function moderateReport({ id, action }: { id: string; action: ReportAction }) {
   return apiRequest<{ message: string; report: Report }>(`/reports/${encodeURIComponent(id)}/${action}`, { method: 'PUT' });
 }
 

@@ -1,17 +1,16 @@
 import { REPORT_REASON_LABELS, type Report } from '@app/shared/community';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination, pageCount, usePageParam } from '../../../components/ui/pagination';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { REPORTS_PAGE_SIZE, useReports } from '../api/get-reports';
 import { useModerateReport } from '../api/moderate-report';
 import { reportsMessages } from '../messages';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 
 /**
  * 'Signalements' (spec §2 secondary entry, `manage_users`): the open reports, newest first, with
@@ -62,18 +61,9 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
         <p className="text-sm text-slate-600">{t('subtitle')}</p>
       </header>
       {list.isPending ? (
-        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="sr-only">{t('loading')}</p>
-          <SkeletonRows rows={5} />
-        </div>
+        <ListLoading label={t('loading')} rows={5} />
       ) : list.isError ? (
-        <Alert>
-          <p className="font-medium">{t('listError')}</p>
-          <p className="mt-1">{list.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <ListError title={t('listError')} message={list.error.message} retryLabel={t('retry')} onRetry={() => list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
           {t('empty')}
@@ -81,7 +71,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
       ) : (
         <>
           <p className="text-xs text-slate-500">{t('total', { count: list.data.total })}</p>
-          <ul className={`space-y-3 ${list.isFetching ? 'opacity-70' : ''}`}>
+          <ul className={`space-y-3 ${list.isFetching ? 'opacity-70' : ''}`} aria-busy={list.isFetching}>
             {list.data.items.map((report) => (
               <li
                 key={report._id}

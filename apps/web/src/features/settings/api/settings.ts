@@ -2,7 +2,7 @@ import type { Settings, SettingsInput } from '@app/shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const settingsQueryOptions = queryOptions({
+const settingsQueryOptions = queryOptions({
   queryKey: ['settings'],
   queryFn: ({ signal }) => apiRequest<Settings>('/admin/settings', { signal }),
   staleTime: 0,
@@ -14,7 +14,7 @@ export function useSettings() {
 }
 
 /** `PUT /api/admin/settings` with the whole object. */
-export function saveSettings(settings: SettingsInput): Promise<Settings> {
+function saveSettings(settings: SettingsInput): Promise<Settings> {
   return apiRequest<Settings>('/admin/settings', { method: 'PUT', body: settings });
 }
 

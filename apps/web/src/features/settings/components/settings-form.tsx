@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { type Settings, type SettingsInput, settingsInputSchema } from '@app/shared/settings';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { type FieldPath, type UseFormRegister, useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorAt } from '../../../components/ui/form/error-at';
@@ -12,22 +12,13 @@ import { SkeletonRows } from '../../../components/ui/skeleton';
 import { useT } from '../../../lib/i18n';
 import { useSaveSettings, useSettings } from '../api/settings';
 import { settingsMessages } from '../messages';
+import { FieldMessage, Section, TextField } from './settings-fields';
 
 /** Spec §9: the success banner disappears after 3 s. */
-export const SAVED_BANNER_MS = 3000;
+const SAVED_BANNER_MS = 3000;
 
 type Key = keyof (typeof settingsMessages)['fr'];
 type Path = FieldPath<SettingsInput>;
-
-function Section({ title, children, hint }: { title: string; children: ReactNode; hint?: string }) {
-  return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {hint ? <p className="mb-3 text-sm text-slate-600">{hint}</p> : null}
-      <div className="grid gap-4 md:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
 
 export function SettingsForm() {
   const t = useT(settingsMessages);
@@ -179,58 +170,5 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function FieldMessage({ error, id }: { error?: string; id?: string }) {
-  return error ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
-function TextField({
-  id,
-  name,
-  label,
-  type,
-  hint,
-  min,
-  error,
-  register,
-}: {
-  id: string;
-  name: Path;
-  label: string;
-  type: 'text' | 'email' | 'tel' | 'number' | 'date';
-  hint?: string;
-  min?: number;
-  error?: string;
-  register: UseFormRegister<SettingsInput>;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        min={min}
-        step={type === 'number' ? 1 : undefined}
-        inputMode={type === 'number' ? 'numeric' : undefined}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={inputClass}
-        {...register(name)}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldMessage id={`${id}-error`} error={error} />
-    </div>
   );
 }

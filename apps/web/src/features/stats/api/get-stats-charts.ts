@@ -3,11 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client';
 
 /** `GET /api/admin/stats/charts?days=30|90` (manage_users). */
-export function getStatsCharts(days: number, signal?: AbortSignal): Promise<StatsCharts> {
+function getStatsCharts(days: number, signal?: AbortSignal): Promise<StatsCharts> {
   return apiRequest<StatsCharts>('/admin/stats/charts', { query: { days }, signal });
 }
 
-export function statsChartsQueryOptions(days: number) {
+function statsChartsQueryOptions(days: number) {
   return queryOptions({
     queryKey: ['stats', 'charts', days],
     queryFn: ({ signal }) => getStatsCharts(days, signal),

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
 /** `DELETE /api/users/{id}`: the account and its sessions go; its events stay, shown as 'Anonyme'. */
-export function deleteUser(id: string): Promise<{ message: string }> {
+function deleteUser(id: string): Promise<{ message: string }> {
   return apiRequest<{ message: string }>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

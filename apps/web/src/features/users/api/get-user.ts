@@ -4,11 +4,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
 /** `GET /api/users/{id}`: profile, counts, recent activities and reports. */
-export function getUser(id: string): Promise<UserDetailResponse> {
+function getUser(id: string): Promise<UserDetailResponse> {
   return apiRequest<UserDetailResponse>(`/users/${encodeURIComponent(id)}`);
 }
 
-export const userQueryOptions = (id: string) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) });
+const userQueryOptions = (id: string) => queryOptions({ queryKey: userKeys.detail(id), queryFn: () => getUser(id) });
 
 export function useUser(id: string) {
   return useQuery(userQueryOptions(id));

@@ -14,11 +14,11 @@ export interface UserListParams {
 export const USERS_PAGE_SIZE = 10;
 
 /** `GET /api/users`: accounts with the role user only, searched, filtered and paged by the server. */
-export function getUsers(params: UserListParams): Promise<ListUsersResponse> {
+function getUsers(params: UserListParams): Promise<ListUsersResponse> {
   return apiRequest<ListUsersResponse>('/users', { query: { role: 'user', ...params, limit: USERS_PAGE_SIZE } });
 }
 
-export const usersQueryOptions = (params: UserListParams) =>
+const usersQueryOptions = (params: UserListParams) =>
   queryOptions({ queryKey: userKeys.list(params), queryFn: () => getUsers(params), placeholderData: keepPreviousData });
 
 export function useUsers(params: UserListParams) {

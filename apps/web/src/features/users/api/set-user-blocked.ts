@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
 /** `PUT /api/users/{id}/block|unblock`: blocking ends every session of the account at once. */
-export function setUserBlocked({ id, blocked }: { id: string; blocked: boolean }): Promise<UserResponse> {
+function setUserBlocked({ id, blocked }: { id: string; blocked: boolean }): Promise<UserResponse> {
   return apiRequest<UserResponse>(`/users/${encodeURIComponent(id)}/${blocked ? 'block' : 'unblock'}`, { method: 'PUT' });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** The account's picture, or the default image when it has none or it fails to load (spec §8). */
 export function UserAvatar({ src, size = 'size-10' }: { src: string | null | undefined; size?: string }) {

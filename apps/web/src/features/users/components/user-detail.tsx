@@ -1,14 +1,11 @@
 import type { ManagedUserDetail } from '@app/shared/admins';
-import { REPORT_REASON_LABELS, type Report } from '@app/shared/community';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
-import { formatPhone } from '@app/shared/phone';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { tabAfterKey } from '../../../lib/tabs';
 import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { useSetUserBlocked } from '../api/set-user-blocked';
@@ -16,6 +13,7 @@ import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { displayName } from './user-list';
 import { UserStatusBadge } from './user-status-badge';
+import { InfoPanel, ActivitiesPanel, ReportsPanel } from './user-detail-panels';
 
 interface UserDetailProps {
   id: string;
@@ -54,15 +52,6 @@ export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
 type Tab = 'info' | 'activities' | 'reports';
 const TABS: Tab[] = ['info', 'activities', 'reports'];
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDeleted: () => void }) {
   const t = useT(usersMessages);
   const [tab, setTab] = useState<Tab>('info');
@@ -77,17 +66,7 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
 
   const labels: Record<Tab, string> = { info: t('tabInfo'), activities: t('tabActivities'), reports: t('tabReports') };
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === 'ArrowLeft'
-          ? TABS[(index + TABS.length - 1) % TABS.length]
-          : event.key === 'Home'
-            ? TABS[0]
-            : event.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
+    const next = tabAfterKey(TABS, tab, event.key);
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -205,99 +184,15 @@ function UserDetailBody({ user, onDeleted }: { user: ManagedUserDetail; onDelete
       </div>
 
       <ConfirmDialog
-        open={confirm === 'block'}
-        title={t('block')}
-        message={t('blockConfirm')}
-        confirmLabel={t('block')}
-        onConfirm={doBlock}
+        open={confirm !== null}
+        title={confirm === 'delete' ? t('deleteTitle') : t('block')}
+        message={confirm === 'delete' ? t('deleteConfirm') : t('blockConfirm')}
+        confirmLabel={confirm === 'delete' ? t('delete') : t('block')}
+        onConfirm={confirm === 'delete' ? doDelete : doBlock}
         onCancel={closeConfirm}
-        pending={setBlocked.isPending}
-        error={confirmError}
-      />
-      <ConfirmDialog
-        open={confirm === 'delete'}
-        title={t('deleteTitle')}
-        message={t('deleteConfirm')}
-        confirmLabel={t('delete')}
-        onConfirm={doDelete}
-        onCancel={closeConfirm}
-        pending={remove.isPending}
+        pending={confirm === 'delete' ? remove.isPending : setBlocked.isPending}
         error={confirmError}
       />
     </div>
-  );
-}
-
-function InfoPanel({ user }: { user: ManagedUserDetail }) {
-  const t = useT(usersMessages);
-  const counts = user.counts;
-  return (
-    <div className="space-y-4">
-      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t('email')}>{user.email ?? t('none')}</Field>
-        <Field label={t('phone')}>{user.phone ? formatPhone(user.phone) : t('none')}</Field>
-        <Field label={t('username')}>{user.username ?? t('none')}</Field>
-        <Field label={t('createdAt')}>{formatDate(user.createdAt, { dateStyle: 'long' })}</Field>
-        <Field label={t('lastLogin')}>{formatDate(user.lastLogin, { dateStyle: 'long', timeStyle: 'short' })}</Field>
-      </dl>
-      {counts && (
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          {(
-            [
-              ['countEvents', counts.events],
-              ['countParticipations', counts.participations],
-              ['countComments', counts.comments],
-              ['countLikes', counts.likes],
-            ] as const
-          ).map(([key, value]) => (
-            <div key={key} className="rounded-lg bg-slate-50 p-2 text-center">
-              <dt className="text-xs text-slate-600">{t(key)}</dt>
-              <dd className="text-lg font-semibold text-slate-900">{formatNumber(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </div>
-  );
-}
-
-function ActivitiesPanel({ user }: { user: ManagedUserDetail }) {
-  const t = useT(usersMessages);
-  const items = user.recentActivity ?? [];
-  if (items.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{t('noActivity')}</p>;
-  return (
-    <ul className="divide-y divide-slate-100">
-      {items.map((activity) => (
-        <li key={activity._id} className="flex items-start justify-between gap-3 py-2">
-          <span className="min-w-0 text-sm text-slate-800">{activity.description}</span>
-          <time dateTime={activity.date} className="shrink-0 text-xs text-slate-500">
-            {formatDate(activity.date, { dateStyle: 'short', timeStyle: 'short' })}
-          </time>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ReportsPanel({ reports }: { reports: Report[] }) {
-  const t = useT(usersMessages);
-  if (reports.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{t('noReports')}</p>;
-  const statusLabel = { open: t('reportOpen'), dismissed: t('reportDismissed'), actioned: t('reportActioned') };
-  return (
-    <ul className="divide-y divide-slate-100">
-      {reports.map((report) => (
-        <li key={report._id} className="space-y-1 py-2">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm font-medium text-slate-900">{REPORT_REASON_LABELS[report.reason]}</span>
-            <Badge tone={report.status === 'open' ? 'red' : 'gray'}>{statusLabel[report.status]}</Badge>
-          </div>
-          {report.details && <p className="text-sm text-slate-700">{report.details}</p>}
-          <p className="text-xs text-slate-500">
-            {t('reportBy', { name: report.reporter?.name ?? t('reporterDeleted') })} ·{' '}
-            {formatDate(report.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-          </p>
-        </li>
-      ))}
-    </ul>
   );
 }

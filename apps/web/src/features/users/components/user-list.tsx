@@ -1,14 +1,12 @@
 import type { ManagedUser, UserReportFilter } from '@app/shared/admins';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
-import { SkeletonRows } from '../../../components/ui/skeleton';
 import { formatPhone } from '@app/shared/phone';
 import { useT } from '../../../lib/i18n';
 import { USERS_PAGE_SIZE, type UserStatusFilter, useUsers } from '../api/get-users';
 import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { UserStatusBadge } from './user-status-badge';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
 
 interface UserListProps {
   search: string;
@@ -87,18 +85,9 @@ export function UserList(props: UserListProps) {
       </div>
 
       {list.isPending ? (
-        <div aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-3">
-          <p className="sr-only">{t('loading')}</p>
-          <SkeletonRows rows={5} />
-        </div>
+        <ListLoading label={t('loading')} rows={5} />
       ) : list.isError ? (
-        <Alert>
-          <p className="font-medium">{t('listError')}</p>
-          <p className="mt-1">{list.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => list.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
+        <ListError title={t('listError')} message={list.error.message} retryLabel={t('retry')} onRetry={() => list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">{t('empty')}</p>
       ) : (
@@ -106,6 +95,7 @@ export function UserList(props: UserListProps) {
           <p className="text-xs text-slate-500">{t('total', { count: list.data.total })}</p>
           <ul
             className={`divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white ${list.isFetching ? 'opacity-70' : ''}`}
+            aria-busy={list.isFetching}
           >
             {list.data.items.map((user) => (
               <li key={user._id}>

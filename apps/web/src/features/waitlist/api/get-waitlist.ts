@@ -15,14 +15,14 @@ export const waitlistKeys = {
 };
 
 /** `GET /api/admin/waitlist`: one page, searched and filtered by the database. */
-export function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<WaitlistPage> {
+function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<WaitlistPage> {
   return apiRequest<WaitlistPage>('/admin/waitlist', {
     query: { page: filters.page, limit: filters.limit, search: filters.search.trim(), status: filters.status },
     signal,
   });
 }
 
-export function waitlistQueryOptions(filters: WaitlistFilters) {
+function waitlistQueryOptions(filters: WaitlistFilters) {
   return queryOptions({
     queryKey: waitlistKeys.page(filters),
     queryFn: ({ signal }) => getWaitlist(filters, signal),

@@ -9,7 +9,7 @@ export type WaitlistAction = 'approve' | 'reject' | 'delete';
  * `POST /api/admin/waitlist/{id}/approve`, `/reject` (only pending entries) and
  * `DELETE /api/waitlist/{id}` (any entry).
  */
-export function runWaitlistAction(id: string, action: WaitlistAction): Promise<WaitlistEntry | { message: string }> {
+function runWaitlistAction(id: string, action: WaitlistAction): Promise<WaitlistEntry | { message: string }> {
   if (action === 'delete') return apiRequest(`/waitlist/${id}`, { method: 'DELETE' });
   return apiRequest(`/admin/waitlist/${id}/${action}`, { method: 'POST' });
 }
