@@ -21,6 +21,7 @@ import {
   revokeUser,
   setBlocked,
   updateAdmin,
+  type AdminsDeps,
 } from './admins.service';
 
 function actorOf(request: FastifyRequest): SessionUser {
@@ -36,6 +37,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * approve and read) for an administrator and `manage_users` for anyone else. See admins.service.ts.
  */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AdminsDeps = { db: app.db, settings: app.settings };
   app.get(
     '/users',
     {
@@ -47,7 +49,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listUsersResponseSchema, ...errors },
       },
     },
-    async (request) => listManagedUsers(app, actorOf(request), request.query),
+    async (request) => listManagedUsers(deps, actorOf(request), request.query),
   );
 
   app.post(
@@ -62,7 +64,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await createAdmin(app, actorOf(request), request.body);
+      const user = await createAdmin(deps, actorOf(request), request.body);
       return reply.code(201).send({ message: 'Administrateur ajouté avec succès !', user });
     },
   );
@@ -78,7 +80,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userDetailResponseSchema, ...errors },
       },
     },
-    async (request) => ({ user: await getManagedUser(app, actorOf(request), request.params.id) }),
+    async (request) => ({ user: await getManagedUser(deps, actorOf(request), request.params.id) }),
   );
 
   app.get(
@@ -92,7 +94,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listUserAudit(app, actorOf(request), request.params.id) }),
+    async (request) => ({ items: await listUserAudit(deps, actorOf(request), request.params.id) }),
   );
 
   app.put(
@@ -109,7 +111,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const before = request.body.isAdminValidated;
-      const user = await updateAdmin(app, actorOf(request), request.params.id, request.body);
+      const user = await updateAdmin(deps, actorOf(request), request.params.id, request.body);
       return { message: before ? 'Administrateur approuvé' : 'Droits mis à jour', user };
     },
   );
@@ -127,7 +129,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const blocked = request.params.action === 'block';
-      const user = await setBlocked(app, actorOf(request), request.params.id, blocked);
+      const user = await setBlocked(deps, actorOf(request), request.params.id, blocked);
       return { message: blocked ? 'Compte bloqué' : 'Compte débloqué', user };
     },
   );
@@ -145,7 +147,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Compte débloqué',
-      user: await setBlocked(app, actorOf(request), request.params.id, false),
+      user: await setBlocked(deps, actorOf(request), request.params.id, false),
     }),
   );
 
@@ -161,7 +163,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeUser(app, actorOf(request), request.params.id);
+      await revokeUser(deps, actorOf(request), request.params.id);
       return { message: 'Compte supprimé' };
     },
   );

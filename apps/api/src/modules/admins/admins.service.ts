@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   type AdminCounts,
   adminStatus,
@@ -30,6 +29,8 @@ import {
   updateManagedUser,
 } from './admins.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { Database } from '../../db/client';
+import type { SettingsService } from '../settings/settings.service';
 
 /*
  * Access rules of the /users routes. A route declares one access level, so most of them declare
@@ -83,14 +84,20 @@ function snapshot(row: UserRow) {
   };
 }
 
-async function loadTarget(app: FastifyInstance, id: string): Promise<UserRow> {
-  const row = await findUserById(app.db, id);
+/** What the accounts service works with (decision 019): never the whole Fastify instance. */
+export interface AdminsDeps {
+  db: Database;
+  settings: SettingsService;
+}
+
+async function loadTarget(deps: AdminsDeps, id: string): Promise<UserRow> {
+  const row = await findUserById(deps.db, id);
   if (!row) throw notFound('Utilisateur introuvable');
   return row;
 }
 
 export async function listManagedUsers(
-  app: FastifyInstance,
+  deps: AdminsDeps,
   actor: SessionUser,
   filter: Omit<UserListFilter, 'role'> & { role?: UserListFilter['role'] },
 ): Promise<{ items: ManagedUser[]; total: number; counts?: AdminCounts }> {
@@ -98,15 +105,15 @@ export async function listManagedUsers(
   if (role === 'admin') requireAny(actor, 'manage_admins', 'validate_admins');
   else requireAny(actor, 'manage_users');
   const [{ rows, total }, counts] = await Promise.all([
-    listUsers(app.db, { ...filter, role }),
-    role === 'admin' ? countAdminsByStatus(app.db, filter.q) : Promise.resolve(undefined),
+    listUsers(deps.db, { ...filter, role }),
+    role === 'admin' ? countAdminsByStatus(deps.db, filter.q) : Promise.resolve(undefined),
   ]);
   return { items: rows.map(toManagedUser), total, counts };
 }
 
-async function loadReadable(app: FastifyInstance, actor: SessionUser, id: string): Promise<UserRow> {
+async function loadReadable(deps: AdminsDeps, actor: SessionUser, id: string): Promise<UserRow> {
   requireAny(actor, 'manage_users', 'manage_admins', 'validate_admins');
-  const target = await loadTarget(app, id);
+  const target = await loadTarget(deps, id);
   if (isAdminAccount(target)) requireAny(actor, 'manage_admins', 'validate_admins');
   else requireAny(actor, 'manage_users');
   return target;
@@ -116,13 +123,13 @@ async function loadReadable(app: FastifyInstance, actor: SessionUser, id: string
  * `GET /users/{id}`: the account; for a user (not an administrator) also its counts, its recent
  * activities and the reports on it (`reports`, `recentActivity`).
  */
-export async function getManagedUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<ManagedUserDetail> {
-  const row = await loadReadable(app, actor, id);
+export async function getManagedUser(deps: AdminsDeps, actor: SessionUser, id: string): Promise<ManagedUserDetail> {
+  const row = await loadReadable(deps, actor, id);
   if (isAdminAccount(row)) return toManagedUser(row);
   const [counts, recent, reports] = await Promise.all([
-    countUserCommunity(app.db, id),
-    listActivities(app.db, id, RECENT_ACTIVITY_SIZE),
-    listReportsOn(app.db, id, REPORTS_SHOWN),
+    countUserCommunity(deps.db, id),
+    listActivities(deps.db, id, RECENT_ACTIVITY_SIZE),
+    listReportsOn(deps.db, id, REPORTS_SHOWN),
   ]);
   return {
     ...toManagedUser(row),
@@ -138,9 +145,9 @@ export async function getManagedUser(app: FastifyInstance, actor: SessionUser, i
   };
 }
 
-export async function listUserAudit(app: FastifyInstance, actor: SessionUser, id: string): Promise<AuditEntryView[]> {
-  await loadReadable(app, actor, id);
-  const rows = await listAuditInvolving(app.db, id, 20);
+export async function listUserAudit(deps: AdminsDeps, actor: SessionUser, id: string): Promise<AuditEntryView[]> {
+  await loadReadable(deps, actor, id);
+  const rows = await listAuditInvolving(deps.db, id, 20);
   const name = (first: string | null, last: string | null) => (first === null ? null : `${first} ${last ?? ''}`.trim());
   return rows.map((row) => ({
     _id: row.id,
@@ -190,7 +197,7 @@ function assertHoldsAllOf(actor: SessionUser, target: UserRow): void {
 
 /** `PUT /users/{id}`: approve a pending admin and/or change its permissions. */
 export async function updateAdmin(
-  app: FastifyInstance,
+  deps: AdminsDeps,
   actor: SessionUser,
   id: string,
   input: UpdateAdminInput,
@@ -198,7 +205,7 @@ export async function updateAdmin(
   requireAny(actor, 'manage_admins', 'validate_admins');
   if (input.role === 'superadmin') throw forbidden('Le rôle superadmin ne peut pas être attribué');
   if (input.role !== undefined && input.role !== 'admin') throw badRequest('Seul le rôle admin peut être attribué ici');
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const target = await lockUserById(tx, id);
     if (!target) throw notFound('Utilisateur introuvable');
     if (target.id === actor.id) throw forbidden('Vous ne pouvez pas modifier vos propres droits');
@@ -242,13 +249,13 @@ export async function updateAdmin(
 
 /** `PUT /users/{id}/block|unblock`, `PATCH /users/{id}/unblock`. Blocking ends every session. */
 export async function setBlocked(
-  app: Pick<FastifyInstance, 'db'>,
+  deps: Pick<AdminsDeps, 'db'>,
   actor: SessionUser,
   id: string,
   blocked: boolean,
 ): Promise<ManagedUser> {
   requireAny(actor, 'manage_admins', 'manage_users');
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const target = await lockUserById(tx, id);
     if (!target) throw notFound('Utilisateur introuvable');
     requireAny(actor, managingPermission(target));
@@ -276,14 +283,14 @@ export async function setBlocked(
     });
     return row;
   });
-  if (blocked) await revokeAllSessions(app.db, id);
+  if (blocked) await revokeAllSessions(deps.db, id);
   return toManagedUser(updated);
 }
 
 /** `DELETE /users/{id}`: revokes an admin (or deletes a user). Irreversible; never a superadmin. */
-export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
+export async function revokeUser(deps: AdminsDeps, actor: SessionUser, id: string): Promise<void> {
   requireAny(actor, 'manage_admins', 'manage_users');
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const target = await lockUserById(tx, id);
     if (!target) throw notFound('Utilisateur introuvable');
     requireAny(actor, managingPermission(target));
@@ -307,13 +314,13 @@ export async function revokeUser(app: FastifyInstance, actor: SessionUser, id: s
 }
 
 /** `POST /users`: an administrator created by another one is validated at once. */
-export async function createAdmin(app: FastifyInstance, actor: SessionUser, input: CreateAdminBody): Promise<ManagedUser> {
+export async function createAdmin(deps: AdminsDeps, actor: SessionUser, input: CreateAdminBody): Promise<ManagedUser> {
   requireAny(actor, 'manage_admins');
   assertCanGrant(actor, input.permissions);
-  checkPasswordRules(input.password, (await app.settings.get()).security.passwordMinLength, 'password');
+  checkPasswordRules(input.password, (await deps.settings.get()).security.passwordMinLength, 'password');
   const passwordHash = await hashPassword(input.password);
   try {
-    const row = await app.db.transaction(async (tx) => {
+    const row = await deps.db.transaction(async (tx) => {
       const inserted = await insertAdmin(tx, {
         firstName: input.firstName,
         lastName: input.lastName,

@@ -18,13 +18,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, unauthorized } from '../../lib/errors';
 import { AUTH_LIMITS, accountOfBody, failureLimiter, limitPerIpAndAccount } from './auth.rate-limits';
-import { login, register, requestPasswordReset, resendOtp, sendConfirmation, setNewPassword, verifyOtp } from './auth.service';
+import {
+  type AuthDeps,
+  login,
+  register,
+  requestPasswordReset,
+  resendOtp,
+  sendConfirmation,
+  setNewPassword,
+  verifyOtp,
+} from './auth.service';
 import { revokeSession } from './session.repository';
 import { toPublicUser } from './session.service';
 
 const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: AuthDeps = {
+    db: app.db,
+    settings: app.settings,
+    notifications: app.notifications,
+    referrals: app.referrals,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   const limit = (name: Exclude<keyof typeof AUTH_LIMITS, 'loginFailures'>) =>
     limitPerIpAndAccount(app, name, AUTH_LIMITS[name], accountOfBody);
   const loginFailures = failureLimiter(app, 'login', AUTH_LIMITS.loginFailures);
@@ -42,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await register(app, request.body);
+      const result = await register(deps, request.body);
       return reply.code(201).send(result);
     },
   );
@@ -59,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ message: z.string(), email: z.string().nullable() }), ...errors },
       },
     },
-    async (request) => verifyOtp(app, request.body),
+    async (request) => verifyOtp(deps, request.body),
   );
 
   app.post(
@@ -74,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resendOtpResponseSchema, ...errors },
       },
     },
-    async (request) => resendOtp(app, request.body),
+    async (request) => resendOtp(deps, request.body),
   );
 
   app.post(
@@ -89,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => sendConfirmation(app, request.body.email),
+    async (request) => sendConfirmation(deps, request.body.email),
   );
 
   app.post(
@@ -105,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await login(app, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }).catch(
+      const result = await login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }).catch(
         async (error: unknown) => {
           if (error instanceof AppError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_LOCKED')) {
             await loginFailures.recordFailure(request);
@@ -153,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => requestPasswordReset(app, request.body.email, request.log),
+    async (request) => requestPasswordReset(deps, request.body.email, request.log),
   );
 
   app.post(
@@ -168,6 +185,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => setNewPassword(app, request.body),
+    async (request) => setNewPassword(deps, request.body),
   );
 };

@@ -1,5 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationService } from '../notifications/notifications.service';
 import { alertTeam } from '../notifications/team-alerts';
+import type { ReferralEvents } from '../referrals/referrals.plugin';
+import type { SettingsService } from '../settings/settings.service';
 import type { z } from 'zod';
 import {
   type loginSchema,
@@ -41,6 +44,7 @@ import {
   verificationSms,
 } from './auth.messages';
 import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
+import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { revokeAllSessions } from './session.repository';
 import { createSession } from './session.service';
@@ -59,6 +63,17 @@ const CHANNEL_MESSAGES: Record<OtpChannel, string> = {
   email: 'Inscription réussie ! Un code de vérification vous a été envoyé par email.',
   both: 'Inscription réussie ! Un code de vérification vous a été envoyé par SMS et par email.',
 };
+
+/** What the auth service works with (decision 019): never the whole Fastify instance. */
+export interface AuthDeps {
+  db: Database;
+  settings: SettingsService;
+  notifications: NotificationService;
+  referrals: ReferralEvents;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL, for the link in the team's e-mail. */
+  publicUrl: string;
+}
 
 /** When the SMS could not be sent at once (it is retried in the background). */
 const SMS_FAILED_MESSAGES: Record<OtpChannel, string> = {
@@ -105,7 +120,7 @@ function channelOfTargets(targets: CodeTarget[]): OtpChannel | undefined {
  * work runs later in the background.
  */
 async function issueVerificationCodes(
-  app: FastifyInstance,
+  deps: AuthDeps,
   user: UserRow,
   settings: Settings,
   requestedAt = Date.now(),
@@ -115,14 +130,14 @@ async function issueVerificationCodes(
   let capped = false;
   const deliveries: Promise<boolean | null>[] = [];
   for (const target of targets) {
-    if ((await resendWait(app.db, user.id, 'verify', target.channel, requestedAt)) > 0) continue;
-    if (!(await underCodeCaps(app.db, user.id, target.destination, requestedAt))) {
+    if ((await resendWait(deps.db, user.id, 'verify', target.channel, requestedAt)) > 0) continue;
+    if (!(await underCodeCaps(deps.db, user.id, target.destination, requestedAt))) {
       capped = true;
       continue;
     }
-    const code = await issueCode(app.db, user.id, 'verify', target);
+    const code = await issueCode(deps.db, user.id, 'verify', target);
     sent.push(target);
-    deliveries.push(deliverCode(app, user, target, code, settings.general.siteName));
+    deliveries.push(deliverCode(deps, user, target, code, settings.general.siteName));
   }
   const delivery = Promise.all(deliveries).then((results) => {
     const sms = results.find((result) => result !== null);
@@ -132,33 +147,33 @@ async function issueVerificationCodes(
 }
 
 async function deliverCode(
-  app: FastifyInstance,
+  deps: AuthDeps,
   user: UserRow,
   target: CodeTarget,
   code: string,
   siteName: string,
 ): Promise<boolean | null> {
   if (target.channel === 'sms') {
-    const sms = await app.notifications.sendSms({ to: target.destination, text: verificationSms(code, siteName) });
+    const sms = await deps.notifications.sendSms({ to: target.destination, text: verificationSms(code, siteName) });
     return sms.status === 'sent';
   }
-  await app.notifications.sendEmail(verificationEmail(target.destination, code, user.firstName, siteName));
+  await deps.notifications.sendEmail(verificationEmail(target.destination, code, user.firstName, siteName));
   return null;
 }
 
-export async function register(app: FastifyInstance, input: z.output<typeof registerSchema>) {
-  const settings = await app.settings.get();
+export async function register(deps: AuthDeps, input: z.output<typeof registerSchema>) {
+  const settings = await deps.settings.get();
   checkPasswordRules(input.password, settings.security.passwordMinLength, 'password');
   if (input.phone && !smsAllowed(input.phone, settings)) {
     throw fieldError('phone', smsCountryRefused(settings.security.smsCountries));
   }
   // A contact left unverified for an hour does not block its real owner (decision 008).
-  await releaseStaleContacts(app.db, input, new Date(Date.now() - UNVERIFIED_CONTACT_HOLD_MS));
-  const taken = await findTakenFields(app.db, input);
+  await releaseStaleContacts(deps.db, input, new Date(Date.now() - UNVERIFIED_CONTACT_HOLD_MS));
+  const taken = await findTakenFields(deps.db, input);
   if (taken.size > 0) throw duplicate(taken);
   let user: UserRow;
   try {
-    user = await insertUser(app.db, {
+    user = await insertUser(deps.db, {
       username: input.username,
       email: input.email ?? null,
       phone: input.phone ?? null,
@@ -175,22 +190,22 @@ export async function register(app: FastifyInstance, input: z.output<typeof regi
       referredByCode: input.ref ?? null,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(await findTakenFields(app.db, input));
+    if (isUniqueViolation(error)) throw duplicate(await findTakenFields(deps.db, input));
     throw error;
   }
-  const issued = await issueVerificationCodes(app, user, settings);
+  const issued = await issueVerificationCodes(deps, user, settings);
   if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
   const smsSent = await issued.delivery;
   const otpChannel = channelOfTargets(issued.sent) ?? 'email';
   const sent = smsSent === false ? { otpChannel, smsNotice: smsNotice(settings.general.supportPhone) } : { otpChannel };
-  await alertTeam(app, 'notifyOnRegistration', `Nouvelle inscription : ${user.firstName} ${user.lastName}`.trim(), [
+  await alertTeam(deps, 'notifyOnRegistration', `Nouvelle inscription : ${user.firstName} ${user.lastName}`.trim(), [
     'Un nouveau compte vient d’être créé.',
     '',
     `Nom : ${user.firstName} ${user.lastName}`,
     `Nom d’utilisateur : ${user.username ?? '—'}`,
     `Rôle demandé : ${user.requestedAdminType ?? 'utilisateur'}`,
     '',
-    `${app.config.PUBLIC_URL}/admin/administration`,
+    `${deps.publicUrl}/admin/administration`,
   ]);
   return {
     message: sent.smsNotice ? SMS_FAILED_MESSAGES[sent.otpChannel] : CHANNEL_MESSAGES[sent.otpChannel],
@@ -213,23 +228,23 @@ function duplicate(taken: Set<'username' | 'email' | 'phone'>): AppError {
 }
 
 /** The account named by a code request: e-mail, phone or any identifier. */
-async function findByContact(app: FastifyInstance, input: { email?: string; phone?: string; identifier?: string }) {
-  if (input.email) return findUserByEmail(app.db, input.email);
-  if (input.phone) return findUserByPhone(app.db, input.phone);
-  if (input.identifier) return findUserByIdentifier(app.db, input.identifier);
+async function findByContact(deps: AuthDeps, input: { email?: string; phone?: string; identifier?: string }) {
+  if (input.email) return findUserByEmail(deps.db, input.email);
+  if (input.phone) return findUserByPhone(deps.db, input.phone);
+  if (input.identifier) return findUserByIdentifier(deps.db, input.identifier);
   return null;
 }
 
-export async function verifyOtp(app: FastifyInstance, input: z.output<typeof verifyOtpSchema>) {
-  const user = await findByContact(app, input);
+export async function verifyOtp(deps: AuthDeps, input: z.output<typeof verifyOtpSchema>) {
+  const user = await findByContact(deps, input);
   const pending = user && (!user.emailVerified || !user.phoneVerified || !user.isVerified);
-  const code = await useCode(app.db, pending ? user.id : null, 'verify', input.otp);
+  const code = await useCode(deps.db, pending ? user.id : null, 'verify', input.otp);
   // The code proves only the contact it was sent to, and only while the account still holds it.
-  if (!user || !(await markContactVerified(app.db, user.id, code.channel, code.destination))) {
+  if (!user || !(await markContactVerified(deps.db, user.id, code.channel, code.destination))) {
     throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
   }
   // The first verified contact verifies the account (referrals count it once).
-  if (!user.isVerified) await app.referrals.accountVerified(user.id);
+  if (!user.isVerified) await deps.referrals.accountVerified(user.id);
   return { message: 'Compte vérifié avec succès', email: user.email ?? null };
 }
 
@@ -237,64 +252,64 @@ export async function verifyOtp(app: FastifyInstance, input: z.output<typeof ver
  * Always the same answer, at once: whether the account exists, is verified, waits for the
  * minute between codes or reached its caps is never told (the codes go out in the background).
  */
-export async function resendOtp(app: FastifyInstance, input: z.output<typeof resendOtpSchema>) {
-  const user = await findByContact(app, input);
+export async function resendOtp(deps: AuthDeps, input: z.output<typeof resendOtpSchema>) {
+  const user = await findByContact(deps, input);
   if (user && !user.isBlocked) {
-    const settings = await app.settings.get();
-    issueVerificationCodes(app, user, settings)
+    const settings = await deps.settings.get();
+    issueVerificationCodes(deps, user, settings)
       .then((issued) => issued.delivery)
-      .catch((error: unknown) => app.log.error({ err: error }, 'verification code not stored for delivery'));
+      .catch((error: unknown) => deps.log.error({ err: error }, 'verification code not stored for delivery'));
   }
   return { message: MESSAGES.otpResent };
 }
 
-export async function sendConfirmation(app: FastifyInstance, email: string) {
-  const user = await findUserByEmail(app.db, email);
+export async function sendConfirmation(deps: AuthDeps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
   if (user?.isVerified && user.email) {
-    const settings = await app.settings.get();
-    await app.notifications.sendEmail(confirmationEmail(user.email, user.firstName, settings.general.siteName));
+    const settings = await deps.settings.get();
+    await deps.notifications.sendEmail(confirmationEmail(user.email, user.firstName, settings.general.siteName));
   }
   return { message: 'Un email de confirmation vous a été envoyé.' };
 }
 
 export async function login(
-  app: FastifyInstance,
+  deps: AuthDeps,
   input: z.output<typeof loginSchema>,
   meta: { ip?: string; userAgent?: string },
 ): Promise<{ token: string; user: UserRow }> {
-  const settings = await app.settings.get();
-  const user = await findUserByIdentifier(app.db, input.identifier);
+  const settings = await deps.settings.get();
+  const user = await findUserByIdentifier(deps.db, input.identifier);
   // Failures are counted per (account, address) pair; an unknown identifier is a pair too, so it
   // is answered exactly like a real account (decision 008).
   const subject = user?.id ?? `?${canonicalIdentifier(input.identifier)}`;
   const ip = meta.ip ?? '';
-  const blockedUntil = await throttledUntil(app.db, subject, ip);
+  const blockedUntil = await throttledUntil(deps.db, subject, ip);
   const blocked = blockedUntil !== null && blockedUntil.getTime() > Date.now();
   // A waiting pair is refused before any password check, unless the account signed in from this
   // address before (a known device): then a right password still passes.
-  if (blocked && !(user && (await hasSignedInFrom(app.db, user.id, ip)))) throw locked(blockedUntil);
+  if (blocked && !(user && (await hasSignedInFrom(deps.db, user.id, ip)))) throw locked(blockedUntil);
   // Same work whether or not the account exists, so the answer time tells nothing.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
-    const until = await recordThrottledFailure(app.db, subject, ip, settings.security.maxLoginAttempts, new Date());
+    const until = await recordThrottledFailure(deps.db, subject, ip, settings.security.maxLoginAttempts, new Date());
     if (until) throw locked(until);
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
-  await clearThrottles(app.db, subject, ip);
+  await clearThrottles(deps.db, subject, ip);
   if (user.isBlocked) throw new AppError(403, 'ACCOUNT_BLOCKED', 'Ce compte est bloqué. Contactez le support.');
   if (!user.isVerified && settings.security.requireEmailVerification) {
-    const issued = await issueVerificationCodes(app, user, settings);
+    const issued = await issueVerificationCodes(deps, user, settings);
     if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
     // Not awaited: sign-in answers at once (the form gives up after 10 s) even when a provider
     // is slow; the codes are stored before this answer and the messages are retried if need be.
-    issued.delivery.catch((error: unknown) => app.log.error({ err: error }, 'verification code not stored for delivery'));
+    issued.delivery.catch((error: unknown) => deps.log.error({ err: error }, 'verification code not stored for delivery'));
     throw new AppError(403, 'OTP_REQUIRED', MESSAGES.otpRequired, undefined, {
       requiresOTP: true,
       otpChannel: channelOfTargets(issued.targets) ?? 'email',
     });
   }
-  await recordLogin(app.db, user.id);
-  const session = await createSession(app.db, user.id, settings.security.sessionTimeout, meta);
+  await recordLogin(deps.db, user.id);
+  const session = await createSession(deps.db, user.id, settings.security.sessionTimeout, meta);
   return { token: session.token, user };
 }
 
@@ -305,40 +320,40 @@ function locked(until: Date): AppError {
   });
 }
 
-export async function requestPasswordReset(app: FastifyInstance, email: string, log: FastifyInstance['log']) {
-  const user = await findUserByEmail(app.db, email);
+export async function requestPasswordReset(deps: AuthDeps, email: string, log: FastifyBaseLogger) {
+  const user = await findUserByEmail(deps.db, email);
   if (
     user?.email &&
     !user.isBlocked &&
-    (await resendWait(app.db, user.id, 'reset')) === 0 &&
-    (await underCodeCaps(app.db, user.id, user.email))
+    (await resendWait(deps.db, user.id, 'reset')) === 0 &&
+    (await underCodeCaps(deps.db, user.id, user.email))
   ) {
-    const settings = await app.settings.get();
-    const code = await issueCode(app.db, user.id, 'reset', { channel: 'email', destination: user.email });
+    const settings = await deps.settings.get();
+    const code = await issueCode(deps.db, user.id, 'reset', { channel: 'email', destination: user.email });
     // Not awaited: the answer must take the same time whether or not the account exists.
     // The message is stored before the send; a failed send is retried by the delivery loop.
-    app.notifications
+    deps.notifications
       .sendEmail(resetEmail(user.email, code, user.firstName, settings.general.siteName))
       .catch((error: unknown) => log.error({ err: error }, 'reset e-mail not stored'));
   }
   return { message: MESSAGES.resetSent };
 }
 
-export async function setNewPassword(app: FastifyInstance, input: z.output<typeof newPasswordRequestSchema>) {
-  const settings = await app.settings.get();
+export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newPasswordRequestSchema>) {
+  const settings = await deps.settings.get();
   checkPasswordRules(input.newPassword, settings.security.passwordMinLength, 'newPassword');
-  const user = await findUserByEmail(app.db, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
-  const code = await useCode(app.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
+  const code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
   if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
-  await setPasswordHash(app.db, user.id, await hashPassword(input.newPassword));
-  await revokeAllSessions(app.db, user.id);
+  await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
+  await revokeAllSessions(deps.db, user.id);
   // A reset code lifts every sign-in wait of the account.
-  await clearThrottles(app.db, user.id);
+  await clearThrottles(deps.db, user.id);
   // A code sent by e-mail proves the address: the e-mail (and so the account) is verified from now on.
-  await markContactVerified(app.db, user.id, 'email', code.destination);
+  await markContactVerified(deps.db, user.id, 'email', code.destination);
   if (user.email) {
-    await app.notifications.sendEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
+    await deps.notifications.sendEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
   }
   return { message: MESSAGES.passwordChanged };
 }

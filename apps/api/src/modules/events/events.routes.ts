@@ -23,6 +23,7 @@ import {
   addEventImages,
   changeEventStatus,
   createEvent,
+  type EventsDeps,
   deleteEventFor,
   getEventFor,
   listEventsFor,
@@ -118,6 +119,14 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
  * service checks ownership or `manage_events` (see events.service.ts).
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: EventsDeps = {
+    db: app.db,
+    settings: app.settings,
+    storage: app.storage,
+    notifications: app.notifications,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   await app.register(multipart, {
     limits: {
       fileSize: EVENT_IMAGE_MAX_BYTES,
@@ -146,10 +155,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (request.user) return listEventsFor(app, request.user, request.query);
+      if (request.user) return listEventsFor(deps, request.user, request.query);
       // Anonymous: the same answer for everyone, cached briefly and within the read budget (decision 013).
       return app.answerCache.get(`events:${JSON.stringify(request.query)}`, () =>
-        app.publicReads.run(() => listEventsFor(app, null, request.query)),
+        app.publicReads.run(() => listEventsFor(deps, null, request.query)),
       );
     },
   );
@@ -167,7 +176,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventSchema, ...errors },
       },
     },
-    async (request) => getEventFor(app, request.user, request.params.id, request.query.t),
+    async (request) => getEventFor(deps, request.user, request.params.id, request.query.t),
   );
 
   app.post(
@@ -184,7 +193,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Nouveau lien de partage créé ; l’ancien ne fonctionne plus',
-      ...(await regenerateShareToken(app, actorOf(request), request.params.id)),
+      ...(await regenerateShareToken(deps, actorOf(request), request.params.id)),
     }),
   );
 
@@ -205,7 +214,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { input, files } = request.isMultipart()
         ? await readMultipart(request)
         : { input: parseEventJson(request.body), files: [] };
-      const event = await createEvent(app, actor, input, files);
+      const event = await createEvent(deps, actor, input, files);
       return reply.code(201).send({ message: 'Événement créé', event });
     },
   );
@@ -224,7 +233,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Événement mis à jour',
-      event: await updateEventFor(app, actorOf(request), request.params.id, request.body),
+      event: await updateEventFor(deps, actorOf(request), request.params.id, request.body),
     }),
   );
 
@@ -240,7 +249,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteEventFor(app, actorOf(request), request.params.id);
+      await deleteEventFor(deps, actorOf(request), request.params.id);
       return { message: 'Événement supprimé' };
     },
   );
@@ -259,7 +268,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, action } = request.params;
-      const event = await changeEventStatus(app, actorOf(request), id, action);
+      const event = await changeEventStatus(deps, actorOf(request), id, action);
       return { message: action === 'publish' ? 'Événement publié' : 'Événement annulé', event };
     },
   );
@@ -283,7 +292,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { data, files } = await readParts(request);
       if (data !== undefined) throw badRequest('Seules des images sont attendues (champ « images »)');
-      return { message: 'Images ajoutées', event: await addEventImages(app, actor, request.params.id, files) };
+      return { message: 'Images ajoutées', event: await addEventImages(deps, actor, request.params.id, files) };
     },
   );
 
@@ -303,7 +312,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: 'Image retirée',
-      event: await removeEventImage(app, actorOf(request), request.params.id, request.params.imageId),
+      event: await removeEventImage(deps, actorOf(request), request.params.id, request.params.imageId),
     }),
   );
 };

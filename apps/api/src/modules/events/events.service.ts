@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationService } from '../notifications/notifications.service';
 import { alertTeam } from '../notifications/team-alerts';
+import type { SettingsService } from '../settings/settings.service';
 import {
   type CreateEventBody,
   EVENT_IMAGES_MAX,
@@ -20,7 +22,7 @@ import type { SessionUser } from '../auth/session.service';
 import { recordEventCreated } from '../community/community.repository';
 import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
 import { processImages } from '../uploads/image-processing';
-import { newImageKeys, uploadUrl } from '../uploads/uploads.storage';
+import { newImageKeys, type UploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
   appendImages,
   countActiveEventsOf,
@@ -137,6 +139,17 @@ function detailView(
   };
 }
 
+/** What the events service works with (decision 019): never the whole Fastify instance. */
+export interface EventsDeps {
+  db: Database;
+  settings: SettingsService;
+  storage: UploadStorage;
+  notifications: NotificationService;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL, for the links in the team's e-mails. */
+  publicUrl: string;
+}
+
 /** A new share token: 192 random bits, base64url (32 characters). */
 export function newShareToken(): string {
   return randomBytes(24).toString('base64url');
@@ -192,12 +205,12 @@ export function tokenMatches(current: string, given: string): boolean {
  * opening the page at once.
  */
 export async function regenerateShareToken(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser,
   id: string,
 ): Promise<{ shareToken: string; sharePath: string }> {
-  const existing = await loadManaged(app, actor, id);
-  const shareToken = await app.db.transaction(async (tx) => {
+  const existing = await loadManaged(deps, actor, id);
+  const shareToken = await deps.db.transaction(async (tx) => {
     const token = await replaceShareToken(tx, id, newShareToken());
     if (!token) throw notFound(NOT_FOUND);
     await recordAudit(tx, { actorId: actor.id, action: 'event.share_token.regenerate', targetType: 'event', targetId: id });
@@ -213,7 +226,7 @@ function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date']
 }
 
 export async function listEventsFor(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser | null,
   query: ListQuery,
 ): Promise<{ items: EventSummary[]; total: number }> {
@@ -226,7 +239,7 @@ export async function listEventsFor(
   if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
     throw new AppError(400, 'PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
   }
-  const { rows, covers, total } = await listEvents(app.db, {
+  const { rows, covers, total } = await listEvents(deps.db, {
     q: query.q,
     status: query.status,
     category: query.category,
@@ -244,8 +257,8 @@ export async function listEventsFor(
   };
 }
 
-async function loadDetail(app: FastifyInstance, row: EventWithCreator, actor: SessionUser | null): Promise<EventDetail> {
-  const { ticketTypes, images } = await findEventParts(app.db, row.id);
+async function loadDetail(deps: EventsDeps, row: EventWithCreator, actor: SessionUser | null): Promise<EventDetail> {
+  const { ticketTypes, images } = await findEventParts(deps.db, row.id);
   const showShareToken = actor !== null && (row.organizerId === actor.id || canManageAll(actor));
   return detailView(row, ticketTypes, images, showShareToken);
 }
@@ -255,22 +268,22 @@ async function loadDetail(app: FastifyInstance, row: EventWithCreator, actor: Se
  * its share token (`shareToken`); otherwise 404, as if it did not exist.
  */
 export async function getEventFor(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser | null,
   id: string,
   shareToken?: string,
 ): Promise<EventDetail> {
-  const row = await findEvent(app.db, id);
+  const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
   const privileged = (actor !== null && row.organizerId === actor.id) || canManageAll(actor);
   if (row.status === 'draft' && !privileged) throw notFound(NOT_FOUND);
   if (!row.isPublic && !privileged && !(shareToken && tokenMatches(row.shareToken, shareToken))) throw notFound(NOT_FOUND);
-  return loadDetail(app, row, actor);
+  return loadDetail(deps, row, actor);
 }
 
 /** The event, if the actor may change it; 404 when unknown, 403 when it belongs to someone else. */
-async function loadManaged(app: FastifyInstance, actor: SessionUser, id: string): Promise<EventWithCreator> {
-  const row = await findEvent(app.db, id);
+async function loadManaged(deps: EventsDeps, actor: SessionUser, id: string): Promise<EventWithCreator> {
+  const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
   if (!canManageAll(actor) && row.organizerId !== actor.id) {
     // A draft of someone else stays invisible; a visible event answers that it is not yours.
@@ -280,8 +293,8 @@ async function loadManaged(app: FastifyInstance, actor: SessionUser, id: string)
   return row;
 }
 
-async function checkSettings(app: FastifyInstance, input: { maxParticipants?: number; ticketTypes?: unknown[] }): Promise<void> {
-  const { events: limits } = await app.settings.get();
+async function checkSettings(deps: EventsDeps, input: { maxParticipants?: number; ticketTypes?: unknown[] }): Promise<void> {
+  const { events: limits } = await deps.settings.get();
   const fieldErrors: Record<string, string[]> = {};
   if (input.maxParticipants !== undefined && input.maxParticipants > limits.maxParticipantsPerEvent) {
     fieldErrors.maxParticipants = [`Le nombre maximum de participants ne peut pas dépasser ${limits.maxParticipantsPerEvent}`];
@@ -309,9 +322,9 @@ function snapshot(row: EventRow) {
 }
 
 /** Tells the team about a new or changed event when the settings ask for it. */
-function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: EventRow, what: string): Promise<void> {
+function notifyContact(deps: EventsDeps, kind: 'new' | 'update', event: EventRow, what: string): Promise<void> {
   return alertTeam(
-    app,
+    deps,
     kind === 'new' ? 'notifyOnNewEvent' : 'notifyOnEventUpdate',
     kind === 'new' ? `Nouvel événement : ${event.title}` : `Événement modifié : ${event.title}`,
     [
@@ -322,7 +335,7 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
       `Début : ${event.startDateTime.toLocaleString('fr-FR', { timeZone: DOUALA_TIME_ZONE })}`,
       `Statut : ${event.status}`,
       '',
-      `${app.config.PUBLIC_URL}/admin/events`,
+      `${deps.publicUrl}/admin/events`,
     ],
   );
 }
@@ -331,9 +344,9 @@ function notifyContact(app: FastifyInstance, kind: 'new' | 'update', event: Even
  * Checks and re-encodes every file before writing any, then stores them; `writtenKeys` collects
  * what was written so the caller can remove it if the database write fails.
  */
-async function storeImages(app: FastifyInstance, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
+async function storeImages(deps: EventsDeps, files: UploadedFile[], writtenKeys: string[]): Promise<NewImage[]> {
   const processed = await processImages(files);
-  const storage = app.storage;
+  const storage = deps.storage;
   const stored: NewImage[] = [];
   for (const image of processed) {
     const keys = newImageKeys();
@@ -353,25 +366,25 @@ function tooManyImages(): never {
 }
 
 export async function createEvent(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser,
   input: CreateEventBody,
   files: UploadedFile[],
 ): Promise<EventDetail> {
   if (files.length > EVENT_IMAGES_MAX) tooManyImages();
   // On behalf of a partner: only its authorised users, while it is not blocked (decision 010).
-  if (input.partnerId) await assertCanActForPartner(app.db, actor.id, input.partnerId);
-  await checkSettings(app, input);
-  const { events: limits } = await app.settings.get();
+  if (input.partnerId) await assertCanActForPartner(deps.db, actor.id, input.partnerId);
+  await checkSettings(deps, input);
+  const { events: limits } = await deps.settings.get();
   const limited = !canManageAll(actor);
-  if (limited && (await countActiveEventsOf(app.db, actor.id)) >= limits.maxEventsPerUser) {
+  if (limited && (await countActiveEventsOf(deps.db, actor.id)) >= limits.maxEventsPerUser) {
     throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
   }
 
-  const storage = app.storage;
+  const storage = deps.storage;
   const writtenKeys: string[] = [];
   try {
-    const stored = await storeImages(app, files, writtenKeys);
+    const stored = await storeImages(deps, files, writtenKeys);
     const values: EventInsert = {
       title: input.title,
       description: input.description,
@@ -394,7 +407,7 @@ export async function createEvent(
       shareToken: newShareToken(),
       searchText: searchable(input.title, input.description, input.location.address, input.location.city),
     };
-    const event = await app.db.transaction(async (tx) => {
+    const event = await deps.db.transaction(async (tx) => {
       if (limited) {
         await advisoryLock(tx, `organizer:${actor.id}`);
         if ((await countActiveEventsOf(tx, actor.id)) >= limits.maxEventsPerUser) {
@@ -413,10 +426,10 @@ export async function createEvent(
       if (input.partnerId) await recordPartnerEvent(tx, { partnerId: input.partnerId, actorId: actor.id, title: row.title });
       return row;
     });
-    await notifyContact(app, 'new', event, 'Un nouvel événement a été créé (brouillon).');
-    const row = await findEvent(app.db, event.id);
+    await notifyContact(deps, 'new', event, 'Un nouvel événement a été créé (brouillon).');
+    const row = await findEvent(deps.db, event.id);
     if (!row) throw notFound(NOT_FOUND);
-    return loadDetail(app, row, actor);
+    return loadDetail(deps, row, actor);
   } catch (error) {
     await storage.remove(writtenKeys).catch(() => {});
     throw error;
@@ -428,12 +441,12 @@ export async function createEvent(
  * of a published event (text, dates, place, category, tags, visibility, tickets, images) sends it
  * back to draft: hidden from the public until an administrator publishes it again (decision 008).
  */
-async function needsApprovalAgain(app: FastifyInstance, actor: SessionUser, existing: EventRow): Promise<boolean> {
+async function needsApprovalAgain(deps: EventsDeps, actor: SessionUser, existing: EventRow): Promise<boolean> {
   if (existing.status !== 'published' || canManageAll(actor)) return false;
-  return (await app.settings.get()).events.requireApproval;
+  return (await deps.settings.get()).events.requireApproval;
 }
 
-async function changesPublicFields(app: FastifyInstance, existing: EventRow, input: UpdateEventBody): Promise<boolean> {
+async function changesPublicFields(deps: EventsDeps, existing: EventRow, input: UpdateEventBody): Promise<boolean> {
   const differs = (next: unknown, current: unknown) => next !== undefined && JSON.stringify(next) !== JSON.stringify(current);
   const time = (value: string | undefined) => (value === undefined ? undefined : new Date(value).getTime());
   if (
@@ -450,32 +463,32 @@ async function changesPublicFields(app: FastifyInstance, existing: EventRow, inp
     return true;
   }
   if (input.ticketTypes === undefined) return false;
-  const { ticketTypes } = await findEventParts(app.db, existing.id);
+  const { ticketTypes } = await findEventParts(deps.db, existing.id);
   const shape = (list: { name: string; price: number; description?: string | null }[]) =>
     list.map((ticket) => [ticket.name, Number(ticket.price), ticket.description ?? '']);
   return differs(shape(input.ticketTypes), shape(ticketTypes));
 }
 
 /** Tells the team that an edited event waits for their approval (notifications outbox). */
-function alertApprovalNeeded(app: FastifyInstance, event: EventRow): Promise<void> {
-  return alertTeam(app, 'always', `Événement à approuver de nouveau : ${event.title}`, [
+function alertApprovalNeeded(deps: EventsDeps, event: EventRow): Promise<void> {
+  return alertTeam(deps, 'always', `Événement à approuver de nouveau : ${event.title}`, [
     'L’organisateur a modifié un événement publié : il est masqué du public jusqu’à une nouvelle publication.',
     '',
     `Titre : ${event.title}`,
     `Ville : ${event.city}`,
     '',
-    `${app.config.PUBLIC_URL}/admin/events`,
+    `${deps.publicUrl}/admin/events`,
   ]);
 }
 
 export async function updateEventFor(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser,
   id: string,
   input: UpdateEventBody,
 ): Promise<EventDetail> {
-  const existing = await loadManaged(app, actor, id);
-  await checkSettings(app, input);
+  const existing = await loadManaged(deps, actor, id);
+  await checkSettings(deps, input);
   const start = input.startDateTime ? new Date(input.startDateTime) : existing.startDateTime;
   const end = input.endDateTime ? new Date(input.endDateTime) : existing.endDateTime;
   if (end <= start) throw badRequest(END_BEFORE_START, { endDateTime: [END_BEFORE_START] });
@@ -512,9 +525,9 @@ export async function updateEventFor(
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
   };
-  const backToApproval = (await needsApprovalAgain(app, actor, existing)) && (await changesPublicFields(app, existing, input));
+  const backToApproval = (await needsApprovalAgain(deps, actor, existing)) && (await changesPublicFields(deps, existing, input));
   if (backToApproval) values.status = 'draft';
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const row = await updateEvent(tx, id, values, input.ticketTypes);
     if (!row) throw notFound(NOT_FOUND);
     await recordAudit(tx, {
@@ -527,16 +540,16 @@ export async function updateEventFor(
     });
     return row;
   });
-  if (backToApproval) await alertApprovalNeeded(app, updated);
-  else await notifyContact(app, 'update', updated, 'Un événement a été modifié.');
-  const row = await findEvent(app.db, id);
+  if (backToApproval) await alertApprovalNeeded(deps, updated);
+  else await notifyContact(deps, 'update', updated, 'Un événement a été modifié.');
+  const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  return loadDetail(app, row, actor);
+  return loadDetail(deps, row, actor);
 }
 
-export async function deleteEventFor(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
-  const existing = await loadManaged(app, actor, id);
-  const keys = await app.db.transaction(async (tx) => {
+export async function deleteEventFor(deps: EventsDeps, actor: SessionUser, id: string): Promise<void> {
+  const existing = await loadManaged(deps, actor, id);
+  const keys = await deps.db.transaction(async (tx) => {
     const removed = await deleteEvent(tx, id);
     if (!removed) throw notFound(NOT_FOUND);
     await recordAudit(tx, {
@@ -548,7 +561,9 @@ export async function deleteEventFor(app: FastifyInstance, actor: SessionUser, i
     });
     return removed;
   });
-  await app.storage.remove(keys).catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event images not removed'));
+  await deps.storage
+    .remove(keys)
+    .catch((error: unknown) => deps.log.warn({ err: error, eventId: id }, 'event images not removed'));
 }
 
 const TRANSITIONS = {
@@ -557,18 +572,18 @@ const TRANSITIONS = {
 } as const;
 
 export async function changeEventStatus(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser,
   id: string,
   action: keyof typeof TRANSITIONS,
 ): Promise<EventDetail> {
-  const existing = await loadManaged(app, actor, id);
+  const existing = await loadManaged(deps, actor, id);
   const transition = TRANSITIONS[action];
-  if (action === 'publish' && !canManageAll(actor) && (await app.settings.get()).events.requireApproval) {
+  if (action === 'publish' && !canManageAll(actor) && (await deps.settings.get()).events.requireApproval) {
     throw new AppError(403, 'APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
   }
   if (existing.status !== transition.from) throw conflict(transition.refused);
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const row = await transitionStatus(tx, id, transition.from, transition.to);
     if (!row) throw conflict(transition.refused);
     await recordAudit(tx, {
@@ -581,25 +596,30 @@ export async function changeEventStatus(
     });
     return row;
   });
-  await notifyContact(app, 'update', updated, action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.');
-  return loadDetail(app, { ...updated, creatorName: existing.creatorName }, actor);
+  await notifyContact(
+    deps,
+    'update',
+    updated,
+    action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.',
+  );
+  return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, actor);
 }
 
 /** Adds images to an event (at most 10 in all), after the existing ones. */
 export async function addEventImages(
-  app: FastifyInstance,
+  deps: EventsDeps,
   actor: SessionUser,
   id: string,
   files: UploadedFile[],
 ): Promise<EventDetail> {
-  const existing = await loadManaged(app, actor, id);
+  const existing = await loadManaged(deps, actor, id);
   if (files.length === 0) throw badRequest('Choisissez au moins une image', { images: ['Choisissez au moins une image'] });
-  const backToApproval = await needsApprovalAgain(app, actor, existing);
-  if ((await countImages(app.db, id)) + files.length > EVENT_IMAGES_MAX) tooManyImages();
+  const backToApproval = await needsApprovalAgain(deps, actor, existing);
+  if ((await countImages(deps.db, id)) + files.length > EVENT_IMAGES_MAX) tooManyImages();
   const writtenKeys: string[] = [];
   try {
-    const stored = await storeImages(app, files, writtenKeys);
-    await app.db.transaction(async (tx) => {
+    const stored = await storeImages(deps, files, writtenKeys);
+    await deps.db.transaction(async (tx) => {
       await advisoryLock(tx, `images:${id}`);
       if ((await countImages(tx, id)) + stored.length > EVENT_IMAGES_MAX) tooManyImages();
       await appendImages(tx, id, stored);
@@ -612,23 +632,18 @@ export async function addEventImages(
         after: { added: stored.length, ...(backToApproval ? { status: 'draft' } : {}) },
       });
     });
-    if (backToApproval) await alertApprovalNeeded(app, existing);
+    if (backToApproval) await alertApprovalNeeded(deps, existing);
   } catch (error) {
-    await app.storage.remove(writtenKeys).catch(() => {});
+    await deps.storage.remove(writtenKeys).catch(() => {});
     throw error;
   }
-  if (backToApproval) return loadDetail(app, { ...existing, status: 'draft' }, actor);
-  return loadDetail(app, existing, actor);
+  if (backToApproval) return loadDetail(deps, { ...existing, status: 'draft' }, actor);
+  return loadDetail(deps, existing, actor);
 }
 
-export async function removeEventImage(
-  app: FastifyInstance,
-  actor: SessionUser,
-  id: string,
-  imageId: string,
-): Promise<EventDetail> {
-  const existing = await loadManaged(app, actor, id);
-  const removed = await app.db.transaction(async (tx) => {
+export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id: string, imageId: string): Promise<EventDetail> {
+  const existing = await loadManaged(deps, actor, id);
+  const removed = await deps.db.transaction(async (tx) => {
     const row = await removeImage(tx, id, imageId);
     if (!row) throw notFound('Image introuvable');
     await recordAudit(tx, {
@@ -640,8 +655,8 @@ export async function removeEventImage(
     });
     return row;
   });
-  await app.storage
+  await deps.storage
     .remove([removed.cardKey, removed.detailKey])
-    .catch((error: unknown) => app.log.warn({ err: error, eventId: id }, 'event image not removed'));
-  return loadDetail(app, existing, actor);
+    .catch((error: unknown) => deps.log.warn({ err: error, eventId: id }, 'event image not removed'));
+  return loadDetail(deps, existing, actor);
 }

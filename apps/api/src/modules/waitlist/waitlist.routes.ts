@@ -13,7 +13,15 @@ import {
 } from '@app/shared/waitlist';
 import { tooManyAttempts, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import { decide, exportCsv, listWaitlistArray, listWaitlistPage, removeEntry, signUp } from './waitlist.service';
+import {
+  decide,
+  exportCsv,
+  listWaitlistArray,
+  listWaitlistPage,
+  removeEntry,
+  signUp,
+  type WaitlistDeps,
+} from './waitlist.service';
 
 function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
@@ -33,6 +41,15 @@ export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } a
  * the back-office screen uses the paged `/admin/waitlist`.
  */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: WaitlistDeps = {
+    db: app.db,
+    settings: app.settings,
+    notifications: app.notifications,
+    referrals: app.referrals,
+    waitlistCount: app.waitlistCount,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   /**
    * A sign-up without `elapsedMs` skips the minimum fill time (the original client sends only
    * { name, phone, email }): such sign-ups share a tighter per-address limit (decision 008).
@@ -63,7 +80,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, ...answer } = await signUp(app, request.body);
+      const { created, ...answer } = await signUp(deps, request.body);
       return reply.code(created ? 201 : 200).send(answer);
     },
   );
@@ -95,7 +112,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(waitlistEntrySchema), ...errors },
       },
     },
-    async (request) => listWaitlistArray(app, request.query),
+    async (request) => listWaitlistArray(deps, request.query),
   );
 
   app.get(
@@ -109,7 +126,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: waitlistPageSchema, ...errors },
       },
     },
-    async (request) => listWaitlistPage(app, request.query),
+    async (request) => listWaitlistPage(deps, request.query),
   );
 
   app.get(
@@ -128,7 +145,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="liste-d-attente-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(exportCsv(app, request.query));
+        .send(exportCsv(deps, request.query));
     },
   );
 
@@ -150,7 +167,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: waitlistEntrySchema, ...errors },
         },
       },
-      async (request) => decide(app, actorOf(request), request.params.id, status),
+      async (request) => decide(deps, actorOf(request), request.params.id, status),
     );
   }
 
@@ -167,7 +184,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await removeEntry(app, actorOf(request), request.params.id);
+        await removeEntry(deps, actorOf(request), request.params.id);
         return { message: 'Entrée supprimée de la liste d’attente' };
       },
     );

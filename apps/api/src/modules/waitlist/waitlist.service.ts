@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { type Options, stringify } from 'csv-stringify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   WAITLIST_ARRAY_LIMIT,
   WAITLIST_MESSAGES,
@@ -27,6 +27,11 @@ import {
   type WaitlistRow,
 } from './waitlist.repository';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
+import type { Database } from '../../db/client';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { ReferralEvents } from '../referrals/referrals.plugin';
+import type { SettingsService } from '../settings/settings.service';
+import type { WaitlistCount } from './waitlist-count.plugin';
 
 type SignupInput = z.output<typeof waitlistSignupSchema>;
 
@@ -45,7 +50,19 @@ export function toWaitlistEntry(row: WaitlistRow): WaitlistEntry {
   };
 }
 
-export async function signUp(app: FastifyInstance, input: SignupInput): Promise<WaitlistSignupResponse & { created: boolean }> {
+/** What the waiting-list service works with (decision 019): never the whole Fastify instance. */
+export interface WaitlistDeps {
+  db: Database;
+  settings: SettingsService;
+  notifications: NotificationService;
+  referrals: ReferralEvents;
+  waitlistCount: WaitlistCount;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL, for the link in the approval message. */
+  publicUrl: string;
+}
+
+export async function signUp(deps: WaitlistDeps, input: SignupInput): Promise<WaitlistSignupResponse & { created: boolean }> {
   // Honeypot filled: a robot. It gets the usual answer, so it learns nothing, and nothing is stored.
   if (input.website?.trim()) {
     return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
@@ -54,8 +71,8 @@ export async function signUp(app: FastifyInstance, input: SignupInput): Promise<
     throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
   }
   const already = { message: WAITLIST_MESSAGES.alreadyRegistered, alreadyRegistered: true, created: false };
-  if (await findByPhoneOrEmail(app.db, input.phone, input.email)) return already;
-  const row = await insertEntry(app.db, {
+  if (await findByPhoneOrEmail(deps.db, input.phone, input.email)) return already;
+  const row = await insertEntry(deps.db, {
     name: input.name,
     phone: input.phone,
     email: input.email,
@@ -63,36 +80,36 @@ export async function signUp(app: FastifyInstance, input: SignupInput): Promise<
   });
   // A concurrent sign-up with the same phone or e-mail won the unique index.
   if (!row) return already;
-  app.waitlistCount.forget();
-  await app.referrals.waitlistSignup(row);
+  deps.waitlistCount.forget();
+  await deps.referrals.waitlistSignup(row);
   return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
 }
 
 export async function listWaitlistPage(
-  app: FastifyInstance,
+  deps: WaitlistDeps,
   query: Required<Pick<WaitlistListQuery, 'page' | 'limit'>> & WaitlistFilters,
 ) {
-  const { items, total } = await listPage(app.db, query, Number(query.page), Number(query.limit));
+  const { items, total } = await listPage(deps.db, query, Number(query.page), Number(query.limit));
   return { items: items.map(toWaitlistEntry), total };
 }
 
 /** The plain array the original client reads: newest first, at most WAITLIST_ARRAY_LIMIT. */
-export async function listWaitlistArray(app: FastifyInstance, filters: WaitlistFilters) {
-  const { items } = await listPage(app.db, filters, 1, WAITLIST_ARRAY_LIMIT);
+export async function listWaitlistArray(deps: WaitlistDeps, filters: WaitlistFilters) {
+  const { items } = await listPage(deps.db, filters, 1, WAITLIST_ARRAY_LIMIT);
   return items.map(toWaitlistEntry);
 }
 
 const STATUS_LABELS: Record<WaitlistStatus, string> = { pending: 'En attente', approved: 'Approuvé', rejected: 'Rejeté' };
 
 export async function decide(
-  app: FastifyInstance,
+  deps: WaitlistDeps,
   actor: SessionUser,
   id: string,
   status: Exclude<WaitlistStatus, 'pending'>,
 ): Promise<WaitlistEntry> {
-  const row = await decidePending(app.db, id, status);
+  const row = await decidePending(deps.db, id, status);
   if (!row) {
-    const existing = await findById(app.db, id);
+    const existing = await findById(deps.db, id);
     if (!existing) throw notFound('Entrée introuvable dans la liste d’attente');
     throw conflict(
       `Cette entrée a déjà été traitée (${STATUS_LABELS[existing.status].toLowerCase()}) : seule une entrée en attente peut être ${
@@ -100,7 +117,7 @@ export async function decide(
       }.`,
     );
   }
-  await recordAudit(app.db, {
+  await recordAudit(deps.db, {
     actorId: actor.id,
     action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
     targetType: 'waitlist_entry',
@@ -108,36 +125,36 @@ export async function decide(
     before: { status: 'pending' },
     after: { status },
   });
-  if (status === 'approved') await notifyApproved(app, row);
+  if (status === 'approved') await notifyApproved(deps, row);
   return toWaitlistEntry(row);
 }
 
 /** The approved person hears it by e-mail when they gave one, else by SMS. A delivery failure never undoes the approval. */
-async function notifyApproved(app: FastifyInstance, row: WaitlistRow) {
+async function notifyApproved(deps: WaitlistDeps, row: WaitlistRow) {
   const [firstName] = row.name.trim().split(/\s+/);
-  const { siteName } = (await app.settings.get()).general;
-  const url = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/GetStarted`;
+  const { siteName } = (await deps.settings.get()).general;
+  const url = `${deps.publicUrl.replace(/\/$/, '')}/GetStarted`;
   const text = `Bonne nouvelle ${firstName} ! Votre inscription sur la liste d’attente de ${siteName} est acceptée. Créez votre compte ici : ${url}`;
   try {
     if (row.email) {
-      await app.notifications.sendEmail({
+      await deps.notifications.sendEmail({
         to: row.email,
         subject: `${siteName} : votre place est confirmée`,
         text: `${text}\n\nÀ très bientôt,\nL’équipe ${siteName}`,
       });
     } else {
-      await app.notifications.sendSms({ to: row.phone, text });
+      await deps.notifications.sendSms({ to: row.phone, text });
     }
   } catch (error) {
-    app.log.error({ err: error, waitlistEntryId: row.id }, 'waitlist approval message not sent');
+    deps.log.error({ err: error, waitlistEntryId: row.id }, 'waitlist approval message not sent');
   }
 }
 
-export async function removeEntry(app: FastifyInstance, actor: SessionUser, id: string): Promise<void> {
-  const row = await deleteById(app.db, id);
+export async function removeEntry(deps: WaitlistDeps, actor: SessionUser, id: string): Promise<void> {
+  const row = await deleteById(deps.db, id);
   if (!row) throw notFound('Entrée introuvable dans la liste d’attente');
-  app.waitlistCount.forget();
-  await recordAudit(app.db, {
+  deps.waitlistCount.forget();
+  await recordAudit(deps.db, {
     actorId: actor.id,
     action: 'waitlist.delete',
     targetType: 'waitlist_entry',
@@ -176,9 +193,9 @@ export const CSV_OPTIONS = {
 const CSV_HEADER = ['Nom', 'E-mail', 'Téléphone', 'Statut', 'Code de parrainage', 'Date d’inscription'];
 
 /** The filtered list as CSV (`CSV_OPTIONS`), streamed batch by batch from the database. */
-export function exportCsv(app: FastifyInstance, filters: WaitlistFilters): Readable {
+export function exportCsv(deps: WaitlistDeps, filters: WaitlistFilters): Readable {
   async function* records() {
-    for await (const rows of iterateEntries(app.db, filters)) {
+    for await (const rows of iterateEntries(deps.db, filters)) {
       for (const row of rows) {
         yield [
           row.name,
