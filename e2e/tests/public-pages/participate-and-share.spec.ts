@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { codeFromOutbox } from '../../fixtures/outbox';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
 const SHOTS = '/tmp/shots-participate';
@@ -16,20 +17,6 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
-
-async function codeFromOutbox(email: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.includes('-email-')) : [];
-    for (const file of files) {
-      const message = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
-      const code = message.to === email ? /\b(\d{6})\b/.exec(`${message.subject} ${message.text}`)?.[1] : undefined;
-      if (code) return code;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${email}`);
-}
 
 /** A member of the app, registered and verified as /GetStarted does. */
 async function member(request: APIRequestContext, id: string): Promise<string> {

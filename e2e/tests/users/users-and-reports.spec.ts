@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { codeFromOutbox } from '../../fixtures/outbox';
 import { SUPERADMIN } from '@app/test-utils/server';
 
 const SHOTS = '/tmp/shots-users';
@@ -15,23 +16,6 @@ function unique(testInfo: TestInfo): string {
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
-}
-
-/** The verification code the server wrote to DATA_DIR/outbox for this address. */
-async function codeFromOutbox(email: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.includes('-email-')) : [];
-    for (const file of files) {
-      const message = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
-      if (message.to === email) {
-        const code = /\b(\d{6})\b/.exec(`${message.subject} ${message.text}`)?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no code in the outbox for ${email}`);
 }
 
 /** A member of the app: registered, verified by the e-mailed code, signed in (its token). */

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type PagedQuery, PagedTable, pageCount, parsePage, usePageParam } from './pagination';
+import { pageCount, parsePage, usePageParam } from './pagination';
+import { type PagedQuery, PagedTable } from './paged-table';
 
 interface Row {
   id: string;

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { describedBy, Field as FormField } from '../../../components/ui/form/field';
 import { inputClass } from '../../../components/ui/form/input-style';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { Dialog } from '../../../components/ui/dialog';
@@ -77,34 +78,17 @@ export function AddPartnerDialog({
     description: t('description'),
   };
 
-  const label = (field: Field, id: string) => (
-    <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-      {labels[field]}{' '}
-      {REQUIRED.includes(field) ? (
-        <span aria-hidden="true" className="text-red-600">
-          *
-        </span>
-      ) : (
-        <span className="font-normal text-slate-500">({t('optional')})</span>
-      )}
-    </label>
-  );
-  const describe = (field: Field, id: string, hint?: boolean) => {
-    const error = errors[field]?.message;
-    return {
-      'aria-invalid': error ? ('true' as const) : undefined,
-      'aria-required': REQUIRED.includes(field) ? ('true' as const) : undefined,
-      'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
-    };
-  };
-  const errorText = (field: Field, id: string) => {
-    const error = errors[field]?.message;
-    return error ? (
-      <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
-        {error}
-      </p>
-    ) : null;
-  };
+  const fieldProps = (field: Field, id: string, hint?: string) => ({
+    id,
+    label: labels[field],
+    error: errors[field]?.message,
+    hint,
+    ...(REQUIRED.includes(field) ? { required: true } : { optionalText: t('optional') }),
+  });
+  const describe = (field: Field, id: string, hint?: boolean) => ({
+    ...describedBy(id, errors[field]?.message, hint),
+    'aria-required': REQUIRED.includes(field) ? ('true' as const) : undefined,
+  });
 
   return (
     <Dialog open={open} title={t('addTitle')} onClose={close}>
@@ -117,8 +101,7 @@ export function AddPartnerDialog({
           </Alert>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            {label('name', 'add-partner-name')}
+          <FormField className="sm:col-span-2" {...fieldProps('name', 'add-partner-name')}>
             <input
               id="add-partner-name"
               type="text"
@@ -127,10 +110,8 @@ export function AddPartnerDialog({
               {...describe('name', 'add-partner-name')}
               {...form.register('name')}
             />
-            {errorText('name', 'add-partner-name')}
-          </div>
-          <div>
-            {label('type', 'add-partner-type')}
+          </FormField>
+          <FormField {...fieldProps('type', 'add-partner-type')}>
             <select
               id="add-partner-type"
               className={inputClass}
@@ -144,10 +125,8 @@ export function AddPartnerDialog({
                 </option>
               ))}
             </select>
-            {errorText('type', 'add-partner-type')}
-          </div>
-          <div>
-            {label('email', 'add-partner-email')}
+          </FormField>
+          <FormField {...fieldProps('email', 'add-partner-email')}>
             <input
               id="add-partner-email"
               type="email"
@@ -156,29 +135,19 @@ export function AddPartnerDialog({
               {...describe('email', 'add-partner-email')}
               {...form.register('email')}
             />
-            {errorText('email', 'add-partner-email')}
-          </div>
-          <div>
-            {label('phone', 'add-partner-phone')}
+          </FormField>
+          <FormField {...fieldProps('phone', 'add-partner-phone', errors.phone?.message ? undefined : t('phoneHint'))}>
             <input
               id="add-partner-phone"
               type="tel"
               autoComplete="off"
               placeholder="+237 6XX XX XX XX"
               className={inputClass}
-              {...describe('phone', 'add-partner-phone', true)}
+              {...describe('phone', 'add-partner-phone', !errors.phone?.message)}
               {...form.register('phone')}
             />
-            {errors.phone?.message ? (
-              errorText('phone', 'add-partner-phone')
-            ) : (
-              <p id="add-partner-phone-hint" className="mt-1 text-xs text-slate-500">
-                {t('phoneHint')}
-              </p>
-            )}
-          </div>
-          <div>
-            {label('website', 'add-partner-website')}
+          </FormField>
+          <FormField {...fieldProps('website', 'add-partner-website')}>
             <input
               id="add-partner-website"
               type="url"
@@ -188,10 +157,8 @@ export function AddPartnerDialog({
               {...describe('website', 'add-partner-website')}
               {...form.register('website')}
             />
-            {errorText('website', 'add-partner-website')}
-          </div>
-          <div className="sm:col-span-2">
-            {label('address', 'add-partner-address')}
+          </FormField>
+          <FormField className="sm:col-span-2" {...fieldProps('address', 'add-partner-address')}>
             <input
               id="add-partner-address"
               type="text"
@@ -200,10 +167,8 @@ export function AddPartnerDialog({
               {...describe('address', 'add-partner-address')}
               {...form.register('address')}
             />
-            {errorText('address', 'add-partner-address')}
-          </div>
-          <div className="sm:col-span-2">
-            {label('description', 'add-partner-description')}
+          </FormField>
+          <FormField className="sm:col-span-2" {...fieldProps('description', 'add-partner-description')}>
             <textarea
               id="add-partner-description"
               rows={3}
@@ -211,8 +176,7 @@ export function AddPartnerDialog({
               {...describe('description', 'add-partner-description')}
               {...form.register('description')}
             />
-            {errorText('description', 'add-partner-description')}
-          </div>
+          </FormField>
         </div>
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
           <Button variant="secondary" onClick={close}>

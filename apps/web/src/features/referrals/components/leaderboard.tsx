@@ -1,5 +1,6 @@
 import { type LeaderboardRow, referrerLabel } from '@app/shared/referrals';
-import { PagedTable, usePageParam } from '../../../components/ui/pagination';
+import { usePageParam } from '../../../components/ui/pagination';
+import { PagedTable } from '../../../components/ui/paged-table';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useLeaderboard } from '../api/get-leaderboard';
