@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
 import { referralRefField } from './referrals';
-import { DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
+import { asE164, DEFAULT_DIAL_CODE, PHONE_INVALID } from './phone';
 import { publicUserSchema } from './users';
 
 /** The password rules the settings may choose from. */
@@ -319,19 +319,7 @@ const optionalEmailField = z.preprocess(emptyToUndefined, emailSchema().optional
 /** Empty, or only the default dial code, means no phone. */
 const optionalPhoneField = z.preprocess(
   (value) => (typeof value === 'string' && value.replace(/\s/g, '') === DEFAULT_DIAL_CODE ? undefined : emptyToUndefined(value)),
-  z
-    .string()
-    .trim()
-    .max(30, { message: PHONE_INVALID })
-    .transform((value, ctx) => {
-      const e164 = toE164(value);
-      if (!e164) {
-        ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-        return z.NEVER;
-      }
-      return e164;
-    })
-    .optional(),
+  z.string().trim().max(30, { message: PHONE_INVALID }).transform(asE164).optional(),
 );
 
 const nameField = (label: string) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, pageQuerySchema, requiredText } from './common';
-import { PHONE_INVALID, toE164 } from './phone';
+import { asE164, PHONE_INVALID } from './phone';
+import { publicUserSchema } from './users';
 
 /** Partner types and their labels (business is 'Entreprise', individual 'Individuel'). */
 export const PARTNER_TYPES = ['business', 'association', 'individual'] as const;
@@ -58,12 +59,7 @@ const optionalPhone = z
   .transform((value, ctx) => {
     if (value === undefined) return undefined;
     if (!value) return null;
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return e164;
+    return asE164(value, ctx);
   });
 
 const optionalWebsite = z
@@ -154,17 +150,9 @@ export const partnerSummarySchema = z.object({
 });
 export type PartnerSummary = z.infer<typeof partnerSummarySchema>;
 
-export const authorizedUserSchema = z.object({
-  _id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
-  isBlocked: z.boolean(),
-  addedAt: z.string(),
-});
+export const authorizedUserSchema = publicUserSchema
+  .pick({ _id: true, firstName: true, lastName: true, username: true, email: true, phone: true, avatar: true, isBlocked: true })
+  .extend({ addedAt: z.string() });
 export type AuthorizedUser = z.infer<typeof authorizedUserSchema>;
 
 export const partnerActivitySchema = z.object({

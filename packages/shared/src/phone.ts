@@ -19,19 +19,22 @@ export function toE164(input: string): string | null {
 
 export const PHONE_INVALID = 'Numéro de téléphone invalide';
 
+/** A zod transform: the number in E.164, or the issue PHONE_INVALID. */
+export function asE164(value: string, ctx: z.RefinementCtx): string {
+  const e164 = toE164(value);
+  if (!e164) {
+    ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
+    return z.NEVER;
+  }
+  return e164;
+}
+
 export const phoneSchema = z
   .string({ message: 'Numéro de téléphone requis' })
   .trim()
   .min(1, { message: 'Numéro de téléphone requis' })
   .max(30, { message: PHONE_INVALID })
-  .transform((value, ctx) => {
-    const e164 = toE164(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-      return z.NEVER;
-    }
-    return e164;
-  });
+  .transform(asE164);
 
 /**
  * How a stored phone number is shown everywhere: international groups, '+237 6 77 00 11 22'.

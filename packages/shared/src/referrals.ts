@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema, requiredText } from './common';
+import { publicUserSchema } from './users';
 
 // ---------------------------------------------------------------- codes and links
 
@@ -164,19 +165,14 @@ export function referrerLabel(referrer: { email: string | null; username: string
 // ---------------------------------------------------------------- my account
 
 export const myReferralSchema = z.object({
-  user: z.object({
-    _id: z.uuid(),
-    firstName: z.string(),
-    lastName: z.string(),
-    username: z.string().nullable(),
-    email: z.string().nullable(),
-    phone: z.string().nullable(),
-    role: z.enum(['user', 'admin', 'partner', 'superadmin']),
-    plan: z.enum(['freemium', 'premium']),
-    premiumUntil: z.string().nullable(),
-    /** An administrator account that still waits for validation. */
-    adminPending: z.boolean(),
-  }),
+  user: publicUserSchema
+    .pick({ _id: true, firstName: true, lastName: true, username: true, email: true, phone: true, role: true })
+    .extend({
+      plan: z.enum(['freemium', 'premium']),
+      premiumUntil: z.string().nullable(),
+      /** An administrator account that still waits for validation. */
+      adminPending: z.boolean(),
+    }),
   referral: z.object({
     code: z.string(),
     link: z.string(),
