@@ -15,6 +15,7 @@ import { useUpdateAdmin } from '../api/update-admin';
 import { adminsMessages } from '../messages';
 import { PermissionChecklist } from './permission-checklist';
 import { AdminAudit, AdminFacts, AdminHeader } from './admin-facts';
+import { DetailPanel } from '../../../components/ui/detail-panel';
 
 interface AdminDetailProps {
   id: string;
@@ -27,17 +28,7 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
   const t = useT(adminsMessages);
   const detail = useAdmin(id);
   return (
-    <section
-      aria-labelledby="admin-detail-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <button
-        type="button"
-        onClick={onBack}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <span aria-hidden="true">←</span> {t('back')}
-      </button>
+    <DetailPanel labelledBy="admin-detail-title" backLabel={t('back')} onBack={onBack} backAlways>
       {detail.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : detail.isError ? (
@@ -47,7 +38,7 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
       ) : (
         <AdminDetailBody key={detail.data.user._id} admin={detail.data.user} me={me} onRevoked={onRevoked} />
       )}
-    </section>
+    </DetailPanel>
   );
 }
 

@@ -13,6 +13,7 @@ import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './
 import { ActivitiesTab } from './partner-activities-tab';
 import { UsersTab } from './partner-users-tab';
 import { InfoTab } from './partner-info-tab';
+import { DetailPanel } from '../../../components/ui/detail-panel';
 
 const TABS = ['info', 'users', 'activities'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,17 +22,7 @@ export function PartnerDetailPanel({ id, onBack }: { id: string; onBack: () => v
   const t = useT(partnersMessages);
   const detail = usePartner(id);
   return (
-    <section
-      aria-labelledby="partner-detail-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <button
-        type="button"
-        onClick={onBack}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline lg:hidden"
-      >
-        <span aria-hidden="true">←</span> {t('back')}
-      </button>
+    <DetailPanel labelledBy="partner-detail-title" backLabel={t('back')} onBack={onBack}>
       {detail.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : detail.isError ? (
@@ -46,7 +37,7 @@ export function PartnerDetailPanel({ id, onBack }: { id: string; onBack: () => v
       ) : (
         <PartnerBody key={detail.data._id} partner={detail.data} />
       )}
-    </section>
+    </DetailPanel>
   );
 }
 

@@ -14,6 +14,7 @@ import { UserAvatar } from './user-avatar';
 import { displayName } from './user-list';
 import { UserStatusBadge } from './user-status-badge';
 import { InfoPanel, ActivitiesPanel, ReportsPanel } from './user-detail-panels';
+import { DetailPanel } from '../../../components/ui/detail-panel';
 
 interface UserDetailProps {
   id: string;
@@ -25,17 +26,7 @@ export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
   const t = useT(usersMessages);
   const detail = useUser(id);
   return (
-    <section
-      aria-labelledby="user-detail-title"
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-    >
-      <button
-        type="button"
-        onClick={onBack}
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline lg:hidden"
-      >
-        <span aria-hidden="true">←</span> {t('back')}
-      </button>
+    <DetailPanel labelledBy="user-detail-title" backLabel={t('back')} onBack={onBack}>
       {detail.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : detail.isError ? (
@@ -45,7 +36,7 @@ export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
       ) : (
         <UserDetailBody key={detail.data.user._id} user={detail.data.user} onDeleted={onDeleted} />
       )}
-    </section>
+    </DetailPanel>
   );
 }
 
