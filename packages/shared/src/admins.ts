@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pageQuerySchema, requiredText } from './common';
+import { emailSchema, pageOf, pageQuerySchema, requiredText } from './common';
 import { PERMISSIONS, type Permission, ROLES } from './permissions';
 import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
@@ -76,9 +76,7 @@ export const adminCountsSchema = z.object({
 });
 export type AdminCounts = z.infer<typeof adminCountsSchema>;
 
-export const listUsersResponseSchema = z.object({
-  items: z.array(managedUserSchema),
-  total: z.number().int().min(0),
+export const listUsersResponseSchema = pageOf(managedUserSchema).extend({
   /** Per status, for `role=admin` (search applied, status filter not). */
   counts: adminCountsSchema.optional(),
 });

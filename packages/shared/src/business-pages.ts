@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, requiredText } from './common';
+import { pageOf, pageQuerySchema, requiredText } from './common';
 
 /** Subscription of a business event page. */
 export const BUSINESS_SUBSCRIPTIONS = ['free', 'premium'] as const;
@@ -32,10 +32,7 @@ export const businessPageSchema = z.object({
 });
 export type BusinessPage = z.infer<typeof businessPageSchema>;
 
-export const listBusinessPagesResponseSchema = z.object({
-  items: z.array(businessPageSchema),
-  total: z.number().int().min(0),
-});
+export const listBusinessPagesResponseSchema = pageOf(businessPageSchema);
 export type ListBusinessPagesResponse = z.infer<typeof listBusinessPagesResponseSchema>;
 
 /** `GET /business-event-pages/{id}`: the page and its events (id, title, start, status). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './common';
+import { pageOf, pageQuerySchema } from './common';
 
 /*
  * The community API of the mobile app: taking part, comments, likes, views, reports
@@ -29,7 +29,7 @@ export const commentSchema = z.object({
 export type Comment = z.infer<typeof commentSchema>;
 
 export const listCommentsQuerySchema = pageQuerySchema;
-export const listCommentsResponseSchema = z.object({ items: z.array(commentSchema), total: z.number().int().min(0) });
+export const listCommentsResponseSchema = pageOf(commentSchema);
 export type ListCommentsResponse = z.infer<typeof listCommentsResponseSchema>;
 
 export const commentResponseSchema = z.object({ message: z.string(), comment: commentSchema, commentsCount: z.number().int() });
@@ -101,7 +101,7 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportResponseSchema = z.object({ message: z.string(), report: reportSchema });
 
 export const listReportsQuerySchema = pageQuerySchema;
-export const listReportsResponseSchema = z.object({ items: z.array(reportSchema), total: z.number().int().min(0) });
+export const listReportsResponseSchema = pageOf(reportSchema);
 export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 
 export const reportActionParamsSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, requiredText } from './common';
+import { pageOf, pageQuerySchema, requiredText } from './common';
 import { doualaDateTime } from './douala-time';
 
 /** Event status: draft → published → cancelled. New events are drafts. */
@@ -269,10 +269,7 @@ export const shareTokenResponseSchema = z.object({
 export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;
 export type EventDetail = z.infer<typeof eventSchema>;
 
-export const listEventsResponseSchema = z.object({
-  items: z.array(eventSummarySchema),
-  total: z.number().int().min(0),
-});
+export const listEventsResponseSchema = pageOf(eventSummarySchema);
 export type ListEventsResponse = z.infer<typeof listEventsResponseSchema>;
 
 export const eventResponseSchema = z.object({ message: z.string().optional(), event: eventSchema });

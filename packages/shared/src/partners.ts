@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pageQuerySchema, requiredText } from './common';
+import { emailSchema, pageOf, pageQuerySchema, requiredText } from './common';
 import { asE164, PHONE_INVALID } from './phone';
 import { publicUserSchema } from './users';
 
@@ -172,10 +172,7 @@ export const partnerDetailSchema = partnerSummarySchema.extend({
 });
 export type PartnerDetail = z.infer<typeof partnerDetailSchema>;
 
-export const listPartnersResponseSchema = z.object({
-  items: z.array(partnerSummarySchema),
-  total: z.number().int().min(0),
-});
+export const listPartnersResponseSchema = pageOf(partnerSummarySchema);
 export type ListPartnersResponse = z.infer<typeof listPartnersResponseSchema>;
 
 export const partnerResponseSchema = z.object({ message: z.string().optional(), partner: partnerDetailSchema });
