@@ -7,6 +7,7 @@ import { useAdmins } from '../api/get-admins';
 import { adminsMessages } from '../messages';
 import { AdminStatusBadge } from './status-badge';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { inputClass } from '../../../components/ui/form/input-style';
 
 const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'filterPending' | 'filterBlocked' }[] = [
   { value: 'all', key: 'filterAll' },
@@ -56,7 +57,7 @@ export function AdminList(props: AdminListProps) {
           onChange={(event) => props.onSearch(event.target.value)}
           placeholder={t('searchPlaceholder')}
           autoComplete="off"
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+          className={inputClass}
         />
       </div>
       <fieldset>

@@ -5,6 +5,7 @@ import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { inputClass } from '../../../components/ui/form/input-style';
 
 const PARTNER_PAGE_SIZE = 10;
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
@@ -21,9 +22,6 @@ interface PartnerListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
-
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
 
 /** Search, the three filters of spec §9 and the list (logo, name, type, verified and status badges). */
 export function PartnerList(props: PartnerListProps) {
@@ -52,7 +50,7 @@ export function PartnerList(props: PartnerListProps) {
           onChange={(event) => props.onSearch(event.target.value)}
           placeholder={t('searchPlaceholder')}
           autoComplete="off"
-          className={selectClass}
+          className={inputClass}
         />
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
@@ -64,7 +62,7 @@ export function PartnerList(props: PartnerListProps) {
             id="partner-status"
             value={props.filters.status}
             onChange={(event) => set('status', event.target.value as PartnerFilters['status'])}
-            className={selectClass}
+            className={inputClass}
           >
             <option value="all">{t('allStatuses')}</option>
             <option value="active">{t('statusActive')}</option>
@@ -80,7 +78,7 @@ export function PartnerList(props: PartnerListProps) {
             id="partner-type"
             value={props.filters.type}
             onChange={(event) => set('type', event.target.value as PartnerFilters['type'])}
-            className={selectClass}
+            className={inputClass}
           >
             <option value="all">{t('allTypes')}</option>
             <option value="business">{t('typeBusiness')}</option>
@@ -96,7 +94,7 @@ export function PartnerList(props: PartnerListProps) {
             id="partner-verification"
             value={props.filters.verification}
             onChange={(event) => set('verification', event.target.value as PartnerFilters['verification'])}
-            className={selectClass}
+            className={inputClass}
           >
             <option value="all">{t('allVerification')}</option>
             <option value="verified">{t('verifiedFilter')}</option>

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n';
 import { useAddPartnerUser } from '../api/add-partner-user';
 import { useRemovePartnerUser } from '../api/remove-partner-user';
 import { partnersMessages } from '../messages';
+import { inputClass } from '../../../components/ui/form/input-style';
 
 function userName(user: AuthorizedUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.username || user.email || user.phone || user._id;
@@ -53,9 +54,7 @@ export function UsersTab({ partner }: { partner: PartnerDetail }) {
             autoComplete="off"
             aria-invalid={addError ? 'true' : undefined}
             aria-describedby={addError ? `${inputId}-error` : undefined}
-            className={`min-w-0 flex-1 rounded-lg border px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-brand-600/30 ${
-              addError ? 'border-red-500' : 'border-slate-300 focus:border-brand-600'
-            }`}
+            className={`${inputClass} min-w-0 flex-1`}
           />
           <Button type="submit" size="md" disabled={add.isPending}>
             {add.isPending ? t('working') : t('addUser')}

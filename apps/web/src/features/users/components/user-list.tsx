@@ -7,6 +7,7 @@ import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { UserStatusBadge } from './user-status-badge';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { inputClass } from '../../../components/ui/form/input-style';
 
 interface UserListProps {
   search: string;
@@ -22,9 +23,6 @@ interface UserListProps {
   selectedId: string | null;
   onSelect: (id: string) => void;
 }
-
-const selectClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30';
 
 export function UserList(props: UserListProps) {
   const t = useT(usersMessages);
@@ -47,7 +45,7 @@ export function UserList(props: UserListProps) {
           onChange={(event) => props.onSearch(event.target.value)}
           placeholder={t('searchPlaceholder')}
           autoComplete="off"
-          className={selectClass}
+          className={inputClass}
         />
       </div>
       <div className="grid grid-cols-2 gap-2">
@@ -59,7 +57,7 @@ export function UserList(props: UserListProps) {
             id="user-status"
             value={props.status}
             onChange={(event) => props.onStatus(event.target.value as UserStatusFilter)}
-            className={selectClass}
+            className={inputClass}
           >
             <option value="all">{t('all')}</option>
             <option value="active">{t('active')}</option>
@@ -75,7 +73,7 @@ export function UserList(props: UserListProps) {
             id="user-reports"
             value={props.reports}
             onChange={(event) => props.onReports(event.target.value as UserReportFilter)}
-            className={selectClass}
+            className={inputClass}
           >
             <option value="all">{t('all')}</option>
             <option value="reported">{t('reported')}</option>

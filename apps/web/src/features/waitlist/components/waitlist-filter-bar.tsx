@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { waitlistMessages } from '../messages';
+import { inputClass } from '../../../components/ui/form/input-style';
 
 interface WaitlistFilterBarProps {
   search: string;
@@ -31,7 +32,7 @@ export function WaitlistFilterBar({ search, onSearch, status, onStatus, exportin
           onChange={(event) => onSearch(event.target.value)}
           placeholder={t('searchPlaceholder')}
           maxLength={100}
-          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600"
+          className={inputClass}
         />
       </div>
       <div>
@@ -42,7 +43,7 @@ export function WaitlistFilterBar({ search, onSearch, status, onStatus, exportin
           id={statusId}
           value={status}
           onChange={(event) => onStatus(event.target.value as WaitlistFilters['status'])}
-          className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-600 sm:w-44"
+          className={`${inputClass} sm:w-44`}
         >
           <option value="all">{t('all')}</option>
           <option value="pending">{t('pending')}</option>
