@@ -9,5 +9,5 @@ function run(label, env, args = []) {
 }
 
 run('PGlite', { TEST_DB: 'pglite' });
-if (process.env.TEST_DATABASE_URL) run('PostgreSQL', { TEST_DB: 'postgres' }, ['--project', 'api']);
+if (process.env.TEST_DATABASE_URL) run('PostgreSQL', { TEST_DB: 'postgres' }, ['--project', 'api', '--project', 'api-mocking']);
 else console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is skipped.');

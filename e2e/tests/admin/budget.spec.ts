@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { loginAsSuperadmin } from '../../fixtures/auth';
 
-/** Architecture, speed budgets: the first back-office screen loads at most 250 KB gzip of JavaScript. */
+/** The back office's speed budget: its first screen loads at most 250 KB gzip of JavaScript. */
 const FIRST_ADMIN_SCREEN_JS_GZIP_BUDGET = 250 * 1024;
 
 test('the first back-office screen stays within 250 KB gzip of JavaScript', async ({ page, request }) => {
