@@ -2,6 +2,8 @@ import type { PublicUser } from '@app/shared/users';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
+import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import type { AdminFilter } from '../api/get-admins';
 import { adminsMessages } from '../messages';
@@ -61,17 +63,17 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
   const canManage = permissions.includes('manage_admins');
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="text-sm text-slate-600">{t('subtitle')}</p>
-        </div>
-        {canManage && <Button onClick={() => setAdding(true)}>+ {t('addAdmin')}</Button>}
-      </header>
-
-      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
+    <Screen
+      title={t('title')}
+      subtitle={t('subtitle')}
+      action={canManage && <Button onClick={() => setAdding(true)}>+ {t('addAdmin')}</Button>}
+    >
+      <ListDetailLayout
+        prompt={t('selectPrompt')}
+        detail={
+          selectedId ? <AdminDetail id={selectedId} me={me ?? undefined} onBack={back} onRevoked={() => select(null)} /> : null
+        }
+        list={
           <AdminList
             search={search}
             onSearch={(value) => {
@@ -90,15 +92,8 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
             onSelect={select}
             meId={me?._id}
           />
-        </div>
-        {selectedId ? (
-          <AdminDetail id={selectedId} me={me ?? undefined} onBack={back} onRevoked={() => select(null)} />
-        ) : (
-          <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
-            {t('selectPrompt')}
-          </p>
-        )}
-      </div>
+        }
+      />
 
       <AddAdminDialog
         open={adding}
@@ -109,6 +104,6 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
         }}
         grantable={permissions}
       />
-    </div>
+    </Screen>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
+import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { partnersMessages } from '../messages';
 import { AddPartnerDialog } from './add-partner-dialog';
@@ -57,17 +59,11 @@ export function PartnersScreen() {
   }, [selectedId, returnTo]);
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-          <p className="text-sm text-slate-600">{t('subtitle')}</p>
-        </div>
-        <Button onClick={() => setAdding(true)}>+ {t('add')}</Button>
-      </header>
-
-      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
+    <Screen title={t('title')} subtitle={t('subtitle')} action={<Button onClick={() => setAdding(true)}>+ {t('add')}</Button>}>
+      <ListDetailLayout
+        prompt={t('selectPrompt')}
+        detail={selectedId ? <PartnerDetailPanel key={selectedId} id={selectedId} onBack={back} /> : null}
+        list={
           <PartnerList
             search={search}
             onSearch={setSearch}
@@ -82,15 +78,8 @@ export function PartnersScreen() {
             selectedId={selectedId}
             onSelect={select}
           />
-        </div>
-        {selectedId ? (
-          <PartnerDetailPanel key={selectedId} id={selectedId} onBack={back} />
-        ) : (
-          <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
-            {t('selectPrompt')}
-          </p>
-        )}
-      </div>
+        }
+      />
 
       <AddPartnerDialog
         open={adding}
@@ -100,6 +89,6 @@ export function PartnersScreen() {
           select(partner._id);
         }}
       />
-    </div>
+    </Screen>
   );
 }

@@ -2,6 +2,8 @@ import type { UserReportFilter } from '@app/shared/admins';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePageParam } from '../../../components/ui/pagination';
+import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
+import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import type { UserStatusFilter } from '../api/get-users';
 import { usersMessages } from '../messages';
@@ -57,13 +59,11 @@ export function UsersScreen() {
   }, [selectedId, returnTo]);
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('subtitle')}</p>
-      </header>
-      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
+    <Screen title={t('title')} subtitle={t('subtitle')}>
+      <ListDetailLayout
+        prompt={t('selectPrompt')}
+        detail={selectedId ? <UserDetail id={selectedId} onBack={back} onDeleted={() => select(null)} /> : null}
+        list={
           <UserList
             search={search}
             onSearch={(value) => {
@@ -86,15 +86,8 @@ export function UsersScreen() {
             selectedId={selectedId}
             onSelect={select}
           />
-        </div>
-        {selectedId ? (
-          <UserDetail id={selectedId} onBack={back} onDeleted={() => select(null)} />
-        ) : (
-          <p className="hidden rounded-xl border border-dashed border-slate-300 p-10 text-center text-sm text-slate-500 lg:block">
-            {t('selectPrompt')}
-          </p>
-        )}
-      </div>
-    </div>
+        }
+      />
+    </Screen>
   );
 }
