@@ -6,6 +6,7 @@ import { usePageParam } from '../../../components/ui/pagination';
 import { PagedTable } from '../../../components/ui/paged-table';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { useBusinessPages } from '../api/get-business-pages';
 import { useSetBusinessPageState } from '../api/set-business-page-state';
@@ -35,11 +36,7 @@ export function BusinessPagesScreen() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('subtitle')}</p>
-      </header>
+    <Screen title={t('title')} subtitle={t('subtitle')}>
       <PagedTable<BusinessPage>
         caption={t('caption')}
         query={query}
@@ -76,6 +73,6 @@ export function BusinessPagesScreen() {
           },
         ]}
       />
-    </div>
+    </Screen>
   );
 }

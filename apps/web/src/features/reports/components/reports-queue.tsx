@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination, pageCount, usePageParam } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
+import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { REPORTS_PAGE_SIZE, useReports } from '../api/get-reports';
 import { useModerateReport } from '../api/moderate-report';
@@ -55,11 +56,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
   };
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-4">
-      <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
-        <p className="text-sm text-slate-600">{t('subtitle')}</p>
-      </header>
+    <Screen title={t('title')} subtitle={t('subtitle')}>
       {list.isPending ? (
         <ListLoading label={t('loading')} rows={5} />
       ) : list.isError ? (
@@ -136,6 +133,6 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
         pending={moderate.isPending}
         error={blocking && moderate.error ? `${t('actionError')} : ${moderate.error.message}` : null}
       />
-    </div>
+    </Screen>
   );
 }
