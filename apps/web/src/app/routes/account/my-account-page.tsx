@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
 import { MyAccount } from '../../../features/referrals/components/my-account';
 import { referralMessages } from '../../../features/referrals/messages';
+import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { hasSession, signOut, useSignInOnUnauthorized } from '../../../lib/auth';
@@ -28,22 +29,9 @@ export function MyAccountPage() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
-          <a
-            href="/"
-            className="rounded text-base font-bold text-brand-700 sm:text-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Évènements Cameroun
-          </a>
-          <a
-            href="/"
-            className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            {t('home')}
-          </a>
-        </div>
-      </header>
+      <SiteBar className="max-w-3xl gap-3">
+        <HomeLink>{t('home')}</HomeLink>
+      </SiteBar>
       <main className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
         <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('accountTitle')}</h1>
         <MyAccount

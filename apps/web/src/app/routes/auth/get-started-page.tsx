@@ -4,6 +4,7 @@ import { setLanguage, useLanguage } from '../../../lib/i18n';
 import { GetStarted } from '../../../features/auth/components/get-started';
 import { useAuthT } from '../../../features/auth/messages';
 import { paths } from '../../../config/paths';
+import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
 import { isBackOfficeUser, useMe } from '../../../lib/auth';
 
 /** /GetStarted: sign in, sign up, code check, password reset; a signed-in administrator goes to /admin. */
@@ -17,32 +18,19 @@ export function GetStartedPage() {
   if (user && isBackOfficeUser(user)) return <Navigate to={paths.admin.root} replace />;
   return (
     <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-md items-center justify-between px-4 py-3">
-          <a
-            href="/"
-            className="rounded text-base font-bold text-brand-700 sm:text-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      <SiteBar className="max-w-md">
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            lang={language === 'fr' ? 'en' : 'fr'}
+            onClick={() => setLanguage(language === 'fr' ? 'en' : 'fr')}
+            className="min-h-11 rounded px-1 text-sm font-medium whitespace-nowrap text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            Évènements Cameroun
-          </a>
-          <div className="flex items-center gap-3">
-            <button
-              type="button"
-              lang={language === 'fr' ? 'en' : 'fr'}
-              onClick={() => setLanguage(language === 'fr' ? 'en' : 'fr')}
-              className="min-h-11 rounded px-1 text-sm font-medium whitespace-nowrap text-brand-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              {language === 'fr' ? 'English' : 'Français'}
-            </button>
-            <a
-              href="/"
-              className="rounded text-sm font-medium whitespace-nowrap text-slate-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              {tr('Retour à l’accueil')}
-            </a>
-          </div>
+            {language === 'fr' ? 'English' : 'Français'}
+          </button>
+          <HomeLink>{tr('Retour à l’accueil')}</HomeLink>
         </div>
-      </header>
+      </SiteBar>
       <main className="mx-auto max-w-md px-4 py-6 sm:py-10">
         <h1 className="sr-only">{tr('Connexion et inscription')}</h1>
         <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
