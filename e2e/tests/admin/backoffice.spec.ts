@@ -1,18 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const SHOTS = '/tmp/shots-backoffice';
-
-/** Saves a screenshot, after checking the page does not scroll sideways. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
-}
+const shot = shotsIn('/tmp/shots-backoffice', { noSidewaysScroll: true });
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -1,20 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { SUPERADMIN } from '@app/test-utils/server';
 import { superadminToken } from '../../fixtures/auth';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
-const SHOTS = '/tmp/shots-admins';
+const shot = shotsIn('/tmp/shots-admins', { fullPage: false });
 const PASSWORD = 'Nouvel-Admin-42!';
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`) });
 }
 
 /** Signs up as an administrator the way /GetStarted does (POST /api/users/register with adminType), then verifies. */

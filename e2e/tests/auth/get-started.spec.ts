@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { saveShot } from '../../fixtures/shots';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../apps/api/test/smtp-catcher';
 import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
@@ -32,10 +33,7 @@ test.afterAll(async () => {
 const unique = () => randomBytes(4).toString('hex');
 
 async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: true });
+  if (SHOTS) await saveShot(page, SHOTS, `${page.viewportSize()?.width ?? 0}-${name}`);
 }
 
 async function openGetStarted(page: Page) {

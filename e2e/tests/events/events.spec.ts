@@ -1,15 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import sharp from 'sharp';
 import { superadminToken } from '../../fixtures/auth';
 
-const SHOTS = '/tmp/shots-events';
-
-async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage });
-}
+const shot = shotsIn('/tmp/shots-events', { fullPage: false });
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -156,7 +150,7 @@ test('create an event with an image, see it as a draft, publish it, cancel it', 
   await expect(card).toHaveCount(1);
   await expect(card.getByText('Brouillon')).toBeVisible();
   await expect(card.getByText('0/100')).toBeVisible();
-  await shot(page, testInfo, 'draft-detail', true);
+  await shot(page, testInfo, 'draft-detail', { fullPage: true });
 
   // Publish from the card, then cancel from the detail after confirming.
   await card.getByRole('button', { name: `Publier « ${title} »` }).click();
@@ -171,7 +165,7 @@ test('create an event with an image, see it as a draft, publish it, cancel it', 
   await expect(card.getByText('Annulé')).toBeVisible();
   // Cancelled offers no status action.
   await expect(panel.getByRole('button', { name: /Publier|Annuler l'événement/ })).toHaveCount(0);
-  await shot(page, testInfo, 'cancelled', true);
+  await shot(page, testInfo, 'cancelled', { fullPage: true });
 });
 
 test('edit then Annuler restores; save; delete after the confirmation', async ({ page, request }, testInfo) => {
@@ -204,7 +198,7 @@ test('edit then Annuler restores; save; delete after the confirmation', async ({
   await panel.getByRole('button', { name: 'Modifier' }).click();
   await panel.getByLabel('Titre').fill('Titre changé puis abandonné');
   await panel.getByLabel('Ville').fill('Garoua');
-  await shot(page, testInfo, 'edit-mode', true);
+  await shot(page, testInfo, 'edit-mode', { fullPage: true });
   await panel.getByRole('button', { name: 'Annuler' }).click();
   await expect(panel.getByRole('heading', { name: title })).toBeVisible();
   await expect(panel.getByText('Rue de la Joie, Akwa, Douala')).toBeVisible();
@@ -278,7 +272,7 @@ test('search without accents and each filter', async ({ page, request }, testInf
   await expect(titles).toHaveText([`Dîner gourmand ${id}`]);
   await date.selectOption({ label: "Aujourd'hui" });
   await expect(titles).toHaveText([`Match de gala ${id}`]);
-  await shot(page, testInfo, 'filters', true);
+  await shot(page, testInfo, 'filters', { fullPage: true });
   await date.selectOption({ label: 'Toutes les dates' });
   await expect(titles).toHaveCount(3);
 

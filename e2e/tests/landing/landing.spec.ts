@@ -151,7 +151,9 @@ test('FAQ: six questions in two groups, one answer open at a time', async ({ pag
 });
 
 test.describe('testimonials', () => {
+  // The page's clock is installed so that five seconds pass at once (runFor) instead of being waited.
   test('seven, rotating every 5 s, a click selects one, hovering pauses', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const block = page.getByTestId('testimonials');
     await expect(block.locator('button[aria-pressed]')).toHaveCount(7);
@@ -160,7 +162,8 @@ test.describe('testimonials', () => {
     const first = await current.textContent();
     // Keep the pointer away from the block so it rotates.
     await page.mouse.move(0, 0);
-    await expect(current).not.toHaveText(first ?? '', { timeout: 7000 });
+    await page.clock.runFor(5100);
+    await expect(current).not.toHaveText(first ?? '');
     await expect(block.getByRole('button', { name: 'Thierry F.' })).toHaveAttribute('aria-pressed', 'true');
 
     await block.getByRole('button', { name: 'Brice K.' }).click();
@@ -168,7 +171,7 @@ test.describe('testimonials', () => {
     await expect(block.getByRole('button', { name: 'Brice K.' })).toHaveAttribute('aria-pressed', 'true');
     // Focus stays on the chosen button: the rotation holds.
     await expect(block).toHaveAttribute('data-rotating', 'false');
-    await page.waitForTimeout(5600);
+    await page.clock.runFor(5600);
     await expect(current).toContainText('Brice K., Garoua');
     // Pointer away and focus elsewhere: it rotates again; the pointer over the block holds it.
     await page.mouse.move(0, 0);
@@ -177,7 +180,7 @@ test.describe('testimonials', () => {
     await block.getByRole('heading', { name: 'Ils attendent le lancement' }).hover();
     await expect(block).toHaveAttribute('data-rotating', 'false');
     const held = await current.textContent();
-    await page.waitForTimeout(5600);
+    await page.clock.runFor(5600);
     await expect(current).toHaveText(held ?? '');
     await page.mouse.move(0, 0);
     await expect(block).toHaveAttribute('data-rotating', 'true');
@@ -185,11 +188,12 @@ test.describe('testimonials', () => {
 
   test('no rotation under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
     const block = page.getByTestId('testimonials');
     await page.mouse.move(0, 0);
     await expect(block).toHaveAttribute('data-rotating', 'false');
-    await page.waitForTimeout(5600);
+    await page.clock.runFor(5600);
     await expect(block.getByTestId('testimonial-current')).toContainText('Aïcha B., Douala');
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { saveShot } from '../../fixtures/shots';
 import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
 /**
@@ -24,11 +25,8 @@ test.afterAll(async () => {
 });
 
 async function shot(page: Page, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${name}.png`), fullPage: name !== 'faq' });
+  const fileName = `${page.viewportSize()?.width ?? 0}-${name}`;
+  await saveShot(page, SHOTS, fileName, { noSidewaysScroll: true, fullPage: name !== 'faq' });
 }
 
 test('the launch date set in the settings is the one the FAQ announces; the footer shows this year', async ({ page }) => {
@@ -66,6 +64,6 @@ test('the launch date set in the settings is the one the FAQ announces; the foot
   const footer = page.locator('footer');
   await expect(footer.getByText(`© ${yearInDouala()} Évènements Cameroun`)).toBeVisible();
   await footer.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, `${page.viewportSize()?.width}-footer.png`) });
+  await saveShot(page, SHOTS, `${page.viewportSize()?.width}-footer`, { fullPage: false });
   await expectNoAxeViolations(page, 'landing');
 });

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, type Route, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Route, test } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const SHOTS = '/tmp/shots-partners';
+const shot = shotsIn('/tmp/shots-partners');
 const PASSWORD = 'Business-Pages-42!';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
-}
 
 /**
  * The two projects (360 and 1280 px) run in parallel on one server: each adds 25 pages, which

@@ -1,19 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 
-const SHOTS = '/tmp/shots-partners';
+const shot = shotsIn('/tmp/shots-partners', { fullPage: false });
 const PASSWORD = 'Partenaires-42!';
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage });
 }
 
 /** An administrator account holding only the given permissions, created by the superadmin. */

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test, type TestInfo } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAsSuperadmin } from '../../fixtures/auth';
 
 /**
@@ -97,7 +96,7 @@ const FRENCH = [
   'dimanche',
 ];
 
-const SHOTS = '/tmp/shots-polish';
+const shot = shotsIn('/tmp/shots-polish', { prefix: 'en-' });
 const DATA = ['Évènements Cameroun', 'Douala', 'Akwa'];
 
 async function expectNoFrench(page: Page, where: string) {
@@ -117,11 +116,6 @@ async function expectNoFrench(page: Page, where: string) {
     return `'${word}' in “…${cleaned.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, ' ')}…”`;
   });
   expect(context, `French left on ${where}`).toEqual([]);
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-en-${name}.png`), fullPage: true });
 }
 
 test.use({ locale: 'en-GB' });

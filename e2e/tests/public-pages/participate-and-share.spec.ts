@@ -1,20 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
-const SHOTS = '/tmp/shots-participate';
+const shot = shotsIn('/tmp/shots-participate', { noSidewaysScroll: true, fullPage: false });
 const PASSWORD = 'Membre-Passw0rd-42!';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`) });
-}
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
 

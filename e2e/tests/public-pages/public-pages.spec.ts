@@ -1,18 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { superadminToken } from '../../fixtures/auth';
 
-const SHOTS = '/tmp/shots-public-pages';
-
-async function shot(page: Page, testInfo: TestInfo, name: string, javaScriptEnabled: boolean) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const js = javaScriptEnabled ? 'js' : 'nojs';
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}-${js}.png`), fullPage: true });
-}
+const shot = shotsIn('/tmp/shots-public-pages');
 
 /** axe runs inside the page, so only with JavaScript on; the HTML is the same without it. */
 async function axe(page: Page, javaScriptEnabled: boolean) {
@@ -93,7 +86,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(cards.first()).toContainText('à partir de 2\u202f000\u202fFCFA');
       await expect(page.getByText('Page 1 sur 2')).toBeVisible();
       await axe(page, javaScriptEnabled);
-      await shot(page, testInfo, 'agenda', javaScriptEnabled);
+      await shot(page, testInfo, `agenda-${javaScriptEnabled ? 'js' : 'nojs'}`);
 
       await page.getByRole('link', { name: 'Page suivante' }).click();
       await expect(page).toHaveURL(/page=2/);
@@ -141,6 +134,11 @@ for (const javaScriptEnabled of [true, false]) {
       const hero = page.locator('img.hero');
       await expect(hero).toHaveAttribute('width', '1200');
       await expect(hero).toHaveAttribute('height', '800');
+      // srcset/sizes: both copies are offered; the 360 px phone (328 px column) downloads the 800 px one.
+      await expect(hero).toHaveAttribute('srcset', /-medium\.webp 800w, \/api\/uploads\/[^ ]+-detail\.webp 1200w$/);
+      if (testInfo.project.name === 'mobile') {
+        expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-medium\.webp$/);
+      }
       await expect(page.getByText(/^Du |de \d+ h/).first()).toBeVisible();
       await expect(page.getByText('Quai du Wouri, Douala')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Voir sur la carte (OpenStreetMap)' })).toHaveAttribute(
@@ -162,7 +160,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(copy).toHaveCount(0);
       }
       await axe(page, javaScriptEnabled);
-      await shot(page, testInfo, 'event', javaScriptEnabled);
+      await shot(page, testInfo, `event-${javaScriptEnabled ? 'js' : 'nojs'}`);
 
       const ics = await request.get(`${event.publicPath}/calendrier.ics`);
       expect(ics.headers()['content-type']).toBe('text/calendar; charset=utf-8');

@@ -1,40 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { codeFromOutbox } from '../../fixtures/outbox';
 
-const SHOTS = '/tmp/shots-referrals';
+const shot = shotsIn('/tmp/shots-referrals', { noSidewaysScroll: true });
 const PASSWORD = 'Mango-Tree-2025';
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} is wider than the screen`).toBeLessThanOrEqual(0);
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
-}
 
 const randomPhone = () => `+2376${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const freshIp = () =>
   `10.${13 + Math.floor(Math.random() * 10)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-/** The verification code the server wrote to its outbox for `phone` (no SMS provider in tests). */
-async function smsCode(phone: string): Promise<string> {
-  const folder = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      if (!fs.existsSync(folder)) return undefined;
-      for (const file of fs.readdirSync(folder).filter((name) => name.includes('-sms-'))) {
-        const sms = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string };
-        if (sms.to === phone) code = sms.text.match(/\b(\d{6})\b/)?.[1];
-      }
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code as string;
-}
 
 /** A verified account (phone and e-mail), registered and confirmed through the API. */
 async function verifiedAccount(request: APIRequestContext, testInfo: TestInfo, extra: Record<string, string> = {}) {
@@ -56,7 +32,7 @@ async function verifiedAccount(request: APIRequestContext, testInfo: TestInfo, e
   });
   expect(registration.status(), await registration.text()).toBe(201);
   const verified = await request.post('/api/users/verify-otp', {
-    data: { phone, otp: await smsCode(phone) },
+    data: { phone, otp: await codeFromOutbox(phone, 'sms') },
     headers: { 'x-forwarded-for': freshIp() },
   });
   expect(verified.status(), await verified.text()).toBe(200);

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { test } from '../../fixtures/auth';
 
-const SHOTS = '/tmp/shots-security';
+const shot = shotsIn('/tmp/shots-security');
 const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>window.__xss=1;alert(2)</script>';
 
@@ -40,11 +39,6 @@ async function watch(page: Page, token: string) {
     expect(await page.locator('img[src="x"]').count(), `${where}: injected <img>`).toBe(0);
     expect(await page.locator('script:not([src])').count(), `${where}: inline <script>`).toBe(0);
   };
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
 }
 
 test('hostile event titles and waiting-list names are shown as text on every screen, and no script runs', async ({

@@ -1,21 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { shotsIn } from '../../fixtures/shots';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { codeFromOutbox } from '../../fixtures/outbox';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const SHOTS = '/tmp/shots-users';
+const shot = shotsIn('/tmp/shots-users');
 const PASSWORD = 'Membre-Passw0rd-42!';
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });
 }
 
 /** A member of the app: registered, verified by the e-mailed code, signed in (its token). */

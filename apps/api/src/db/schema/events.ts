@@ -99,6 +99,8 @@ export const eventImages = pgTable(
     position: integer().notNull().default(0),
     /** Internal storage keys of the re-encoded WebP files. */
     cardKey: text().notNull(),
+    /** ~800 px wide copy for phones; null on images stored before it existed (they fall back to detailKey). */
+    mediumKey: text(),
     detailKey: text().notNull(),
     width: integer().notNull(),
     height: integer().notNull(),

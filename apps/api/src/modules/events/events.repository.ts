@@ -167,6 +167,7 @@ export interface NewTicketType {
 
 export interface NewImage {
   cardKey: string;
+  mediumKey: string;
   detailKey: string;
   width: number;
   height: number;
@@ -226,7 +227,12 @@ export async function deleteEvent(tx: Tx, id: string): Promise<string[] | null> 
   const images = await tx.select().from(eventImages).where(eq(eventImages.eventId, id));
   const deleted = await tx.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   if (deleted.length === 0) return null;
-  return images.flatMap((image) => [image.cardKey, image.detailKey]);
+  return images.flatMap(imageKeys);
+}
+
+/** Every stored file of one image (the medium copy is missing on images stored before it existed). */
+export function imageKeys(image: { cardKey: string; mediumKey: string | null; detailKey: string }): string[] {
+  return image.mediumKey ? [image.cardKey, image.mediumKey, image.detailKey] : [image.cardKey, image.detailKey];
 }
 
 export async function countImages(db: Executor, eventId: string): Promise<number> {

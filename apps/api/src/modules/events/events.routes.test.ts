@@ -654,6 +654,8 @@ describe('PUT /events/:id and DELETE /events/:id', () => {
     ]);
     const event = response.json().event;
     const keys = [event.images[0].cardUrl, event.images[0].detailUrl].map((url: string) => url.split('/').pop() as string);
+    // The phone-sized copy (the public page's srcset) shares the image's id and goes with it.
+    keys.push((keys[1] as string).replace('-detail.webp', '-medium.webp'));
     for (const key of keys) expect(fs.existsSync(path.join(uploadsDir(), key))).toBe(true);
     const deleted = await call('DELETE', `/events/${event._id}`, organizer.token);
     expect(deleted.statusCode).toBe(200);
@@ -704,6 +706,7 @@ describe('PUT /events/:id and DELETE /events/:id', () => {
     expect(removed.json().event.images).toHaveLength(9);
     expect(removed.json().event.images[0]._id).toBe(second._id);
     expect(fs.existsSync(path.join(uploadsDir(), firstKey))).toBe(false);
+    expect(fs.existsSync(path.join(uploadsDir(), firstKey.replace('-card.webp', '-medium.webp')))).toBe(false);
     const listed = (await call('GET', '/events?q=galerie', organizer.token)).json().items;
     expect(listed.find((item: { _id: string }) => item._id === event._id)?.cover?._id).toBe(second._id);
     expect((await call('DELETE', `/events/${event._id}/images/${first._id}`, organizer.token)).statusCode).toBe(404);

@@ -27,6 +27,7 @@ import {
   appendImages,
   countActiveEventsOf,
   countImages,
+  imageKeys,
   deleteEvent,
   type EventInsert,
   type EventListFilter,
@@ -352,9 +353,11 @@ async function storeImages(deps: EventsDeps, files: UploadedFile[], writtenKeys:
     const keys = newImageKeys();
     await storage.put(keys.card, image.card);
     writtenKeys.push(keys.card);
+    await storage.put(keys.medium, image.medium);
+    writtenKeys.push(keys.medium);
     await storage.put(keys.detail, image.detail);
     writtenKeys.push(keys.detail);
-    stored.push({ cardKey: keys.card, detailKey: keys.detail, width: image.width, height: image.height });
+    stored.push({ cardKey: keys.card, mediumKey: keys.medium, detailKey: keys.detail, width: image.width, height: image.height });
   }
   return stored;
 }
@@ -656,7 +659,7 @@ export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id:
     return row;
   });
   await deps.storage
-    .remove([removed.cardKey, removed.detailKey])
+    .remove(imageKeys(removed))
     .catch((error: unknown) => deps.log.warn({ err: error, eventId: id }, 'event image not removed'));
   return loadDetail(deps, existing, actor);
 }

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CreateEventInput } from '@app/shared/events';
-import { events, users } from '../../db/schema/index';
+import { eventImages, events, users } from '../../db/schema/index';
+import { uploadUrl } from '../uploads/uploads.storage';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { AGENDA_MAX_PAGE, agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
@@ -188,7 +189,9 @@ describe('event page', () => {
     const whatsapp = /href="(https:\/\/wa\.me\/\?text=[^"]+)"/.exec(body)?.[1]?.replaceAll('&amp;', '&');
     expect(decodeURIComponent(new URL(whatsapp as string).searchParams.get('text') ?? '')).toContain(url);
     expect(body).toContain(`href="${event.publicPath}/calendrier.ics"`);
-    expect(body).toMatch(/<img class="hero" src="\/api\/uploads\/[^"]+-detail\.webp" alt="" width="1600" height="900"/);
+    expect(body).toMatch(
+      /<img class="hero" src="\/api\/uploads\/[^"]+-medium\.webp" srcset="\/api\/uploads\/[^"]+-medium\.webp 800w, \/api\/uploads\/[^"]+-detail\.webp 1600w" sizes="[^"]+" alt="" width="1600" height="900"/,
+    );
 
     expect(body).toContain(`<link rel="canonical" href="${url}">`);
     expect(meta(body, 'robots')).toBe('index, follow');
@@ -308,6 +311,80 @@ describe('event page', () => {
     const gone = await get(cancelled.publicPath);
     expect(gone.statusCode).toBe(410);
     expect(gone.body).toContain('Cet évènement a été annulé');
+  });
+
+  it('gives phones an 800 px WebP copy of the hero through srcset/sizes, served like the other sizes', async () => {
+    const event = await make({ title: 'Festival des images', isPublic: false });
+    // A photo-like picture (gradients and detail), so the byte sizes mean something.
+    const width = 2400;
+    const height = 1350;
+    const raw = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const i = (y * width + x) * 3;
+        raw[i] = (x * 255) / width;
+        raw[i + 1] = 128 + 127 * Math.sin(x / 23) * Math.cos(y / 17);
+        raw[i + 2] = (x ^ y) & 255;
+      }
+    }
+    const photo = await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const boundary = '----medium';
+    const upload = await app.inject({
+      method: 'POST',
+      url: `/api/events/${event._id}/images`,
+      headers: { ...bearer(owner), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        photo,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+
+    // Private: the page still needs the share link; with it, the hero offers both copies.
+    expect((await get(event.publicPath)).statusCode).toBe(404);
+    const page = await get(`${event.publicPath}?t=${event.shareToken}`);
+    expect(page.statusCode).toBe(200);
+    const hero = /<img class="hero"[^>]*>/.exec(page.body)?.[0] ?? '';
+    const srcset = /srcset="([^"]+)"/.exec(hero)?.[1] ?? '';
+    const [mediumEntry, detailEntry] = srcset.split(', ');
+    const mediumUrl = mediumEntry?.replace(/ 800w$/, '') ?? '';
+    const detailUrl = detailEntry?.replace(/ 1600w$/, '') ?? '';
+    expect(mediumUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-medium\.webp$/);
+    expect(detailUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-detail\.webp$/);
+    expect(hero).toContain(`src="${mediumUrl}"`);
+    expect(hero).toContain(
+      'sizes="(min-width:1152px) 725px, (min-width:1024px) calc((100vw - 64px) * 2 / 3), calc(100vw - 32px)"',
+    );
+    expect(hero).toContain('width="1600" height="900"');
+
+    const medium = await get(mediumUrl);
+    const detail = await get(detailUrl);
+    expect(medium.statusCode).toBe(200);
+    expect(medium.headers['content-type']).toBe('image/webp');
+    expect(medium.headers['cache-control']).toBe(detail.headers['cache-control']);
+    expect(medium.headers['cross-origin-resource-policy']).toBe(detail.headers['cross-origin-resource-policy']);
+    const mediumInfo = await sharp(medium.rawPayload).metadata();
+    expect([mediumInfo.format, mediumInfo.width, mediumInfo.height]).toEqual(['webp', 800, 450]);
+    const detailInfo = await sharp(detail.rawPayload).metadata();
+    expect([detailInfo.format, detailInfo.width, detailInfo.height]).toEqual(['webp', 1600, 900]);
+    expect(medium.rawPayload.length).toBeLessThan(detail.rawPayload.length / 2);
+    console.info(`hero bytes: detail ${detail.rawPayload.length}, medium ${medium.rawPayload.length}`);
+
+    // The stored row names the same file.
+    const [row] = await app.db.select().from(eventImages).where(eq(eventImages.eventId, event._id));
+    expect(uploadUrl(row?.mediumKey ?? '')).toBe(mediumUrl);
+
+    // An image stored before the medium copy existed falls back to the detail copy alone.
+    await app.db.update(eventImages).set({ mediumKey: null }).where(eq(eventImages.eventId, event._id));
+    const legacy = await get(`${event.publicPath}?t=${event.shareToken}`);
+    expect(/<img class="hero"[^>]*>/.exec(legacy.body)?.[0]).toBe(
+      `<img class="hero" src="${detailUrl}" alt="" width="1600" height="900" fetchpriority="high" decoding="async">`,
+    );
   });
 
   it('opens a private event only with its current share link, noindex, never listed', async () => {

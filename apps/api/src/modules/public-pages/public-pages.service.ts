@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
 import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
+import { MEDIUM_WIDTH } from '../uploads/image-processing';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
@@ -339,6 +340,26 @@ export function eventJsonLd(event: PublicEvent, url: string, images: string[]) {
 }
 
 /** `/evenements/{slug}-{shortId}`: the event page, or why not. */
+/**
+ * The layout's hero width: the page column (72rem wide at most, 16 px padding each side), and from
+ * 1024 px the left 2/3 of a two-column grid with a 32 px gap (see layout.ts).
+ */
+export const HERO_SIZES = '(min-width:1152px) 725px, (min-width:1024px) calc((100vw - 64px) * 2 / 3), calc(100vw - 32px)';
+
+/**
+ * The event page's hero: a phone picks the ~800 px copy, a wide screen the detail copy, and
+ * width/height keep its box from shifting. Images stored before the medium copy existed, or no
+ * wider than it, have only the detail copy.
+ */
+function heroImage(cover: { mediumKey: string | null; detailKey: string; width: number; height: number }): SafeHtml {
+  const detail = uploadUrl(cover.detailKey);
+  if (!cover.mediumKey || cover.width <= MEDIUM_WIDTH) {
+    return html`<img class="hero" src="${detail}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`;
+  }
+  const medium = uploadUrl(cover.mediumKey);
+  return html`<img class="hero" src="${medium}" srcset="${medium} ${MEDIUM_WIDTH}w, ${detail} ${cover.width}w" sizes="${HERO_SIZES}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`;
+}
+
 export async function renderEventPage(
   deps: PublicPagesDeps,
   slugId: string,
@@ -370,11 +391,7 @@ export async function renderEventPage(
 ${cancelled ? html`<p class="banner" role="status">Annulé — cet évènement a été annulé par son organisateur.</p>` : ''}
 <p><span class="tag">${categoryLabel(event.category)}</span>${privateEvent ? html` <span class="tag">Privé</span>` : ''}${cancelled ? html` <span class="tag x">Annulé</span>` : ''}</p>
 <h1>${event.title}</h1>
-${
-  cover
-    ? html`<img class="hero" src="${uploadUrl(cover.detailKey)}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`
-    : ''
-}
+${cover ? heroImage(cover) : ''}
 <ul class="facts">
 <li><strong>Quand :</strong> <time datetime="${doualaIso(event.startDateTime)}">${when}</time></li>
 <li><strong>Où :</strong> ${event.address}, ${event.city} — <a href="${links.osm}" rel="noopener" target="_blank">Voir sur la carte (OpenStreetMap)</a><span class="geo"> · <a href="${links.geo}">Ouvrir dans l’application de cartes</a></span></li>

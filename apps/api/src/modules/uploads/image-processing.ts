@@ -13,9 +13,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const IMAGE_WORKERS = 2;
 export const CARD_WIDTH = 640;
 export const DETAIL_WIDTH = 1600;
+/** The copy a phone gets (the event page's `srcset`): at most this wide, never wider than the detail copy. */
+export const MEDIUM_WIDTH = 800;
 
 export interface ProcessedImage {
   card: Buffer;
+  /** At most MEDIUM_WIDTH wide (min(MEDIUM_WIDTH, width)), same proportions as `detail`. */
+  medium: Buffer;
   detail: Buffer;
   width: number;
   height: number;
@@ -64,7 +68,7 @@ async function inQueue<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Re-encodes an inspected image to WebP in two sizes. Sharp drops every metadata block (EXIF,
+ * Re-encodes an inspected image to WebP in three sizes (card, medium, detail). Sharp drops every metadata block (EXIF,
  * GPS, ICC) unless told to keep it; `rotate()` applies the EXIF orientation first so photos stay
  * upright.
  */
@@ -79,7 +83,11 @@ async function encodeImage(data: Buffer, name: string): Promise<ProcessedImage> 
       .resize({ width: CARD_WIDTH, height: 480, fit: 'cover', withoutEnlargement: true })
       .webp({ quality: 78 })
       .toBuffer();
-    return { card, detail: detail.data, width: detail.info.width, height: detail.info.height };
+    const medium = await source()
+      .resize({ width: Math.min(MEDIUM_WIDTH, detail.info.width), withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { card, medium, detail: detail.data, width: detail.info.width, height: detail.info.height };
   } catch {
     throw badRequest(NOT_AN_IMAGE(name), { images: [NOT_AN_IMAGE(name)] });
   }

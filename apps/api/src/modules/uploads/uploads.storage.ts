@@ -6,11 +6,11 @@ import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3
 import type { Config } from '../../config';
 
 /** Internal names only: a UUID and the variant. Nothing the client sent ever becomes a path. */
-export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|detail)\.webp$/;
+export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail)\.webp$/;
 
-export function newImageKeys(): { card: string; detail: string } {
+export function newImageKeys(): { card: string; medium: string; detail: string } {
   const id = randomUUID();
-  return { card: `${id}-card.webp`, detail: `${id}-detail.webp` };
+  return { card: `${id}-card.webp`, medium: `${id}-medium.webp`, detail: `${id}-detail.webp` };
 }
 
 export function uploadUrl(key: string): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "event_images" ADD COLUMN "medium_key" text;
