@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Scale benchmark (decision 013): a fresh database filled with BENCH_ROWS rows per big table by SQL
-// (generate_series), the real server started on it, then every list, search, filter, deep page,
+// (generate_series), with the community, partners and referral tables in proportion (see
+// communityStatements), the real server started on it, then every list, search, filter, deep page,
 // the dashboard, the charts and the waiting-list CSV export, one request at a time (p50 / p95) and
 // at 10 connections (req/s), beside a bare Fastify route returning the same bytes as the anonymous
 // event list.
@@ -11,6 +12,7 @@
 //   npm run bench:scale -- --pglite          PGlite in a temporary folder, 100,000 rows
 //   BENCH_ROWS=200000 BENCH_SAMPLES=40 BENCH_DURATION=5 BENCH_STRESS_DURATION=30
 //   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
+//   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //
 // The targets (architecture.md, speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
@@ -27,6 +29,7 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const usePglite = args.has('--pglite');
+const keep = args.has('--keep');
 const rows = Number(process.env.BENCH_ROWS ?? (usePglite ? 100_000 : 1_000_000));
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -147,7 +150,8 @@ function fillStatements(n, existingTables) {
   const statements = [
     async (query) => {
       const indexes = await query(`select indexname, indexdef from pg_indexes i where schemaname = 'public'
-        and tablename in ('events', 'waitlist_entries', 'users', 'referral_stats')
+        and tablename in ('events', 'waitlist_entries', 'users', 'referral_stats', ${COMMUNITY_TABLES})
+        and indexdef not like 'CREATE UNIQUE %'
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
       for (const index of indexes) {
         dropped.push(index.indexdef);
@@ -199,6 +203,7 @@ function fillStatements(n, existingTables) {
        on conflict do nothing`,
     );
   }
+  statements.push(...communityStatements(n));
   statements.push(async (query) => {
     await query(`set maintenance_work_mem = '256MB'`);
     for (const definition of dropped) await query(definition);
@@ -206,6 +211,149 @@ function fillStatements(n, existingTables) {
   // What autovacuum does on a live database: statistics and the visibility map (index-only scans).
   statements.push('vacuum analyze');
   return statements;
+}
+
+const COMMUNITY_TABLES = [
+  'event_participations',
+  'event_comments',
+  'event_likes',
+  'event_views',
+  'activities',
+  'user_reports',
+  'partners',
+  'partner_users',
+  'partner_activities',
+  'business_pages',
+  'business_page_events',
+  'referral_clicks',
+  'referral_signups',
+  'reward_grants',
+]
+  .map((table) => `'${table}'`)
+  .join(', ');
+
+/**
+ * The rows of the community, partners and referral issues, proportional to n, with a realistic
+ * spread: the event of a comment, like or participation is drawn as power(random(), 3), so a few
+ * published public events gather many (the first about 2.5 % of all: some 2,500 comments at 100,000 rows) and most a
+ * few or none; the same for the accounts that report and are reported.
+ */
+function communityStatements(n) {
+  const partners = Math.max(10, Math.floor(n / 10));
+  const pages = Math.max(10, Math.floor(n / 100));
+  const skewed = (exponent, count = n) => `1 + floor((${count} - 1) * power(random(), ${exponent}))::int`;
+  const events = '(select count(*) from bench_e)';
+  return [
+    // Numbered ids (the order of insertion), to draw rows by number.
+    `create temporary table bench_e as select id, row_number() over (order by created_at desc, id) as r from events where status = 'published' and is_public`,
+    `create unique index on bench_e (r)`,
+    `create temporary table bench_u as select id, role, row_number() over () as r from users where role <> 'superadmin'`,
+    `create unique index on bench_u (r)`,
+    // Participations, likes: about one per event on average (duplicates dropped), skewed.
+    `insert into event_participations (event_id, user_id, created_at)
+     select e.id, u.id, now() - (g % 365) * interval '1 day' from (select g, ${skewed(3, events)} as pick from generate_series(1, ${n}) g) s
+     join bench_e e on e.r = s.pick join bench_u u on u.r = 1 + (hashtext('p' || g) & 2147483647) % ${n}
+     on conflict do nothing`,
+    `insert into event_likes (event_id, user_id, created_at)
+     select e.id, u.id, now() - (g % 365) * interval '1 day' from (select g, ${skewed(3, events)} as pick from generate_series(1, ${n}) g) s
+     join bench_e e on e.r = s.pick join bench_u u on u.r = 1 + (hashtext('l' || g) & 2147483647) % ${n}
+     on conflict do nothing`,
+    `insert into event_comments (event_id, user_id, text, created_at)
+     select e.id, u.id, (array['Super évènement', 'J''y serai avec la famille', 'Quel est le prix de l''entrée ?',
+            'Très bonne organisation', 'Le lieu est-il accessible ?'])[1 + g % 5] || ' ' || g,
+            now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'
+     from (select g, ${skewed(3, events)} as pick from generate_series(1, ${n}) g) s
+     join bench_e e on e.r = s.pick join bench_u u on u.r = 1 + (hashtext('c' || g) & 2147483647) % ${n}`,
+    // One activity per comment and per like, as the API writes them.
+    `insert into activities (user_id, type, description, event_id, comment_id, created_at)
+     select user_id, 'comment'::activity_type, 'A commenté un évènement', event_id, id, created_at from event_comments`,
+    `insert into activities (user_id, type, description, event_id, created_at)
+     select user_id, 'like'::activity_type, 'A aimé un évènement', event_id, created_at from event_likes`,
+    // Views: one per viewer, event and day, over the last 30 days.
+    `insert into event_views (event_id, viewer, day)
+     select e.id, 'a:' || md5(g::text), (now() - (g % 30) * interval '1 day')::date from (select g, ${skewed(3, events)} as pick from generate_series(1, ${n}) g) s
+     join bench_e e on e.r = s.pick
+     on conflict do nothing`,
+    // The counters beside the rows (decision 009).
+    `update events set participants_count = 0, likes_count = 0, comments_count = 0`,
+    `update events e set participants_count = c.n from (select event_id, count(*) as n from event_participations group by 1) c where e.id = c.event_id`,
+    `update events e set likes_count = c.n from (select event_id, count(*) as n from event_likes group by 1) c where e.id = c.event_id`,
+    `update events e set comments_count = c.n from (select event_id, count(*) as n from event_comments group by 1) c where e.id = c.event_id`,
+    // Reports: one per 100 rows, 60 % still open; a few accounts gather most of them.
+    `insert into user_reports (reporter_id, target_id, target_is_admin, reason, details, status, created_at, resolved_at)
+     select r.id, t.id, t.role <> 'user', (array['spam', 'harassment', 'fake', 'inappropriate', 'other'])[1 + g % 5],
+            'Signalement ' || g, (case when g % 10 < 6 then 'open' when g % 10 < 8 then 'dismissed' else 'actioned' end)::report_status,
+            now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
+            case when g % 10 < 6 then null else now() - (g % 300) * interval '1 day' end
+     from (select g, ${skewed(2)} as pick from generate_series(1, ${Math.max(10, Math.floor(n / 100))}) g) s
+     join bench_u t on t.r = s.pick join bench_u r on r.r = 1 + (hashtext('r' || g) & 2147483647) % ${n}
+     where r.id <> t.id
+     on conflict do nothing`,
+    `update users u set open_reports_count = c.n
+     from (select target_id, count(*) as n from user_reports where status = 'open' group by 1) c where u.id = c.target_id`,
+    // Partners: n / 10, three types, 60 % active, 30 % pending, 10 % blocked, half verified; one
+    // name in 10,000 has the rare 'Zanzibar'.
+    `insert into partners (name, type, email, phone, website, status, is_verified, description, address, search_text, created_at, updated_at, last_activity)
+     select t.name, (array['business', 'association', 'individual'])[1 + g % 3]::partner_type, 'partenaire' || g || '@bench.cm',
+            '+2376' || lpad((g + 70000000)::text, 8, '0'), 'https://partenaire' || g || '.cm',
+            (case when g % 10 < 6 then 'active' when g % 10 < 9 then 'pending' else 'blocked' end)::partner_status,
+            g % 2 = 0, 'Partenaire de Yaoundé et Douala', 'Rue ' || (g % 300),
+            lower(t.plain || ' partenaire' || g || '@bench.cm +2376' || lpad((g + 70000000)::text, 8, '0') || ' 6' || lpad((g + 70000000)::text, 8, '0')),
+            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(), now() - (g % 60) * interval '1 day'
+     from generate_series(1, ${partners}) g
+     cross join lateral (select case when g % 10000 = 42 then 'Zanzibar Événements ' || g else w.word || ' ' || g end as name,
+            case when g % 10000 = 42 then 'zanzibar evenements ' || g else w.plain || ' ' || g end as plain
+            from bench_words w where w.i = g % 10) t`,
+    `create temporary table bench_p as select id, row_number() over () as r from partners`,
+    `create unique index on bench_p (r)`,
+    `insert into partner_users (partner_id, user_id, created_at)
+     select p.id, u.id, now() from bench_p p join bench_u u on u.r = 1 + (hashtext('pu' || p.r) & 2147483647) % ${n}
+     where p.r % 2 = 0 on conflict do nothing`,
+    // Two activities per partner on average, more for the first ones.
+    `insert into partner_activities (partner_id, type, description, created_at)
+     select p.id, (array['created', 'verified', 'event', 'updated'])[1 + g % 4], 'Activité ' || g, now() - (g % 365) * interval '1 day'
+     from (select g, 1 + floor((${partners} - 1) * power(random(), 3))::int as pick from generate_series(1, ${partners * 2}) g) s
+     join bench_p p on p.r = s.pick`,
+    // Business pages: n / 100, half with a partner, 20 % premium, five events each.
+    `insert into business_pages (name, owner_id, partner_id, subscription, is_active, created_at)
+     select 'Page ' || w.word || ' ' || g, u.id, case when g % 2 = 0 then p.id end,
+            (case when g % 5 = 0 then 'premium' else 'free' end)::business_subscription, g % 10 <> 0,
+            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute'
+     from generate_series(1, ${pages}) g
+     join bench_words w on w.i = g % 10
+     join bench_u u on u.r = 1 + (hashtext('bp' || g) & 2147483647) % ${n}
+     join bench_p p on p.r = 1 + g % ${partners}`,
+    `insert into business_page_events (page_id, event_id, created_at)
+     select b.id, e.id, now() from (select id, row_number() over () as r from business_pages) b
+     cross join generate_series(0, 4) k join bench_e e on e.r = 1 + (b.r * 5 + k) % ${events}
+     on conflict do nothing`,
+    // Referrals: clicks (n) and sign-ups (n / 10) of the accounts that have counters.
+    `create temporary table bench_ref as select user_id as id, row_number() over () as r from referral_stats`,
+    `insert into referral_clicks (referrer_id, day, visitor, created_at)
+     select f.id, (now() - (g % 365) * interval '1 day')::date, md5('v' || g), now() - (g % 365) * interval '1 day'
+     from generate_series(1, ${n}) g join bench_ref f on f.r = 1 + (hashtext('rc' || g) & 2147483647) % greatest(1, (select count(*) from bench_ref))
+     on conflict do nothing`,
+    `insert into referral_signups (referrer_id, kind, user_id, email, created_at)
+     select f.id, (case when g % 3 = 0 then 'account' else 'waitlist' end)::referral_signup_kind,
+            case when g % 3 = 0 then u.id end, 'filleul' || g || '@bench.cm', now() - (g % 365) * interval '1 day'
+     from generate_series(1, ${Math.max(10, Math.floor(n / 10))}) g
+     join bench_ref f on f.r = 1 + (hashtext('rs' || g) & 2147483647) % greatest(1, (select count(*) from bench_ref))
+     join bench_u u on u.r = 1 + (hashtext('ru' || g) & 2147483647) % ${n}
+     on conflict do nothing`,
+    // Rewards: 20 rules, and one grant per 100 rows (a referrer reaching a rule), mostly pending.
+    `insert into reward_rules (name, type, description, min_signups, min_type, reward_value, is_active, created_at)
+     select 'Règle ' || g, (array['premium_days', 'credit_fcfa', 'badge'])[1 + g % 3]::reward_type, 'Palier ' || g, g * 5,
+            (array['waitlist', 'account', 'any'])[1 + g % 3]::reward_min_type, case when g % 3 = 2 then 1 else g * 10 end, g % 4 <> 0,
+            now() - g * interval '1 day'
+     from generate_series(1, 20) g`,
+    `insert into reward_grants (user_id, rule_id, reward_type, reward_value, status, granted_at, decided_at)
+     select f.id, r.id, r.type, r.reward_value, (case when g % 10 < 7 then 'pending' when g % 10 < 9 then 'granted' else 'revoked' end)::reward_grant_status,
+            now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute', case when g % 10 >= 7 then now() end
+     from generate_series(1, ${Math.max(10, Math.floor(n / 100))}) g
+     join bench_ref f on f.r = 1 + (hashtext('rg' || g) & 2147483647) % greatest(1, (select count(*) from bench_ref))
+     join (select id, type, reward_value, row_number() over () as r from reward_rules) r on r.r = 1 + g % 20
+     on conflict do nothing`,
+  ];
 }
 
 async function tablesOf(database) {
@@ -403,6 +551,34 @@ async function main() {
     const fillStarted = Date.now();
     await database.exec(fillStatements(rows, tables));
     console.log(`rows inserted in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+    // The rows some lines read: the most commented public event, a typical one, the partner with
+    // the most activities, a business page.
+    const picked = {};
+    await database.exec([
+      async (query) => {
+        const [popular] = await query(`select id, comments_count from events where status = 'published' and is_public
+          order by comments_count desc limit 1`);
+        const [typical] = await query(`select id, comments_count from events where status = 'published' and is_public
+          and comments_count between 1 and 3 limit 1`);
+        const [partner] = await query(
+          `select partner_id as id, count(*) as n from partner_activities group by 1 order by 2 desc limit 1`,
+        );
+        const [page] = await query('select id from business_pages order by created_at desc limit 1');
+        const counts = await query(`select
+          (select count(*) from event_comments) as comments, (select count(*) from event_likes) as likes,
+          (select count(*) from event_participations) as participations, (select count(*) from event_views) as views,
+          (select count(*) from user_reports) as reports, (select count(*) from user_reports where status = 'open') as open_reports,
+          (select count(*) from partners) as partners, (select count(*) from partner_activities) as partner_activities,
+          (select count(*) from business_pages) as business_pages, (select count(*) from referral_clicks) as referral_clicks,
+          (select count(*) from referral_signups) as referral_signups, (select count(*) from reward_grants) as reward_grants`);
+        Object.assign(picked, { popular, typical, partner, page, counts: counts[0] });
+      },
+    ]);
+    console.log(
+      `also: ${Object.entries(picked.counts)
+        .map(([table, count]) => `${Number(count).toLocaleString('en')} ${table.replaceAll('_', ' ')}`)
+        .join(', ')}; most commented event: ${picked.popular.comments_count} comments`,
+    );
     server = startServer(env);
     await waitForHealth(baseURL, server);
 
@@ -415,6 +591,8 @@ async function main() {
     if (!token) throw new Error(`superadmin login failed: ${login.status}`);
     const admin = { authorization: `Bearer ${token}` };
     const deep = Math.max(2, Math.floor(rows / 200));
+    /** A deep page of a list of `count` rows: 5 % in, as for the main tables. */
+    const deepOf = (count) => Math.max(2, Math.floor(Number(count) / 200));
 
     const lines = [
       { name: 'events, page 1 (anonymous)', path: '/api/events?page=1&limit=10', rate: true },
@@ -451,6 +629,68 @@ async function main() {
       { name: 'users, admins', path: '/api/users?role=admin', headers: admin },
       { name: 'referral leaderboard', path: '/api/referral/leaderboard?page=1&limit=10', headers: admin },
       { name: 'waitlist count (public)', path: '/api/waitlist/count' },
+      // The community, partners and referral issues.
+      { name: 'users, search frequent word', path: '/api/users?q=prenom', headers: admin },
+      { name: 'users, search no match', path: '/api/users?q=xylophonique', headers: admin },
+      { name: 'users, reported', path: '/api/users?reports=reported', headers: admin },
+      { name: `users, deep page ${deep}`, path: `/api/users?page=${deep}&limit=10`, headers: admin },
+      {
+        name: `comments, most commented event (${picked.popular.comments_count})`,
+        path: `/api/events/${picked.popular.id}/comments?page=1&limit=10`,
+      },
+      {
+        name: 'comments, most commented event, last page',
+        path: `/api/events/${picked.popular.id}/comments?page=${Math.max(1, Math.ceil(picked.popular.comments_count / 10))}&limit=10`,
+      },
+      { name: 'comments, typical event', path: `/api/events/${picked.typical?.id ?? picked.popular.id}/comments` },
+      {
+        name: 'participation, mine (signed in)',
+        path: `/api/events/${picked.popular.id}/participants/me`,
+        headers: admin,
+      },
+      { name: 'reports queue, page 1', path: '/api/reports?page=1&limit=10', headers: admin },
+      {
+        name: `reports queue, deep page ${deepOf(picked.counts.open_reports)}`,
+        path: `/api/reports?page=${deepOf(picked.counts.open_reports)}&limit=10`,
+        headers: admin,
+      },
+      { name: 'partners, page 1', path: '/api/businesses?page=1&limit=10', headers: admin },
+      { name: 'partners, search frequent word', path: '/api/businesses?q=gala', headers: admin },
+      { name: 'partners, search rare word', path: '/api/businesses?q=zanzibar', headers: admin },
+      { name: 'partners, search no match', path: '/api/businesses?q=xylophonique', headers: admin },
+      { name: 'partners, search phone', path: '/api/businesses?q=677%2000', headers: admin },
+      {
+        name: 'partners, pending + unverified',
+        path: '/api/businesses?status=pending&verification=unverified',
+        headers: admin,
+      },
+      {
+        name: `partners, deep page ${deepOf(picked.counts.partners)}`,
+        path: `/api/businesses?page=${deepOf(picked.counts.partners)}&limit=10`,
+        headers: admin,
+      },
+      { name: 'partner detail (most activities)', path: `/api/businesses/${picked.partner.id}`, headers: admin },
+      { name: 'business pages, page 1', path: '/api/business-event-pages?page=1&limit=10', headers: admin },
+      {
+        name: `business pages, deep page ${deepOf(picked.counts.business_pages)}`,
+        path: `/api/business-event-pages?page=${deepOf(picked.counts.business_pages)}&limit=10`,
+        headers: admin,
+      },
+      { name: 'business page detail', path: `/api/business-event-pages/${picked.page.id}`, headers: admin },
+      {
+        name: `referral leaderboard, deep page ${deepOf(rows / 10)}`,
+        path: `/api/referral/leaderboard?page=${deepOf(rows / 10)}&limit=10`,
+        headers: admin,
+      },
+      { name: 'rewards, page 1', path: '/api/referral/admin/rewards?page=1&limit=10', headers: admin },
+      { name: 'rewards, pending', path: '/api/referral/admin/rewards?status=pending', headers: admin },
+      { name: 'rewards, revoked', path: '/api/referral/admin/rewards?status=revoked', headers: admin },
+      {
+        name: `rewards, deep page ${deepOf(picked.counts.reward_grants)}`,
+        path: `/api/referral/admin/rewards?page=${deepOf(picked.counts.reward_grants)}&limit=10`,
+        headers: admin,
+      },
+      { name: 'reward rules', path: '/api/referral/reward-rules', headers: admin },
     ];
 
     const results = [];
@@ -494,7 +734,7 @@ async function main() {
     console.log('|---|---:|---:|---:|:---:|');
     for (const r of results) {
       console.log(
-        `| ${r.name} \`${r.path.replace('/api', '')}\` | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+        `| ${r.name} \`${r.path.replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
       );
     }
     const anon = results[0]?.rate?.rps ?? 0;
@@ -520,7 +760,8 @@ async function main() {
   } finally {
     if (bare) bare.kill('SIGTERM');
     await stopServer(server);
-    await database.drop();
+    if (keep && !usePglite) console.log(`\nkept: ${database.url} (drop it with DROP DATABASE when done)`);
+    else await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(failed ? 1 : 0);

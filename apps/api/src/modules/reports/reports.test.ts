@@ -102,6 +102,29 @@ describe('moderation queue', () => {
     expect((await app.inject({ method: 'GET', url: '/api/reports', headers: bearer(plain.token) })).statusCode).toBe(403);
   });
 
+  it('pages the queue newest first, each report with its reporter and target', async () => {
+    const reporter = await person({ firstName: 'Paula', lastName: 'Pages' });
+    const targets = [];
+    for (const lastName of ['Premier', 'Deuxième', 'Troisième']) {
+      const target = await person({ firstName: 'Cible', lastName });
+      await report(reporter.token, target.user.id, { reason: 'spam' });
+      targets.push(target);
+    }
+    const read = async (page: number) => {
+      const r = await app.inject({ method: 'GET', url: `/api/reports?page=${page}&limit=2`, headers: bearer(moderator.token) });
+      expect(r.statusCode).toBe(200);
+      return r.json() as { total: number; items: { reporter: { name: string }; target: { name: string } }[] };
+    };
+    const page1 = await read(1);
+    expect(page1.items.map((r) => [r.target.name, r.reporter.name])).toEqual([
+      ['Cible Troisième', 'Paula Pages'],
+      ['Cible Deuxième', 'Paula Pages'],
+    ]);
+    const page2 = await read(2);
+    expect(page2.items[0]).toMatchObject({ target: { name: 'Cible Premier' }, reporter: { name: 'Paula Pages' } });
+    expect(page2.total).toBe(page1.total);
+  });
+
   it('Classer closes the report (audited), it leaves the queue, twice is 409', async () => {
     const reporter = await person();
     const target = await person();
