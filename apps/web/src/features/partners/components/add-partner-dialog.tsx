@@ -1,20 +1,10 @@
-import {
-  type CreatePartnerBody,
-  type CreatePartnerInput,
-  createPartnerSchema,
-  PARTNER_TYPES,
-  type PartnerDetail,
-} from '@app/shared/partners';
+import { type CreatePartnerInput, createPartnerSchema, PARTNER_TYPES, type PartnerDetail } from '@app/shared/partners';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localizeResolver } from '../../../lib/form-resolver';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { describedBy, Field as FormField } from '../../../components/ui/form/field';
 import { inputClass } from '../../../components/ui/form/input-style';
-import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
-import { Dialog } from '../../../components/ui/dialog';
+import { DialogForm } from '../../../components/ui/form/dialog-form';
+import { useDialogForm } from '../../../components/ui/form/use-dialog-form';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
 import { useCreatePartner } from '../api/create-partner';
@@ -39,33 +29,16 @@ export function AddPartnerDialog({
 }) {
   const t = useT(partnersMessages);
   const create = useCreatePartner();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CreatePartnerInput, unknown, CreatePartnerBody>({
+  const { form, errors, serverError, close, submit } = useDialogForm({
     resolver: localizeResolver(zodResolver(createPartnerSchema)),
     defaultValues: EMPTY,
-  });
-  const { errors } = form.formState;
-
-  const close = () => {
-    form.reset(EMPTY);
-    setServerError(null);
-    create.reset();
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) => {
-    setServerError(null);
-    create.mutate(values, {
-      onSuccess: (data) => {
-        toast.success(t('created'));
-        form.reset(EMPTY);
-        onCreated(data.partner);
-      },
-      onError: (error) => {
-        setServerError(error.message);
-        applyServerErrors(form, error, onlyFields(FIELDS));
-      },
-    });
+    fields: FIELDS,
+    mutation: create,
+    onClose,
+    onSuccess: (data) => {
+      toast.success(t('created'));
+      onCreated(data.partner);
+    },
   });
 
   const labels: Record<Field, string> = {
@@ -91,102 +64,97 @@ export function AddPartnerDialog({
   });
 
   return (
-    <Dialog open={open} title={t('addTitle')} onClose={close}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-600">{t('addIntro')}</p>
-        {serverError && (
-          <Alert>
-            <p className="font-medium">{t('createError')}</p>
-            <p>{serverError}</p>
-          </Alert>
-        )}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField className="sm:col-span-2" {...fieldProps('name', 'add-partner-name')}>
-            <input
-              id="add-partner-name"
-              type="text"
-              autoComplete="organization"
-              className={inputClass}
-              {...describe('name', 'add-partner-name')}
-              {...form.register('name')}
-            />
-          </FormField>
-          <FormField {...fieldProps('type', 'add-partner-type')}>
-            <select
-              id="add-partner-type"
-              className={inputClass}
-              {...describe('type', 'add-partner-type')}
-              {...form.register('type')}
-            >
-              <option value="">{t('chooseType')}</option>
-              {PARTNER_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(TYPE_KEYS[type])}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField {...fieldProps('email', 'add-partner-email')}>
-            <input
-              id="add-partner-email"
-              type="email"
-              autoComplete="off"
-              className={inputClass}
-              {...describe('email', 'add-partner-email')}
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField {...fieldProps('phone', 'add-partner-phone', errors.phone?.message ? undefined : t('phoneHint'))}>
-            <input
-              id="add-partner-phone"
-              type="tel"
-              autoComplete="off"
-              placeholder="+237 6XX XX XX XX"
-              className={inputClass}
-              {...describe('phone', 'add-partner-phone', !errors.phone?.message)}
-              {...form.register('phone')}
-            />
-          </FormField>
-          <FormField {...fieldProps('website', 'add-partner-website')}>
-            <input
-              id="add-partner-website"
-              type="url"
-              autoComplete="off"
-              placeholder="https://"
-              className={inputClass}
-              {...describe('website', 'add-partner-website')}
-              {...form.register('website')}
-            />
-          </FormField>
-          <FormField className="sm:col-span-2" {...fieldProps('address', 'add-partner-address')}>
-            <input
-              id="add-partner-address"
-              type="text"
-              autoComplete="off"
-              className={inputClass}
-              {...describe('address', 'add-partner-address')}
-              {...form.register('address')}
-            />
-          </FormField>
-          <FormField className="sm:col-span-2" {...fieldProps('description', 'add-partner-description')}>
-            <textarea
-              id="add-partner-description"
-              rows={3}
-              className={inputClass}
-              {...describe('description', 'add-partner-description')}
-              {...form.register('description')}
-            />
-          </FormField>
-        </div>
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="secondary" onClick={close}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t('working') : t('create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <DialogForm
+      open={open}
+      title={t('addTitle')}
+      intro={t('addIntro')}
+      onClose={close}
+      onSubmit={submit}
+      serverError={serverError}
+      errorTitle={t('createError')}
+      pending={create.isPending}
+      cancelLabel={t('cancel')}
+      submitLabel={t('create')}
+      pendingLabel={t('working')}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField className="sm:col-span-2" {...fieldProps('name', 'add-partner-name')}>
+          <input
+            id="add-partner-name"
+            type="text"
+            autoComplete="organization"
+            className={inputClass}
+            {...describe('name', 'add-partner-name')}
+            {...form.register('name')}
+          />
+        </FormField>
+        <FormField {...fieldProps('type', 'add-partner-type')}>
+          <select
+            id="add-partner-type"
+            className={inputClass}
+            {...describe('type', 'add-partner-type')}
+            {...form.register('type')}
+          >
+            <option value="">{t('chooseType')}</option>
+            {PARTNER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(TYPE_KEYS[type])}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField {...fieldProps('email', 'add-partner-email')}>
+          <input
+            id="add-partner-email"
+            type="email"
+            autoComplete="off"
+            className={inputClass}
+            {...describe('email', 'add-partner-email')}
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField {...fieldProps('phone', 'add-partner-phone', errors.phone?.message ? undefined : t('phoneHint'))}>
+          <input
+            id="add-partner-phone"
+            type="tel"
+            autoComplete="off"
+            placeholder="+237 6XX XX XX XX"
+            className={inputClass}
+            {...describe('phone', 'add-partner-phone', !errors.phone?.message)}
+            {...form.register('phone')}
+          />
+        </FormField>
+        <FormField {...fieldProps('website', 'add-partner-website')}>
+          <input
+            id="add-partner-website"
+            type="url"
+            autoComplete="off"
+            placeholder="https://"
+            className={inputClass}
+            {...describe('website', 'add-partner-website')}
+            {...form.register('website')}
+          />
+        </FormField>
+        <FormField className="sm:col-span-2" {...fieldProps('address', 'add-partner-address')}>
+          <input
+            id="add-partner-address"
+            type="text"
+            autoComplete="off"
+            className={inputClass}
+            {...describe('address', 'add-partner-address')}
+            {...form.register('address')}
+          />
+        </FormField>
+        <FormField className="sm:col-span-2" {...fieldProps('description', 'add-partner-description')}>
+          <textarea
+            id="add-partner-description"
+            rows={3}
+            className={inputClass}
+            {...describe('description', 'add-partner-description')}
+            {...form.register('description')}
+          />
+        </FormField>
+      </div>
+    </DialogForm>
   );
 }
