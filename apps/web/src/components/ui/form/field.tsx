@@ -26,14 +26,26 @@ interface FieldProps {
   /** '(optionnel)' or its translation, after the label. */
   optionalText?: string;
   className?: string;
+  /** The label's classes, when it should not look like a form's label (e.g. a list's compact filters). */
+  labelClassName?: string;
   children: ReactNode;
 }
 
 /** A label above its control, then the control's hint and error. */
-export function Field({ id, label, error, hint, required, optionalText, className, children }: FieldProps) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  optionalText,
+  className,
+  labelClassName = 'mb-1 block text-sm font-medium text-slate-700',
+  children,
+}: FieldProps) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className={labelClassName}>
         {label}
         {required ? (
           <>

@@ -7,7 +7,7 @@ import { useAdmins } from '../api/get-admins';
 import { adminsMessages } from '../messages';
 import { AdminStatusBadge } from './status-badge';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { inputClass } from '../../../components/ui/form/input-style';
+import { SearchField } from '../../../components/ui/form/search-field';
 
 const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'filterPending' | 'filterBlocked' }[] = [
   { value: 'all', key: 'filterAll' },
@@ -46,20 +46,13 @@ export function AdminList(props: AdminListProps) {
       <h2 id="admin-list-title" className="sr-only">
         {t('title')}
       </h2>
-      <div>
-        <label htmlFor="admin-search" className="mb-1 block text-sm font-medium text-slate-700">
-          {t('search')}
-        </label>
-        <input
-          id="admin-search"
-          type="search"
-          value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
+      <SearchField
+        id="admin-search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={props.search}
+        onChange={props.onSearch}
+      />
       <fieldset>
         <legend className="sr-only">{t('filterLabel')}</legend>
         <div className="flex flex-wrap gap-1">

@@ -1,4 +1,4 @@
-import { EVENT_STATUSES, type EventCategory, type EventDateFilter, type EventStatus } from '@app/shared/events';
+import { EVENT_CATEGORIES, EVENT_STATUSES, type EventCategory, type EventDateFilter, type EventStatus } from '@app/shared/events';
 import { Alert } from '../../../components/ui/alert';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -9,8 +9,9 @@ import { useChangeEventStatus } from '../api/change-event-status';
 import { useEvents } from '../api/get-events';
 import { eventsMessages } from '../messages';
 import { EventCard } from './event-card';
-import { inputClass } from '../../../components/ui/form/input-style';
-import { CategoryOptions } from './form-controls';
+import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
+import { SearchField } from '../../../components/ui/form/search-field';
+import { useCategoryLabel } from './form-controls';
 
 const EVENTS_PAGE_SIZE = 10;
 
@@ -42,11 +43,35 @@ const DATE_OPTIONS: { value: EventDateFilter; key: 'dateAll' | 'dateUpcoming' | 
 
 export function EventList(props: EventListProps) {
   const t = useT(eventsMessages);
+  const categoryLabel = useCategoryLabel();
   const list = useEvents({ q: props.query, ...props.filters, page: props.page, limit: EVENTS_PAGE_SIZE });
   const publish = useChangeEventStatus();
   const pages = pageCount(list.data?.total ?? 0, EVENTS_PAGE_SIZE);
   const setFilter = <K extends keyof EventFilters>(key: K, value: EventFilters[K]) =>
     props.onFilters({ ...props.filters, [key]: value });
+  const filterFields: { key: keyof EventFilters; label: string; options: FilterOption[] }[] = [
+    {
+      key: 'status',
+      label: t('filterStatus'),
+      options: [
+        { value: 'all', label: t('allStatuses') },
+        ...EVENT_STATUSES.map((status) => ({ value: status, label: t(`status_${status}`) })),
+      ],
+    },
+    {
+      key: 'category',
+      label: t('filterCategory'),
+      options: [
+        { value: 'all', label: t('allCategories') },
+        ...EVENT_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) })),
+      ],
+    },
+    {
+      key: 'date',
+      label: t('filterDate'),
+      options: DATE_OPTIONS.map((option) => ({ value: option.value, label: t(option.key) })),
+    },
+  ];
 
   const onPublish = (id: string) =>
     publish.mutate(
@@ -63,69 +88,24 @@ export function EventList(props: EventListProps) {
         {t('listLabel')}
       </h2>
       <div className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-3">
-        <div className="sm:col-span-3">
-          <label htmlFor="event-search" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('search')}
-          </label>
-          <input
-            id="event-search"
-            type="search"
-            value={props.search}
-            onChange={(event) => props.onSearch(event.target.value)}
-            placeholder={t('searchPlaceholder')}
-            autoComplete="off"
-            className={inputClass}
+        <SearchField
+          id="event-search"
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={props.search}
+          onChange={props.onSearch}
+          className="sm:col-span-3"
+        />
+        {filterFields.map((filter) => (
+          <FilterSelect
+            key={filter.key}
+            id={`event-filter-${filter.key}`}
+            label={filter.label}
+            value={props.filters[filter.key]}
+            options={filter.options}
+            onChange={(value) => setFilter(filter.key, value as EventFilters[typeof filter.key])}
           />
-        </div>
-        <div>
-          <label htmlFor="event-filter-status" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('filterStatus')}
-          </label>
-          <select
-            id="event-filter-status"
-            value={props.filters.status}
-            onChange={(event) => setFilter('status', event.target.value as EventFilters['status'])}
-            className={inputClass}
-          >
-            <option value="all">{t('allStatuses')}</option>
-            {EVENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`status_${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="event-filter-category" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('filterCategory')}
-          </label>
-          <select
-            id="event-filter-category"
-            value={props.filters.category}
-            onChange={(event) => setFilter('category', event.target.value as EventFilters['category'])}
-            className={inputClass}
-          >
-            <option value="all">{t('allCategories')}</option>
-            <CategoryOptions />
-          </select>
-        </div>
-        <div>
-          <label htmlFor="event-filter-date" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('filterDate')}
-          </label>
-          <select
-            id="event-filter-date"
-            value={props.filters.date}
-            onChange={(event) => setFilter('date', event.target.value as EventDateFilter)}
-            className={inputClass}
-          >
-            {DATE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {t(option.key)}
-              </option>
-            ))}
-          </select>
-        </div>
+        ))}
       </div>
 
       {list.isPending ? (

@@ -5,7 +5,8 @@ import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { inputClass } from '../../../components/ui/form/input-style';
+import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
+import { SearchField } from '../../../components/ui/form/search-field';
 
 const PARTNER_PAGE_SIZE = 10;
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
@@ -33,74 +34,62 @@ export function PartnerList(props: PartnerListProps) {
     props.query !== '' || props.filters.status !== 'all' || props.filters.type !== 'all' || props.filters.verification !== 'all';
   const set = <K extends keyof PartnerFilters>(key: K, value: PartnerFilters[K]) =>
     props.onFilters({ ...props.filters, [key]: value });
+  const filterFields: { key: keyof PartnerFilters; label: string; options: FilterOption[] }[] = [
+    {
+      key: 'status',
+      label: t('filterStatus'),
+      options: [
+        { value: 'all', label: t('allStatuses') },
+        { value: 'active', label: t('statusActive') },
+        { value: 'pending', label: t('statusPending') },
+        { value: 'blocked', label: t('statusBlocked') },
+      ],
+    },
+    {
+      key: 'type',
+      label: t('filterType'),
+      options: [
+        { value: 'all', label: t('allTypes') },
+        { value: 'business', label: t('typeBusiness') },
+        { value: 'association', label: t('typeAssociation') },
+        { value: 'individual', label: t('typeIndividual') },
+      ],
+    },
+    {
+      key: 'verification',
+      label: t('filterVerification'),
+      options: [
+        { value: 'all', label: t('allVerification') },
+        { value: 'verified', label: t('verifiedFilter') },
+        { value: 'unverified', label: t('unverifiedFilter') },
+      ],
+    },
+  ];
 
   return (
     <section aria-labelledby="partner-list-title" className="flex min-w-0 flex-col gap-3">
       <h2 id="partner-list-title" className="sr-only">
         {t('title')}
       </h2>
-      <div>
-        <label htmlFor="partner-search" className="mb-1 block text-sm font-medium text-slate-700">
-          {t('search')}
-        </label>
-        <input
-          id="partner-search"
-          type="search"
-          value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
+      <SearchField
+        id="partner-search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={props.search}
+        onChange={props.onSearch}
+      />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <div>
-          <label htmlFor="partner-status" className="mb-1 block text-xs font-medium text-slate-600">
-            {t('filterStatus')}
-          </label>
-          <select
-            id="partner-status"
-            value={props.filters.status}
-            onChange={(event) => set('status', event.target.value as PartnerFilters['status'])}
-            className={inputClass}
-          >
-            <option value="all">{t('allStatuses')}</option>
-            <option value="active">{t('statusActive')}</option>
-            <option value="pending">{t('statusPending')}</option>
-            <option value="blocked">{t('statusBlocked')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="partner-type" className="mb-1 block text-xs font-medium text-slate-600">
-            {t('filterType')}
-          </label>
-          <select
-            id="partner-type"
-            value={props.filters.type}
-            onChange={(event) => set('type', event.target.value as PartnerFilters['type'])}
-            className={inputClass}
-          >
-            <option value="all">{t('allTypes')}</option>
-            <option value="business">{t('typeBusiness')}</option>
-            <option value="association">{t('typeAssociation')}</option>
-            <option value="individual">{t('typeIndividual')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="partner-verification" className="mb-1 block text-xs font-medium text-slate-600">
-            {t('filterVerification')}
-          </label>
-          <select
-            id="partner-verification"
-            value={props.filters.verification}
-            onChange={(event) => set('verification', event.target.value as PartnerFilters['verification'])}
-            className={inputClass}
-          >
-            <option value="all">{t('allVerification')}</option>
-            <option value="verified">{t('verifiedFilter')}</option>
-            <option value="unverified">{t('unverifiedFilter')}</option>
-          </select>
-        </div>
+        {filterFields.map((filter) => (
+          <FilterSelect
+            key={filter.key}
+            id={`partner-${filter.key}`}
+            label={filter.label}
+            value={props.filters[filter.key]}
+            options={filter.options}
+            onChange={(value) => set(filter.key, value as PartnerFilters[typeof filter.key])}
+            labelClassName="mb-1 block text-xs font-medium text-slate-600"
+          />
+        ))}
       </div>
 
       {list.isPending ? (

@@ -7,7 +7,8 @@ import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { UserStatusBadge } from './user-status-badge';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { inputClass } from '../../../components/ui/form/input-style';
+import { FilterSelect, type FilterSelectProps } from '../../../components/ui/form/filter-select';
+import { SearchField } from '../../../components/ui/form/search-field';
 
 interface UserListProps {
   search: string;
@@ -28,58 +29,48 @@ export function UserList(props: UserListProps) {
   const t = useT(usersMessages);
   const list = useUsers({ q: props.query, status: props.status, reports: props.reports, page: props.page });
   const pages = pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE);
+  const filterFields: FilterSelectProps[] = [
+    {
+      id: 'user-status',
+      label: t('statusFilter'),
+      value: props.status,
+      onChange: (value) => props.onStatus(value as UserStatusFilter),
+      options: [
+        { value: 'all', label: t('all') },
+        { value: 'active', label: t('active') },
+        { value: 'blocked', label: t('blocked') },
+        { value: 'pending', label: t('pending') },
+      ],
+    },
+    {
+      id: 'user-reports',
+      label: t('reportFilter'),
+      value: props.reports,
+      onChange: (value) => props.onReports(value as UserReportFilter),
+      options: [
+        { value: 'all', label: t('all') },
+        { value: 'reported', label: t('reported') },
+        { value: 'not_reported', label: t('notReported') },
+      ],
+    },
+  ];
 
   return (
     <section aria-labelledby="user-list-title" className="flex min-w-0 flex-col gap-3">
       <h2 id="user-list-title" className="sr-only">
         {t('title')}
       </h2>
-      <div>
-        <label htmlFor="user-search" className="mb-1 block text-sm font-medium text-slate-700">
-          {t('search')}
-        </label>
-        <input
-          id="user-search"
-          type="search"
-          value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
-          placeholder={t('searchPlaceholder')}
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
+      <SearchField
+        id="user-search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={props.search}
+        onChange={props.onSearch}
+      />
       <div className="grid grid-cols-2 gap-2">
-        <div>
-          <label htmlFor="user-status" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('statusFilter')}
-          </label>
-          <select
-            id="user-status"
-            value={props.status}
-            onChange={(event) => props.onStatus(event.target.value as UserStatusFilter)}
-            className={inputClass}
-          >
-            <option value="all">{t('all')}</option>
-            <option value="active">{t('active')}</option>
-            <option value="blocked">{t('blocked')}</option>
-            <option value="pending">{t('pending')}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="user-reports" className="mb-1 block text-sm font-medium text-slate-700">
-            {t('reportFilter')}
-          </label>
-          <select
-            id="user-reports"
-            value={props.reports}
-            onChange={(event) => props.onReports(event.target.value as UserReportFilter)}
-            className={inputClass}
-          >
-            <option value="all">{t('all')}</option>
-            <option value="reported">{t('reported')}</option>
-            <option value="not_reported">{t('notReported')}</option>
-          </select>
-        </div>
+        {filterFields.map((filter) => (
+          <FilterSelect key={filter.id} {...filter} />
+        ))}
       </div>
 
       {list.isPending ? (
