@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 
 interface ScreenProps {
   title: string;
@@ -8,8 +8,14 @@ interface ScreenProps {
   children: ReactNode;
 }
 
-/** A back-office screen: a centred column headed by its title, subtitle and, if any, its main action. */
+/**
+ * A back-office screen: a centred column headed by its title, subtitle and, if any, its main
+ * action; the title is also the browser tab's.
+ */
 export function Screen({ title, subtitle, action, children }: ScreenProps) {
+  useEffect(() => {
+    document.title = `${title} · Évènements Cameroun`;
+  }, [title]);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">

@@ -1,24 +1,15 @@
 import type { PublicUser } from '@app/shared/users';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
+import { useDebounced, useListSelection } from '../../../lib/list-selection';
 import type { AdminFilter } from '../api/get-admins';
 import { adminsMessages } from '../messages';
 import { AddAdminDialog } from './add-admin-dialog';
 import { AdminDetail } from './admin-detail';
 import { AdminList } from './admin-list';
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /**
  * Spec §2 Administration: the list (search, status filter) on the left, the selected
@@ -28,37 +19,13 @@ function useDebounced<T>(value: T, delayMs: number): T {
 /** `me`: the signed-in account; its id and effective permissions decide the actions offered. */
 export function AdministrationScreen({ me }: { me: PublicUser | null }) {
   const t = useT(adminsMessages);
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get('id');
+  const { selectedId, select, back } = useListSelection({ rowAttribute: 'data-admin-id', searchId: 'admin-search' });
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), 250);
   const [filter, setFilter] = useState<AdminFilter>('all');
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
 
-  const title = t('title');
-  useEffect(() => {
-    document.title = `${title} · Évènements Cameroun`;
-  }, [title]);
-
-  const select = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('id', id);
-    else next.delete('id');
-    setParams(next, { replace: !id });
-  };
-  const [returnTo, setReturnTo] = useState<string | null>(null);
-  const back = () => {
-    setReturnTo(selectedId);
-    select(null);
-  };
-  // Once the list shows again (phones), focus goes back to the row that was open, else the search.
-  useEffect(() => {
-    if (selectedId || !returnTo) return;
-    const row = document.querySelector<HTMLElement>(`button[data-admin-id="${returnTo}"]`);
-    (row ?? document.getElementById('admin-search'))?.focus();
-    setReturnTo(null);
-  }, [selectedId, returnTo]);
   const permissions = me?.permissions ?? [];
   const canManage = permissions.includes('manage_admins');
 

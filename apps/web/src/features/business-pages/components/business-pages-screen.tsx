@@ -1,5 +1,4 @@
 import type { BusinessPage } from '@app/shared/business-pages';
-import { useEffect } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { usePageParam } from '../../../components/ui/pagination';
@@ -18,11 +17,6 @@ export function BusinessPagesScreen() {
   const [page, setPage] = usePageParam();
   const query = useBusinessPages(page);
   const change = useSetBusinessPageState();
-
-  const title = t('title');
-  useEffect(() => {
-    document.title = `${title} · Évènements Cameroun`;
-  }, [title]);
 
   const toggle = (row: BusinessPage) => {
     const action = row.isActive ? 'deactivate' : 'activate';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
+import { useListSelection } from '../../../lib/list-selection';
 import { partnersMessages } from '../messages';
 import { AddPartnerDialog } from './add-partner-dialog';
 import { PartnerDetailPanel } from './partner-detail';
@@ -18,19 +18,12 @@ const SEARCH_DELAY_MS = 300;
  */
 export function PartnersScreen() {
   const t = useT(partnersMessages);
-  const [params, setParams] = useSearchParams();
-  const selectedId = params.get('id');
+  const { selectedId, select, back } = useListSelection({ rowAttribute: 'data-partner-id', searchId: 'partner-search' });
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<PartnerFilters>({ status: 'all', type: 'all', verification: 'all' });
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const [returnTo, setReturnTo] = useState<string | null>(null);
-
-  const title = t('title');
-  useEffect(() => {
-    document.title = `${title} · Évènements Cameroun`;
-  }, [title]);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -39,24 +32,6 @@ export function PartnersScreen() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-
-  const select = (id: string | null) => {
-    const next = new URLSearchParams(params);
-    if (id) next.set('id', id);
-    else next.delete('id');
-    setParams(next, { replace: !id });
-  };
-  const back = () => {
-    setReturnTo(selectedId);
-    select(null);
-  };
-  // Once the list shows again (phones), focus goes back to the row that was open, else the search.
-  useEffect(() => {
-    if (selectedId || !returnTo) return;
-    const row = document.querySelector<HTMLElement>(`button[data-partner-id="${returnTo}"]`);
-    (row ?? document.getElementById('partner-search'))?.focus();
-    setReturnTo(null);
-  }, [selectedId, returnTo]);
 
   return (
     <Screen title={t('title')} subtitle={t('subtitle')} action={<Button onClick={() => setAdding(true)}>+ {t('add')}</Button>}>

@@ -25,10 +25,6 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
   const [blocking, setBlocking] = useState<Report | null>(null);
   const pages = pageCount(list.data?.total ?? 0, REPORTS_PAGE_SIZE);
 
-  const title = t('title');
-  useEffect(() => {
-    document.title = `${title} · Évènements Cameroun`;
-  }, [title]);
   // The last report of the last page handled: go back one page.
   useEffect(() => {
     if (list.data && list.data.items.length === 0 && page > 1) setPage(pages, { replace: true });
