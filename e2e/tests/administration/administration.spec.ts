@@ -2,6 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test, type Tes
 import { shotsIn } from '../../fixtures/shots';
 import { SUPERADMIN } from '@app/test-utils/server';
 import { superadminToken } from '../../fixtures/auth';
+import { registerVerified } from '../../fixtures/accounts';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
 const shot = shotsIn('/tmp/shots-admins', { fullPage: false });
@@ -14,20 +15,14 @@ function unique(testInfo: TestInfo): string {
 /** Signs up as an administrator the way /GetStarted does (POST /api/users/register with adminType), then verifies. */
 async function signUpAdmin(request: APIRequestContext, id: string) {
   const email = `nadia.${id}@example.cm`;
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username: `nadia_${id}`,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Nadia',
-      lastName: `Essomba ${id}`,
-      adminType: 'admin',
-    },
+  await registerVerified(request, {
+    username: `nadia_${id}`,
+    email,
+    password: PASSWORD,
+    firstName: 'Nadia',
+    lastName: `Essomba ${id}`,
+    adminType: 'admin',
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const verified = await request.post('/api/users/verify-otp', { data: { email, otp: await codeFromOutbox(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
   return { email, name: `Nadia Essomba ${id}` };
 }
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test, type TestInfo } from '@playwright
 import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { codeFromOutbox } from '../../fixtures/outbox';
+import { registerVerified } from '../../fixtures/accounts';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
 const shot = shotsIn('/tmp/shots-participate', { noSidewaysScroll: true, fullPage: false });
@@ -13,19 +13,13 @@ const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Da
 /** A member of the app, registered and verified as /GetStarted does. */
 async function member(request: APIRequestContext, id: string): Promise<string> {
   const email = `part.${id}@example.cm`;
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username: `part_${id}`,
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Brenda',
-      lastName: `Test ${id}`,
-    },
+  await registerVerified(request, {
+    username: `part_${id}`,
+    email,
+    password: PASSWORD,
+    firstName: 'Brenda',
+    lastName: `Test ${id}`,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const verified = await request.post('/api/users/verify-otp', { data: { email, otp: await codeFromOutbox(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
   return email;
 }
 

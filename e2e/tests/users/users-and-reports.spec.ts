@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test, type TestInfo } from '
 import { shotsIn } from '../../fixtures/shots';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { codeFromOutbox } from '../../fixtures/outbox';
+import { registerVerified } from '../../fixtures/accounts';
 import { SUPERADMIN } from '@app/test-utils/server';
 
 const shot = shotsIn('/tmp/shots-users');
@@ -15,20 +15,14 @@ function unique(testInfo: TestInfo): string {
 /** A member of the app: registered, verified by the e-mailed code, signed in (its token). */
 async function member(request: APIRequestContext, id: string, firstName: string, phoneDigits: string) {
   const email = `${firstName.toLowerCase()}.${id}@example.cm`;
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username: `${firstName.toLowerCase()}_${id}`,
-      email,
-      phone: `+2376${phoneDigits}`,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName,
-      lastName: `Test ${id}`,
-    },
+  await registerVerified(request, {
+    username: `${firstName.toLowerCase()}_${id}`,
+    email,
+    phone: `+2376${phoneDigits}`,
+    password: PASSWORD,
+    firstName,
+    lastName: `Test ${id}`,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const verified = await request.post('/api/users/verify-otp', { data: { email, otp: await codeFromOutbox(email) } });
-  expect(verified.ok(), await verified.text()).toBe(true);
   const login = await request.post('/api/users/login', { data: { identifier: email, password: PASSWORD } });
   expect(login.ok(), await login.text()).toBe(true);
   const body = await login.json();
