@@ -9,20 +9,7 @@ import { doualaDate } from './douala-time';
 /** The default of the setting « Date de lancement prévue » (general.launchDate). */
 export const DEFAULT_LAUNCH_DATE = '2026-12-15';
 
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
+const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
 const QUARTERS = ['premier', 'deuxième', 'troisième', 'quatrième'];
 
 /** 'YYYY-MM-DD' of `now` in Douala. */
@@ -48,7 +35,7 @@ export function isLaunchDate(value: string): boolean {
 /** '1er décembre 2026', '15 décembre 2026'. */
 export function frenchDay(value: string): string {
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return `${day === 1 ? '1er' : day} ${MONTHS[month - 1]} ${year}`;
+  return `${day === 1 ? '1er' : day} ${MONTH.format(Date.UTC(year, month - 1, 1))} ${year}`;
 }
 
 /**
