@@ -143,7 +143,8 @@ test('create an event with an image, see it as a draft, publish it, cancel it', 
   await expect(panel.getByText('18:00')).toBeVisible();
   const image = panel.locator('img[src^="/api/uploads/"]').first();
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900);
+  // decode() waits for the bytes (visible only means laid out) and fails on a broken image.
+  expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(900);
 
   await search(page, id);
   const card = list(page).getByRole('article').filter({ hasText: title });
