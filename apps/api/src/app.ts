@@ -27,7 +27,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
 import { highlightedEvents } from './modules/public-pages/public-pages.service';
-import { findSession } from './modules/auth/session.service';
+import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
 import { clientErrorHandler, errorsPlugin, routerErrorHandler } from './plugins/errors';
@@ -103,8 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const database =
@@ -139,8 +140,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(rateLimitPlugin);
+  const findSession = sessionFinder(app.db);
   await app.register(accessPlugin, {
-    findSession: async (token) => findSession(app.db, token, (await app.settings.get()).security.sessionTimeout),
+    findSession: async (token) => findSession(token, (await app.settings.get()).security.sessionTimeout),
   });
   await app.register(answerCachePlugin);
   await app.register(publicReadsPlugin);

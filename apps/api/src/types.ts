@@ -25,5 +25,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route. Every /api route must declare it (deny by default). */
     access?: Access;
+    /**
+     * A write that changes no cached answer beyond its counters (a view, a like, a sign-in): it
+     * does not drop the answer cache, and the counters of cached lists catch up within its TTL.
+     */
+    keepsCachedAnswers?: boolean;
   }
 }

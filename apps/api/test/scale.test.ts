@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_CATEGORIES } from '@app/shared/events';
 import { boundedCount, EXACT_COUNT_LIMIT } from '../src/db/bounded-count';
-import { events } from '../src/db/schema/index';
+import { events, users } from '../src/db/schema/index';
 import { ReadBudget } from '../src/plugins/public-reads';
 import { buildTestApp, type TestApp } from './build-test-app';
 
@@ -45,6 +47,16 @@ describe('lists at scale', () => {
     expect(search.json().total).toBe(11);
   });
 
+  it('has a trigram index of its own for every event category (migration 0011), and searches within one', async () => {
+    const result = await testApp.app.db.execute(sql`select indexname from pg_indexes where tablename = 'events'`);
+    const names = (result as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
+    for (const category of EVENT_CATEGORIES) expect(names).toContain(`events_category_${category}_search_trgm_idx`);
+    const search = await testApp.app.inject({ method: 'GET', url: '/api/events?q=gala%20149&category=concert' });
+    expect(search.json().total).toBe(11);
+    const elsewhere = await testApp.app.inject({ method: 'GET', url: '/api/events?q=gala%20149&category=art' });
+    expect(elsewhere.json().total).toBe(0);
+  });
+
   it('refuses anonymous pages beyond the first 10,000 events with a French 400', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/events?page=1001&limit=10' });
     expect(response.statusCode).toBe(400);
@@ -70,6 +82,11 @@ describe('lists at scale', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
+    // …and so does a write that only moves counters (a view), or the busiest writes would empty it…
+    const [nouveau] = await app.db.select({ id: events.id }).from(events).where(eq(events.searchText, 'nouveau'));
+    const view = await app.inject({ method: 'POST', url: `/api/events/${nouveau?.id}/views` });
+    expect(view.statusCode, view.body).toBeLessThan(400);
+    expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(0);
     // …and any other successful write through the API drops every cached answer.
     const draft = await app.inject({
       method: 'POST',
@@ -86,6 +103,75 @@ describe('lists at scale', () => {
     });
     expect(draft.statusCode, draft.body).toBe(201);
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(1);
+  });
+
+  it('sends a cached answer as stored bytes, compressed as the caller accepts, the same JSON each way', async () => {
+    const { app } = testApp;
+    const url = '/api/events?date=upcoming&page=3&limit=10';
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = plain.json();
+    expect(answer.items).toHaveLength(10);
+
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(answer);
+
+    const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(answer);
+
+    // A small answer (an empty search) goes uncompressed, as the compression threshold says.
+    const small = await app.inject({ method: 'GET', url: '/api/events?q=xylophonique', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ items: [], total: 0 });
+  });
+
+  it("keeps the managers' list briefly too, apart from the public one, and never an organiser's own list", async () => {
+    const { app } = testApp;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { identifier: 'admin@test.local', password: 'Admin-Passw0rd!' },
+    });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const count = async (url: string, as = headers) => (await app.inject({ method: 'GET', url, headers: as })).json().total;
+    expect(await count('/api/events?status=draft&q=cachee')).toBe(0);
+    expect(await count('/api/events?mine=true&q=cachee')).toBe(0);
+    const [admin] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@test.local'));
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text, organizer_id)
+      values ('Cachée', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'draft', 'cachee', ${admin?.id})`);
+    // The managers' list answers from its cache until a write; an organiser's own list never does.
+    expect(await count('/api/events?status=draft&q=cachee')).toBe(0);
+    expect(await count('/api/events?mine=true&q=cachee')).toBe(1);
+    // A write through the API (a new share link) drops it: the draft shows at once to a manager, never to the public.
+    const [cachee] = await app.db.select({ id: events.id }).from(events).where(eq(events.searchText, 'cachee'));
+    const write = await app.inject({ method: 'POST', url: `/api/events/${cachee?.id}/share-token`, headers });
+    expect(write.statusCode, write.body).toBeLessThan(400);
+    expect(await count('/api/events?status=draft&q=cachee')).toBe(1);
+    expect(await count('/api/events?q=cachee', {} as typeof headers)).toBe(0);
+    expect(await count('/api/events?status=draft&q=cachee', {} as typeof headers)).toBe(0);
+  });
+
+  it('keeps the public agenda page briefly too, as HTML, compressed as the caller accepts', async () => {
+    const { app } = testApp;
+    const url = '/evenements?q=vernissage';
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=60');
+    expect(first.body).not.toContain('Vernissage');
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      values ('Vernissage', 'x', now() + interval '1 day', now() + interval '1 day 2 hours', 'Rue', 'Douala', 'art', 'published', 'vernissage')`);
+    const cached = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(cached.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(cached.rawPayload).toString('utf8')).toBe(first.body);
   });
 
   it('lets at most its budget of reads run at once, and turns away who waits too long', async () => {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
+import { rowsOf } from './rows-of';
 
 /**
  * Lists count exactly up to this many rows; beyond, `total` is the planner's estimate (decision
@@ -8,14 +9,8 @@ import type { Database } from './client';
  */
 export const EXACT_COUNT_LIMIT = 1000;
 
-/** Rows of `db.execute`: node-postgres answers `{ rows }`, PGlite too; an array on other drivers. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
-}
-
 /** The planner's row estimate for `select 1 from table where …` (no row is read). */
-async function estimateRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+export async function estimateRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const result = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
   const first = rowsOf(result)[0];
   let plan = first ? Object.values(first)[0] : undefined;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -107,8 +108,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     client = await PGlite.create(options.dataDir ?? 'memory://', {
       relaxedDurability: false,
       loadDataDir: options.loadDataDir,
-      // Trigram indexes for the accent-free search (decision 013); PostgreSQL ships it in contrib.
-      extensions: { pg_trgm },
+      // Trigram indexes for the accent-free search, and btree_gin for a GIN index over plain
+      // columns and trigrams together (decision 013); PostgreSQL ships both in contrib.
+      extensions: { pg_trgm, btree_gin },
     });
   } catch (error) {
     unlock();

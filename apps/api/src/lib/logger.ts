@@ -26,6 +26,8 @@ export function prettyDestination(out: { write(text: string): unknown }, coloriz
   };
 }
 
+const LEVELS_ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /** The health check is polled every few seconds by load balancers: its requests are logged at debug only. */
 const QUIET_PATHS = new Set(['/api/health']);
 
@@ -37,6 +39,7 @@ export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && LEVELS_ABOVE_INFO.has(reply.log.level)) return;
     const path = request.url.split('?')[0] ?? request.url;
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
     const fields = { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime };

@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 const GENERATION_KEY = 'answer-cache:generation';
+const GENERATION_CHANNEL = 'answer-cache:generation';
 const MAX_ENTRIES = 2000;
 
 interface Entry {
@@ -12,45 +15,124 @@ interface Entry {
   refreshing: boolean;
 }
 
+/** Answers below this size go uncompressed (as `@fastify/compress`'s threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * An answer as it goes on the wire: its text (JSON serialised, and so checked against the route's
+ * response schema, once; or a rendered page) and each compressed form made at most once, when
+ * first asked for.
+ */
+class SerializedAnswer {
+  private readonly encoded = new Map<Encoding, Buffer>();
+  constructor(
+    readonly text: string,
+    readonly type: string,
+  ) {}
+
+  bytes(encoding: Encoding): Buffer {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br' ? brotliCompressSync(this.text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(this.text);
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+
+  /** Sends the answer, compressed when the caller accepts br or gzip (then `@fastify/compress` leaves it). */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.type(this.type);
+    const accepted = request.headers['accept-encoding'];
+    const encoding =
+      accepted && this.text.length >= COMPRESS_FROM_BYTES
+        ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS)
+        : null;
+    if (!encoding) return reply.send(this.text);
+    return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(this.bytes(encoding));
+  }
+}
+
 /** Past its TTL (and within this many TTLs), an answer is served once more while a fresh one is computed. */
 const STALE_TTLS = 6;
 
 /**
- * A short cache of answers that are the same for every caller (the anonymous event list, the
- * dashboard and charts): decision 013. Past its TTL an answer is served while a fresh one is
- * computed behind it (at most STALE_TTLS × TTL old). Every entry belongs to a generation; any successful write
- * (a POST, PUT, PATCH or DELETE answered below 400) moves the generation, so the next read
- * computes afresh. With REDIS_URL the generation lives in Redis, so a write on one instance
- * invalidates the answers of all of them; when Redis does not answer, nothing is cached (the
- * answer is computed, never stale). The answers themselves stay in each process.
+ * A short cache of answers that are the same for every caller (the event list as the public and
+ * as event managers see it, the dashboard and charts, the public agenda page): decision 013. Past its TTL an answer is
+ * served while a fresh one is computed behind it (at most STALE_TTLS × TTL old). Every entry
+ * belongs to a generation; any successful write (a POST, PUT, PATCH or DELETE answered below 400)
+ * moves the generation, so the next read computes afresh. Writes that only move counters
+ * (`config.keepsCachedAnswers`: views, likes, participations, comments, sign-ups, sign-ins) do
+ * not, or the busiest writes would keep the cache empty. With REDIS_URL the generation lives in
+ * Redis and each move is announced to every instance (publish/subscribe), so a write on one
+ * instance invalidates the answers of all of them; while the subscription is down, nothing is
+ * cached (the answer is computed, never stale). The answers themselves stay in each process,
+ * serialised and compressed once.
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private localGeneration = 0;
+  /** The shared generation as last heard from Redis; null while not subscribed (nothing is cached then). */
+  private sharedGeneration: number | null = null;
 
+  /**
+   * With Redis: `redis` moves the shared generation and announces it on GENERATION_CHANNEL;
+   * `subscriber` (a connection of its own, as Redis subscriptions need) hears every instance's
+   * announcements, so a cached read asks Redis nothing.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly redis?: Redis,
-  ) {}
+    private readonly subscriber?: Redis,
+  ) {
+    subscriber?.on('message', (_channel, value) => this.heard(Number(value)));
+    // Announcements made while disconnected are lost: forget the generation until it is read again.
+    subscriber?.on('close', () => {
+      this.sharedGeneration = null;
+    });
+    subscriber?.on('ready', () => void this.follow());
+    redis?.on('ready', () => void this.follow());
+  }
+
+  /** Subscribes, then reads the generation (so no move is missed between the two). */
+  private async follow(): Promise<void> {
+    if (this.redis?.status !== 'ready' || this.subscriber?.status !== 'ready') return;
+    try {
+      await this.subscriber.subscribe(GENERATION_CHANNEL);
+      this.heard(Number((await this.redis.get(GENERATION_KEY)) ?? 0));
+    } catch {
+      // Not subscribed: nothing is cached until the next 'ready'.
+    }
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
-  private async generation(): Promise<string | null> {
+  /** Whether answers are cached now under the generation every instance shares (Redis). */
+  get shared(): boolean {
+    return this.enabled && this.redis !== undefined && this.generation() !== null;
+  }
+
+  private heard(generation: number): void {
+    if (!Number.isFinite(generation) || this.subscriber?.status !== 'ready') return;
+    this.sharedGeneration = Math.max(this.sharedGeneration ?? 0, generation);
+  }
+
+  private generation(): string | null {
     if (!this.redis) return String(this.localGeneration);
-    if (this.redis.status !== 'ready') return null;
-    try {
-      return (await this.redis.get(GENERATION_KEY)) ?? '0';
-    } catch {
-      return null;
-    }
+    if (this.subscriber?.status !== 'ready' || this.sharedGeneration === null) return null;
+    return String(this.sharedGeneration);
   }
 
   /** The cached answer for `key`, or `compute()`'s (shared by concurrent callers). */
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  private async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
-    const generation = await this.generation();
+    const generation = this.generation();
     if (generation === null) return compute();
     const now = Date.now();
     const entry = this.entries.get(key);
@@ -88,15 +170,38 @@ export class AnswerCache {
     });
   }
 
+  /**
+   * Answers `compute()`'s value through the route's serializer, cached under `key`: a hit is sent
+   * as stored bytes, with no serialisation, validation or compression again.
+   */
+  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
+    const answer = await this.get(key, async () => new SerializedAnswer(String(reply.serialize(await compute())), JSON_TYPE));
+    return answer.send(request, reply);
+  }
+
+  /** The same for a page rendered as text (`type`: its content type). */
+  async sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    type: string,
+    render: () => Promise<string>,
+  ): Promise<FastifyReply> {
+    const answer = await this.get(key, async () => new SerializedAnswer(await render(), type));
+    return answer.send(request, reply);
+  }
+
   /** Every cached answer is stale from now on, on every instance sharing the Redis. */
   async invalidate(): Promise<void> {
     this.localGeneration += 1;
     this.entries.clear();
     if (!this.redis) return;
     try {
-      await this.redis.incr(GENERATION_KEY);
+      const generation = await this.redis.incr(GENERATION_KEY);
+      this.heard(generation);
+      await this.redis.publish(GENERATION_CHANNEL, String(generation));
     } catch {
-      // Redis down: the other instances do not cache meanwhile (their generation read fails too).
+      // Redis down: the other instances do not cache meanwhile (their subscription is closed too).
     }
   }
 }
@@ -108,26 +213,31 @@ declare module 'fastify' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes that change nothing a cached answer shows (a sign-in records only the account's last login). */
-const KEEPS_ANSWERS = new Set(['/api/users/login']);
 
 export const answerCachePlugin = fp(async (app: FastifyInstance) => {
   const ttl = app.config.ANSWER_CACHE_TTL_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5000);
   let redis: Redis | undefined;
+  let subscriber: Redis | undefined;
   if (ttl > 0 && app.config.REDIS_URL) {
     redis = new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error (answer cache)'));
+    subscriber = new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1 });
+    for (const connection of [redis, subscriber]) {
+      connection.on('error', (error) => app.log.warn({ err: error }, 'redis error (answer cache)'));
+    }
     app.addHook('onClose', async () => {
       redis?.disconnect();
+      subscriber?.disconnect();
     });
   }
-  const cache = new AnswerCache(ttl, redis);
+  const cache = new AnswerCache(ttl, redis, subscriber);
   app.decorate('answerCache', cache);
   if (!cache.enabled) return;
   // Before the answer leaves: the caller's next read already sees its write.
-  app.addHook('onSend', async (request, reply) => {
-    if (WRITES.has(request.method) && reply.statusCode < 400 && !KEEPS_ANSWERS.has(request.routeOptions.url ?? '')) {
-      await cache.invalidate();
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (WRITES.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config.keepsCachedAnswers) {
+      cache.invalidate().then(() => done(), done);
+    } else {
+      done();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app';
 
@@ -6,7 +7,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   // Nothing listens on port 1: every Redis call fails.
-  testApp = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  testApp = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1', ANSWER_CACHE_TTL_MS: '60000' });
 });
 afterAll(async () => {
   await testApp.close();
@@ -17,6 +18,16 @@ describe('Redis down', () => {
     const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({ status: 'ok', database: 'up', redis: 'down' });
+  });
+
+  it('caches no answer: a list read after a change made outside the API shows it at once', async () => {
+    const { app } = testApp;
+    const total = async () => (await app.inject({ method: 'GET', url: '/api/events?q=hors-api' })).json().total;
+    expect(await total()).toBe(0);
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      values ('Hors API', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'published', 'hors-api')`);
+    expect(await total()).toBe(1);
   });
 
   it('still limits waiting-list sign-ups (20 per 10 min) and failed sign-ins (30 per 5 min) from one address', async () => {

@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './community';
 export * from './business-pages';
 export * from './referrals';
+export * from './row-counts';

@@ -91,11 +91,6 @@ export async function countAdminsByStatus(db: Database, q?: string): Promise<Adm
   return row ?? { all: 0, validated: 0, blocked: 0, pending: 0 };
 }
 
-export async function findUserById(db: Database, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** The account, locked until the end of the transaction, so checks and write see the same row. */
 export async function lockUserById(db: Pick<Database, 'select'>, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');

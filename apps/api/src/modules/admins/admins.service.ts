@@ -1,3 +1,4 @@
+import { findUserById } from '../auth/auth.repository';
 import {
   type AdminCounts,
   adminStatus,
@@ -21,7 +22,6 @@ import { type SessionUser, toPublicUser } from '../auth/session.service';
 import {
   countAdminsByStatus,
   deleteManagedUser,
-  findUserById,
   insertAdmin,
   listUsers,
   lockUserById,

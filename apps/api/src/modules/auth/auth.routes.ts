@@ -28,6 +28,7 @@ import {
   setNewPassword,
   verifyOtp,
 } from './auth.service';
+import { findUserById } from './auth.repository';
 import { revokeSession } from './session.repository';
 import { toPublicUser } from './session.service';
 
@@ -49,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/register',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('register'),
       schema: {
         tags: ['auth'],
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/verify-otp',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('verifyOtp'),
       schema: {
         tags: ['auth'],
@@ -82,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/resend-otp',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('resendOtp'),
       schema: {
         tags: ['auth'],
@@ -97,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/send-confirmation',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('sendConfirmation'),
       schema: {
         tags: ['auth'],
@@ -112,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: loginFailures.check,
       schema: {
         tags: ['auth'],
@@ -141,15 +142,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'L’utilisateur de la session', response: { 200: meResponseSchema } },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      return { user: toPublicUser(request.user.row) };
+      const row = request.user && (await findUserById(app.db, request.user.id));
+      if (!row) throw unauthorized();
+      return { user: toPublicUser(row) };
     },
   );
 
   app.post(
     '/users/logout',
     {
-      config: { access: 'authenticated' },
+      config: { keepsCachedAnswers: true, access: 'authenticated' },
       schema: { tags: ['auth'], summary: 'Déconnexion : la session est révoquée', response: { 200: messageSchema } },
     },
     async (request) => {
@@ -161,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('resetPassword'),
       schema: {
         tags: ['auth'],
@@ -176,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/new-password',
     {
-      config: { access: 'public' },
+      config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limit('newPassword'),
       schema: {
         tags: ['auth'],

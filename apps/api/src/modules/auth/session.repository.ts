@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema/index';
 
@@ -6,30 +6,51 @@ export async function insertSession(db: Database, values: typeof sessions.$infer
   await db.insert(sessions).values(values);
 }
 
-/**
- * The session of a token hash that is not revoked, not expired at `now` and (when given) created
- * after `createdAfter`, with its account. One query.
- */
-export async function findLiveSession(
-  db: Database,
+/** What a request needs of its account: who it is and what it may do (the whole row is read where shown). */
+const sessionAccount = {
+  id: users.id,
+  role: users.role,
+  isBlocked: users.isBlocked,
+  isVerified: users.isVerified,
+  isAdminValidated: users.isAdminValidated,
+  permissions: users.permissions,
+};
+export type SessionAccount = Pick<UserRow, keyof typeof sessionAccount>;
+
+export type LiveSessionQuery = (
   tokenHash: string,
   now: Date,
   createdAfter?: Date,
-): Promise<{ sessionId: string; user: UserRow } | null> {
-  const [found] = await db
-    .select({ sessionId: sessions.id, user: users })
+) => Promise<{ sessionId: string; user: SessionAccount } | null>;
+
+/**
+ * The session of a token hash that is not revoked, not expired at `now` and (when given) created
+ * after `createdAfter`, with its account. One query, prepared once: every authenticated request
+ * runs it.
+ */
+export function prepareLiveSessionQuery(db: Database): LiveSessionQuery {
+  const query = db
+    .select({ sessionId: sessions.id, user: sessionAccount })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        createdAfter ? gt(sessions.createdAt, createdAfter) : undefined,
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.createdAt, sql.placeholder('createdAfter')),
       ),
     )
-    .limit(1);
-  return found ?? null;
+    .limit(1)
+    .prepare('live_session');
+  return async (tokenHash, now, createdAfter = new Date(0)) => {
+    const [found] = await query.execute({
+      tokenHash,
+      now: now.toISOString(),
+      createdAfter: createdAfter.toISOString(),
+    });
+    return found ?? null;
+  };
 }
 
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {

@@ -3,7 +3,7 @@ import type { PublicUser } from '@app/shared/users';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { newToken, sha256 } from '../../lib/tokens';
-import { findLiveSession, insertSession } from './session.repository';
+import { insertSession, prepareLiveSessionQuery, type SessionAccount } from './session.repository';
 
 /** The account behind a request, with the permissions it holds right now. */
 export interface SessionUser {
@@ -12,17 +12,15 @@ export interface SessionUser {
   isBlocked: boolean;
   isVerified: boolean;
   permissions: Permission[];
-  row: UserRow;
 }
 
-export function toSessionUser(row: UserRow): SessionUser {
+export function toSessionUser(account: SessionAccount): SessionUser {
   return {
-    id: row.id,
-    role: row.role,
-    isBlocked: row.isBlocked,
-    isVerified: row.isVerified,
-    permissions: effectivePermissions(row),
-    row,
+    id: account.id,
+    role: account.role,
+    isBlocked: account.isBlocked,
+    isVerified: account.isVerified,
+    permissions: effectivePermissions(account),
   };
 }
 
@@ -73,19 +71,20 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+export type SessionFinder = (token: string, maxAgeHours?: number) => Promise<{ sessionId: string; user: SessionUser } | null>;
+
 /**
- * The live session of a bearer token and its account, or null. One query. A session older than
- * `maxAgeHours` (the current `sessionTimeout`) has ended too: shortening the setting shortens the
- * sessions already open (decision 008).
+ * Finds the live session of a bearer token and its account, or null. One query. A session older
+ * than `maxAgeHours` (the current `sessionTimeout`) has ended too: shortening the setting shortens
+ * the sessions already open (decision 008).
  */
-export async function findSession(
-  db: Database,
-  token: string,
-  maxAgeHours?: number,
-): Promise<{ sessionId: string; user: SessionUser } | null> {
-  if (!token || token.length > 200) return null;
-  const now = Date.now();
-  const createdAfter = maxAgeHours ? new Date(now - maxAgeHours * 3600_000) : undefined;
-  const found = await findLiveSession(db, sha256(token), new Date(now), createdAfter);
-  return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
+export function sessionFinder(db: Database): SessionFinder {
+  const findLiveSession = prepareLiveSessionQuery(db);
+  return async (token, maxAgeHours) => {
+    if (!token || token.length > 200) return null;
+    const now = Date.now();
+    const createdAfter = maxAgeHours ? new Date(now - maxAgeHours * 3600_000) : undefined;
+    const found = await findLiveSession(sha256(token), new Date(now), createdAfter);
+    return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
+  };
 }

@@ -70,7 +70,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/participants',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
       schema: {
         tags: ['community'],
         summary:
@@ -115,7 +115,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id/participants/me',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('join', 60, '1 minute') },
       schema: {
         tags: ['community'],
         summary: 'Se retire d’un événement (sans effet si on n’y participait pas)',
@@ -148,7 +148,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/comments',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('comment', 10, '1 minute') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('comment', 10, '1 minute') },
       schema: {
         tags: ['community'],
         summary: 'Commente un événement publié (1 à 2 000 caractères)',
@@ -166,7 +166,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id/comments/:commentId',
     {
-      config: { access: 'authenticated' },
+      config: { keepsCachedAnswers: true, access: 'authenticated' },
       schema: {
         tags: ['community'],
         summary: 'Supprime un commentaire (son auteur, ou manage_events) et son activité',
@@ -183,7 +183,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/like',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
       schema: {
         tags: ['community'],
         summary: 'Aime un événement (idempotent)',
@@ -201,7 +201,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/events/:id/like',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('like', 30, '1 minute') },
       schema: {
         tags: ['community'],
         summary: 'N’aime plus un événement (idempotent)',
@@ -220,6 +220,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/views',
     {
       config: {
+        keepsCachedAnswers: true,
         access: 'public',
         rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `view:${request.ip}` },
       },
@@ -248,7 +249,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/reports',
     {
-      config: { access: 'authenticated', rateLimit: perAccount('report', 5, '1 hour') },
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('report', 5, '1 hour') },
       schema: {
         tags: ['community'],
         summary:

@@ -1,3 +1,4 @@
+import { findUserById } from '../auth/auth.repository';
 import { createHash } from 'node:crypto';
 import type { Comment } from '@app/shared/community';
 import type { Database } from '../../db/client';
@@ -189,13 +190,13 @@ export async function addComment(
     });
     return { row, commentsCount };
   });
-  const { row: u } = actor;
+  const author = await findUserById(deps.db, actor.id);
   return {
     comment: commentView(row, {
-      authorFirstName: u.firstName,
-      authorLastName: u.lastName,
-      authorUsername: u.username,
-      authorAvatar: u.avatar,
+      authorFirstName: author?.firstName ?? '',
+      authorLastName: author?.lastName ?? '',
+      authorUsername: author?.username ?? null,
+      authorAvatar: author?.avatar ?? null,
     }),
     commentsCount,
   };

@@ -3,6 +3,7 @@ import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
+import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
 
 export type EventRow = typeof events.$inferSelect;
@@ -46,10 +47,12 @@ function dateCondition(date: EventListFilter['date']): SQL | undefined {
     case 'upcoming':
       return gte(events.startDateTime, date.now);
     case 'past':
-      return lt(events.endDateTime, date.now);
+      // Redundant for valid rows (an event ends after it starts), so the newest-first read of the
+      // start index begins at `now` instead of walking every future event first.
+      return and(lt(events.endDateTime, date.now), lt(events.startDateTime, date.now));
     case 'today':
       // Any event taking place during the Douala day, including one that started earlier.
-      return and(lt(events.startDateTime, date.to), gte(events.endDateTime, date.from));
+      return runningOrLater(date);
   }
 }
 
@@ -64,29 +67,36 @@ export async function listEvents(
   db: Database,
   filter: EventListFilter,
 ): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number }> {
-  const where = and(
+  const matching = and(
     visibilityCondition(filter.visibility),
     filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
     filter.status === 'all' ? undefined : eq(events.status, filter.status),
     filter.category === 'all' ? undefined : eq(events.category, filter.category),
-    dateCondition(filter.date),
   );
+  const where = and(matching, dateCondition(filter.date));
   const order = orderOf(filter.date);
+  const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
   // The page's ids first (read from an index in order, even deep), then their rows and creators.
-  const pageIds = db
-    .select({ id: events.id })
-    .from(events)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
+  const inPage =
+    filter.date.kind === 'today'
+      ? sql`${events.id} in (${runningOrLaterIds(matching, filter.date, page)})`
+      : inArray(
+          events.id,
+          db
+            .select({ id: events.id })
+            .from(events)
+            .where(where)
+            .orderBy(...order)
+            .limit(page.limit)
+            .offset(page.offset),
+        );
   const [rows, total] = await Promise.all([
     db
       .select({ event: events, creatorName })
       .from(events)
       .leftJoin(users, eq(users.id, events.organizerId))
       .leftJoin(partners, eq(partners.id, events.partnerId))
-      .where(inArray(events.id, pageIds))
+      .where(inPage)
       .orderBy(...order),
     boundedCount(db, events, where),
   ]);

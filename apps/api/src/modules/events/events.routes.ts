@@ -27,6 +27,7 @@ import {
   deleteEventFor,
   getEventFor,
   listEventsFor,
+  listVisibility,
   regenerateShareToken,
   removeEventImage,
   type UploadedFile,
@@ -154,11 +155,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEventsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      if (request.user) return listEventsFor(deps, request.user, request.query);
-      // Anonymous: the same answer for everyone, cached briefly and within the read budget (decision 013).
-      return app.answerCache.get(`events:${JSON.stringify(request.query)}`, () =>
-        app.publicReads.run(() => listEventsFor(deps, null, request.query)),
+    async (request, reply) => {
+      const { kind } = listVisibility(request.user, request.query);
+      if (kind === 'organizer') return listEventsFor(deps, request.user, request.query);
+      // The public agenda and the managers' list are the same for every reader of each: cached
+      // briefly; anonymous callers also within the read budget (decision 013).
+      const compute = () => listEventsFor(deps, request.user, request.query);
+      return app.answerCache.send(
+        request,
+        reply,
+        `events:${kind}:${JSON.stringify(request.query)}`,
+        request.user ? compute : () => app.publicReads.run(compute),
       );
     },
   );

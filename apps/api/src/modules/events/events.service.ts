@@ -226,17 +226,18 @@ function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date']
   return { kind: 'all' };
 }
 
+/** Which events a list shows: the actor's own (mine=true), every event (event managers), or the public agenda. */
+export function listVisibility(actor: SessionUser | null, query: Pick<ListQuery, 'mine'>): EventListFilter['visibility'] {
+  if (query.mine && actor) return { kind: 'organizer', organizerId: actor.id };
+  return canManageAll(actor) ? { kind: 'all' } : { kind: 'public' };
+}
+
 export async function listEventsFor(
   deps: EventsDeps,
   actor: SessionUser | null,
   query: ListQuery,
 ): Promise<{ items: EventSummary[]; total: number }> {
-  const visibility: EventListFilter['visibility'] =
-    query.mine && actor
-      ? { kind: 'organizer', organizerId: actor.id }
-      : canManageAll(actor)
-        ? { kind: 'all' }
-        : { kind: 'public' };
+  const visibility = listVisibility(actor, query);
   if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
     throw new AppError(400, 'PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
   }

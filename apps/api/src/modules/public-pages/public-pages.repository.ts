@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
+import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
 
 /** What a card of the agenda (or of the landing page) shows. */
@@ -78,57 +80,70 @@ async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'
  * the caller keeps the page within the anonymous depth cap.
  */
 export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
-  const where = and(
+  const matching = and(
     listed,
-    gte(events.endDateTime, filter.range.from),
-    filter.range.to ? lt(events.startDateTime, filter.range.to) : undefined,
     filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
     filter.city ? eq(events.city, filter.city) : undefined,
     filter.category ? eq(events.category, filter.category) : undefined,
   );
+  const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
   const [rows, total] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(events)
-      .where(where)
-      .orderBy(asc(events.startDateTime), asc(events.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    boundedCount(db, events, where),
+    soonestFirst(db, matching, filter.range, page),
+    boundedCount(db, events, and(matching, runningOrLater(filter.range))),
   ]);
   return { cards: await withParts(db, rows), total };
 }
 
-/** Cities that have an upcoming public event, for the agenda's filter. */
-export async function listAgendaCities(db: Database, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ city: events.city })
+/** One page of the events matching `where` taking place from `range.from` on, soonest first. */
+function soonestFirst(
+  db: Database,
+  where: SQL | undefined,
+  range: { from: Date; to: Date | null },
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select(cardColumns)
     .from(events)
-    .where(and(listed, gte(events.endDateTime, now)))
-    .orderBy(asc(events.city))
-    .limit(200);
-  return rows.map((row) => row.city);
+    .where(sql`${events.id} in (${runningOrLaterIds(where, range, page)})`)
+    .orderBy(asc(events.startDateTime), asc(events.id));
+}
+
+/**
+ * Cities that have an upcoming public event, for the agenda's filter. A loose index scan on
+ * `events_public_city_end_idx`: one index probe per city for the next city name, one for an
+ * event not ended, instead of reading every upcoming event to find a handful of cities.
+ */
+export async function listAgendaCities(db: Database, now: Date): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive cities as (
+      (select city from events where status = 'published' and is_public order by city limit 1)
+      union all
+      select (select e.city from events e where e.status = 'published' and e.is_public and e.city > cities.city
+              order by e.city limit 1)
+      from cities where cities.city is not null
+    )
+    select city from cities
+    where city is not null
+      and exists (select 1 from events e where e.status = 'published' and e.is_public and e.city = cities.city
+                  and e.end_date_time >= ${now.toISOString()}::timestamptz)
+    order by city limit 200`);
+  return rowsOf<{ city: string }>(result).map((row) => row.city);
 }
 
 /** The next highlighted public events (landing page). */
 export async function listHighlighted(db: Database, now: Date, limit: number): Promise<PublicCard[]> {
-  const rows = await db
-    .select(cardColumns)
-    .from(events)
-    .where(and(listed, eq(events.isHighlighted, true), gte(events.endDateTime, now)))
-    .orderBy(asc(events.startDateTime), asc(events.id))
-    .limit(limit);
+  const rows = await soonestFirst(db, and(listed, eq(events.isHighlighted, true)), { from: now, to: null }, { limit, offset: 0 });
   return withParts(db, rows);
 }
 
 /** The next public events in the same city, except this one. */
 export async function listNextInCity(db: Database, city: string, exceptId: string, now: Date, limit: number) {
-  const rows = await db
-    .select(cardColumns)
-    .from(events)
-    .where(and(listed, eq(events.city, city), ne(events.id, exceptId), gte(events.endDateTime, now)))
-    .orderBy(asc(events.startDateTime), asc(events.id))
-    .limit(limit);
+  const rows = await soonestFirst(
+    db,
+    and(listed, eq(events.city, city), ne(events.id, exceptId)),
+    { from: now, to: null },
+    { limit, offset: 0 },
+  );
   return withParts(db, rows);
 }
 

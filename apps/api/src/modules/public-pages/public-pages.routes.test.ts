@@ -516,6 +516,49 @@ describe('agenda', () => {
   });
 });
 
+describe('agenda: events running now', () => {
+  it('lists first the events under way (started before, not ended), then the next ones, across pages without a gap or a repeat', async () => {
+    const day = 24 * 3600_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const place = { address: 'Quartier Roumdé Adjia', city: 'Garoua' };
+    // Three under way (the longest started ten days ago), eleven to come, one over.
+    for (const [title, start, end] of [
+      ['Foire en cours A', -10 * day, 5 * day],
+      ['Foire en cours B', -2 * day, 1 * day],
+      ['Foire en cours C', -3600_000, 3600_000],
+      ['Foire terminée', -3 * day, -day],
+    ] as const) {
+      await make({ title, category: 'business', location: place, startDateTime: at(start), endDateTime: at(end) });
+    }
+    for (let i = 1; i <= 11; i += 1) {
+      await make({
+        title: `Foire à venir ${String(i).padStart(2, '0')}`,
+        category: 'business',
+        location: place,
+        startDateTime: at(i * day),
+        endDateTime: at(i * day + 3600_000),
+      });
+    }
+    const titlesOf = (body: string) => [...body.matchAll(/<h[23]><a href="[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]);
+    const first = await get('/evenements?city=Garoua');
+    expect(first.body).toContain('14 évènements');
+    const second = await get('/evenements?city=Garoua&page=2');
+    expect([...titlesOf(first.body), ...titlesOf(second.body)]).toEqual([
+      'Foire en cours A',
+      'Foire en cours B',
+      'Foire en cours C',
+      ...Array.from({ length: 11 }, (_, i) => `Foire à venir ${String(i + 1).padStart(2, '0')}`),
+    ]);
+    // Today: the events under way and those of the rest of the day; the city filter lists Garoua.
+    expect(titlesOf((await get('/evenements?city=Garoua&date=today')).body)).toEqual([
+      'Foire en cours A',
+      'Foire en cours B',
+      'Foire en cours C',
+    ]);
+    expect(first.body).toContain('<option value="Garoua" selected>Garoua</option>');
+  });
+});
+
 describe('agenda at scale', () => {
   it('counts exactly up to 1 000 events, then says « Plus de 1 000 » and pages without a last page', async () => {
     await app.db.execute(sql`

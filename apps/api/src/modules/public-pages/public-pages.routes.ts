@@ -52,11 +52,15 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/evenements',
     { config: { access: 'public' }, schema: { hide: true, querystring: agendaQuerySchema } },
+    // The same page for every reader: kept briefly like the event list (decision 013).
     async (request, reply) =>
-      reply
-        .type(HTML)
-        .header('cache-control', PUBLIC_CACHE)
-        .send(await renderAgenda(deps, request.query)),
+      app.answerCache.sendPage(
+        request,
+        reply.header('cache-control', PUBLIC_CACHE),
+        `agenda:${JSON.stringify(request.query)}`,
+        HTML,
+        () => renderAgenda(deps, request.query),
+      ),
   );
 
   app.get('/evenements/partage.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

@@ -1,16 +1,13 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RewardGrantStatus, RewardRuleValues } from '@app/shared/referrals';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 import { referralStats, rewardGrants, rewardRules, users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit.repository';
 
 export type RewardRuleRow = typeof rewardRules.$inferSelect;
 export type RewardGrantRow = typeof rewardGrants.$inferSelect;
-
-/** Rows of `db.execute`, on node-postgres (`{ rows }`) and PGlite alike. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 // ---------------------------------------------------------------- referrers
 
@@ -129,10 +126,26 @@ export async function insertDueGrants(db: Database, scope: { referrerId?: string
 
 // ---------------------------------------------------------------- leaderboard and my account
 
-/** Highest sign-ups first, then clicks; served by `referral_stats_rank_idx`. */
+/**
+ * Highest sign-ups first, then clicks. The page's ids are read first (index-only on
+ * `referral_stats_rank_idx`, even deep), then the accounts of those rows only; the total is
+ * bounded (decision 013).
+ */
 export async function listLeaderboard(db: Database, page: number, limit: number) {
   const where = sql`${referralStats.signups} > 0 or ${referralStats.clicks} > 0`;
-  const [items, totals] = await Promise.all([
+  const order = [
+    sql`${referralStats.signups} desc nulls last`,
+    sql`${referralStats.clicks} desc nulls last`,
+    asc(referralStats.userId),
+  ];
+  const pageIds = db
+    .select({ userId: referralStats.userId })
+    .from(referralStats)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [items, total] = await Promise.all([
     db
       .select({
         userId: referralStats.userId,
@@ -145,13 +158,11 @@ export async function listLeaderboard(db: Database, page: number, limit: number)
       })
       .from(referralStats)
       .innerJoin(users, eq(users.id, referralStats.userId))
-      .where(where)
-      .orderBy(sql`${referralStats.signups} desc nulls last`, sql`${referralStats.clicks} desc nulls last`, referralStats.userId)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ value: count() }).from(referralStats).where(where),
+      .where(inArray(referralStats.userId, pageIds))
+      .orderBy(...order),
+    boundedCount(db, referralStats, where),
   ]);
-  return { items, total: totals[0]?.value ?? 0 };
+  return { items, total };
 }
 
 export async function findStats(db: Database, userId: string) {

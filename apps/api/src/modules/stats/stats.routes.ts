@@ -19,7 +19,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       // The same figures for every reader: cached briefly, dropped at any write (decision 013).
-      async () => app.answerCache.get('stats:dashboard', () => dashboardStats(app.db)),
+      async (request, reply) => app.answerCache.send(request, reply, 'stats:dashboard', () => dashboardStats(app.db)),
     );
   }
 
@@ -34,6 +34,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statsChartsSchema, ...errors },
       },
     },
-    async (request) => app.answerCache.get(`stats:charts:${request.query.days}`, () => statsCharts(app.db, request.query.days)),
+    async (request, reply) =>
+      app.answerCache.send(request, reply, `stats:charts:${request.query.days}`, () => statsCharts(app.db, request.query.days)),
   );
 };

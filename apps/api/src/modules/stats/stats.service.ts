@@ -3,12 +3,8 @@ import type { Database } from '../../db/client';
 import { toWaitlistEntry } from '../waitlist/waitlist.service';
 import {
   accountsPerWeek,
-  countEvents,
-  countPartners,
-  countUsersByPlan,
-  countWaitlist,
-  eventsByCategory,
-  eventsByStatus,
+  dashboardCounts,
+  eventsByStatusAndCategory,
   recentEvents,
   recentWaitlist,
   topEvents,
@@ -34,11 +30,8 @@ function toDashboardEvent(row: EventRow): DashboardEvent {
 
 /** Every figure is a count or a short ordered list computed by the database. */
 export async function dashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
-  const [waitlist, eventCounts, partnersTotal, usersByPlan, recent, top, latestWaitlist] = await Promise.all([
-    countWaitlist(db),
-    countEvents(db, now),
-    countPartners(db),
-    countUsersByPlan(db),
+  const [counts, recent, top, latestWaitlist] = await Promise.all([
+    dashboardCounts(db, now),
     recentEvents(db, LIST_SIZE),
     topEvents(db, LIST_SIZE),
     recentWaitlist(db, LIST_SIZE),
@@ -46,18 +39,18 @@ export async function dashboardStats(db: Database, now = new Date()): Promise<Da
   // No payment is recorded yet (the transactions module does not exist): revenue is 0, flagged as untracked.
   const monthlyRevenue = 0;
   return {
-    events: eventCounts.total,
-    businesses: partnersTotal,
-    waitlist: waitlist.total,
-    premiumUsers: usersByPlan.premium,
-    freemiumUsers: usersByPlan.freemium,
+    events: counts.events.total,
+    businesses: counts.partners,
+    waitlist: counts.waitlist.total,
+    premiumUsers: counts.users.premium,
+    freemiumUsers: counts.users.freemium,
     monthlyRevenue,
     revenueTracked: false,
-    waitlistStats: waitlist,
-    totalEvents: eventCounts.total,
-    totalPartners: partnersTotal,
-    activeEvents: eventCounts.active,
-    totalUsers: usersByPlan.total,
+    waitlistStats: counts.waitlist,
+    totalEvents: counts.events.total,
+    totalPartners: counts.partners,
+    activeEvents: counts.events.active,
+    totalUsers: counts.users.total,
     recentEvents: recent.map(toDashboardEvent),
     topEvents: top.map(toDashboardEvent),
     recentWaitlist: latestWaitlist.map(toWaitlistEntry),
@@ -79,11 +72,10 @@ export async function statsCharts(db: Database, days: number, now = new Date()):
   const from = new Date(today - (days - 1) * DAY_MS);
   const firstMonday = mondayOf(doualaDate(from.getTime()));
   const weeksFrom = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - DOUALA_OFFSET_MS);
-  const [perDay, perWeek, byStatus, byCategory] = await Promise.all([
+  const [perDay, perWeek, { byStatus, byCategory }] = await Promise.all([
     waitlistPerDay(db, from),
     accountsPerWeek(db, weeksFrom),
-    eventsByStatus(db),
-    eventsByCategory(db),
+    eventsByStatusAndCategory(db),
   ]);
 
   const dayCounts = new Map(perDay.map((row) => [row.date, row.count]));

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardStats, StatsCharts } from '@app/shared/stats';
+import { rowsOf } from '../../db/rows-of';
 import { events, partners, users, waitlistEntries } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
@@ -213,5 +215,46 @@ describe('chart series', () => {
       { key: 'festival', count: 1 },
       { key: 'sport', count: 1 },
     ]);
+  });
+
+  it('keeps its counts right through bulk inserts, status changes, counter bumps and deletes made in SQL', async () => {
+    const db = app.db;
+    const exact = async () => {
+      const result = await db.execute(sql`select
+        (select count(*)::int from waitlist_entries where status = 'pending') as pending,
+        (select count(*)::int from waitlist_entries where status = 'approved') as approved,
+        (select count(*)::int from events where status = 'published') as published,
+        (select count(*)::int from events where category = 'art') as art,
+        (select count(*)::int from users where role = 'user' and plan = 'premium') as premium`);
+      const [row] = rowsOf<Record<string, number>>(result);
+      if (!row) throw new Error('no counts');
+      return row;
+    };
+    const shown = async () => {
+      const dashboard = (
+        await app.inject({ method: 'GET', url: '/api/stats/dashboard', headers: bearer(manager) })
+      ).json() as DashboardStats;
+      const chart = await charts();
+      const count = (list: { key: string; count: number }[], key: string) => list.find((item) => item.key === key)?.count ?? 0;
+      return {
+        pending: dashboard.waitlistStats.pending,
+        approved: dashboard.waitlistStats.approved,
+        published: count(chart.eventsByStatus, 'published'),
+        art: count(chart.eventsByCategory, 'art'),
+        premium: dashboard.premiumUsers,
+      };
+    };
+    const before = await exact();
+    await db.execute(sql`insert into waitlist_entries (name, phone, status, search_text)
+      select 'Lot ' || g, '+2376990' || lpad(g::text, 5, '0'), 'pending', 'lot ' || g from generate_series(1, 40) g`);
+    await db.execute(sql`update waitlist_entries set status = 'approved' where name like 'Lot 1%'`);
+    await db.execute(sql`delete from waitlist_entries where name like 'Lot 2%'`);
+    await db.execute(sql`update events set category = 'art' where status = 'published'`);
+    await db.execute(sql`update events set likes_count = likes_count + 1`);
+    await db.execute(sql`update users set plan = 'premium' where plan = 'freemium' and role = 'user'`);
+    await db.execute(sql`delete from events where status = 'draft'`);
+    const after = await exact();
+    expect(await shown()).toEqual(after);
+    expect(Number(after.approved) - Number(before.approved)).toBe(11);
   });
 });

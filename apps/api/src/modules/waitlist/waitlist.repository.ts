@@ -1,6 +1,9 @@
-import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
+import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 import { boundedCount } from '../../db/bounded-count';
+import { rowCountsUnder } from '../../db/row-counts';
+import { containsCondition } from '../../db/contains-condition';
 import type { Database } from '../../db/client';
 import { waitlistEntries } from '../../db/schema/index';
 import { likePattern, searchable } from '../../lib/text';
@@ -17,17 +20,22 @@ export function waitlistSearchText(name: string, email: string | null, phone: st
   return searchable(name, email, phone, phone.replace(/\D/g, ''));
 }
 
-/** A search made only of phone characters is compared on its digits: '6 77-12' → '67712'. */
-function searchPattern(search: string): string {
-  const trimmed = search.trim();
-  if (/^[\d\s+().-]+$/.test(trimmed) && /\d/.test(trimmed)) return likePattern(trimmed.replace(/\D/g, ''));
-  return likePattern(trimmed);
+/**
+ * A search made only of phone characters is compared on its digits: '6 77-12' → '67712'. Any other
+ * on the search text, its frequent words kept out of the index's condition (containsCondition).
+ */
+async function searchCondition(db: Database, search: string): Promise<SQL> {
+  if (/^[\d\s+().-]+$/.test(search) && /\d/.test(search)) {
+    return sql`${waitlistEntries.searchText} like ${likePattern(search.replace(/\D/g, ''))}`;
+  }
+  return containsCondition(db, waitlistEntries, waitlistEntries.searchText, search);
 }
 
-function whereOf(filters: WaitlistFilters): SQL | undefined {
+async function whereOf(db: Database, filters: WaitlistFilters): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (filters.status && filters.status !== 'all') conditions.push(eq(waitlistEntries.status, filters.status));
-  if (filters.search?.trim()) conditions.push(sql`${waitlistEntries.searchText} like ${searchPattern(filters.search)}`);
+  const search = filters.search?.trim();
+  if (search) conditions.push(await searchCondition(db, search));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -59,14 +67,14 @@ export async function insertEntry(
   return row ?? null;
 }
 
+/** Every entry, whatever its status: the sum of the counts the database keeps (migration 0013), no row read. */
 export async function countEntries(db: Database): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(waitlistEntries);
-  return row?.value ?? 0;
+  return (await rowCountsUnder(db, 'waitlist:')).total;
 }
 
 /** One page, newest first, with the total of the filtered list (exact up to 1000: decision 013). */
 export async function listPage(db: Database, filters: WaitlistFilters, page: number, limit: number) {
-  const where = whereOf(filters);
+  const where = await whereOf(db, filters);
   const order = [desc(waitlistEntries.createdAt), desc(waitlistEntries.id)];
   const pageIds = db
     .select({ id: waitlistEntries.id })
@@ -86,28 +94,51 @@ export async function listPage(db: Database, filters: WaitlistFilters, page: num
   return { items, total };
 }
 
+/** The cells the CSV export shows, nothing more (no search text to read and map per row). */
+const exportColumns = {
+  name: waitlistEntries.name,
+  email: waitlistEntries.email,
+  phone: waitlistEntries.phone,
+  status: waitlistEntries.status,
+  referralCode: waitlistEntries.referralCode,
+  /** As Excel reads a French date, in Douala time: '02/03/2026 00:30'. */
+  signedUpAt: sql<string>`to_char(${waitlistEntries.createdAt} at time zone ${DOUALA_TIME_ZONE}, 'DD/MM/YYYY HH24:MI')`,
+};
+
+/** Rows per query of the CSV export. */
+export const EXPORT_BATCH_SIZE = 5000;
+
+export type WaitlistExportRow = Pick<WaitlistRow, 'name' | 'email' | 'phone' | 'status' | 'referralCode'> & {
+  signedUpAt: string;
+};
+
 /**
  * Every entry matching the filters, newest first, in batches (keyset on created_at, id), so an
  * export of 100 000 rows never holds them all in memory. The cursor keeps the database's full
  * precision (microseconds, as text with its offset): a JavaScript Date keeps milliseconds only,
  * and rows sharing a millisecond were skipped (decision 008).
  */
-export async function* iterateEntries(db: Database, filters: WaitlistFilters, batchSize = 2000): AsyncGenerator<WaitlistRow[]> {
+export async function* iterateEntries(
+  db: Database,
+  filters: WaitlistFilters,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<WaitlistExportRow[]> {
+  const where = await whereOf(db, filters);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL | undefined = after
       ? sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
       : undefined;
     const found = await db
-      .select({ row: waitlistEntries, cursorAt: sql<string>`${waitlistEntries.createdAt}::text` })
+      .select({ ...exportColumns, id: waitlistEntries.id, cursorAt: sql<string>`${waitlistEntries.createdAt}::text` })
       .from(waitlistEntries)
-      .where(and(whereOf(filters), cursor))
+      .where(and(where, cursor))
       .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
       .limit(batchSize);
-    if (found.length) yield found.map((item) => item.row);
+    if (found.length) yield found;
     if (found.length < batchSize) return;
     const last = found[found.length - 1] as (typeof found)[number];
-    after = { createdAt: last.cursorAt, id: last.row.id };
+    after = { createdAt: last.cursorAt, id: last.id };
   }
 }
 

@@ -62,7 +62,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/waitlist',
     {
-      config: { access: 'public', rateLimit: WAITLIST_SIGNUP_RATE },
+      config: { keepsCachedAnswers: true, access: 'public', rateLimit: WAITLIST_SIGNUP_RATE },
       preHandler: async (request, reply) => {
         if ((request.body as { elapsedMs?: number }).elapsedMs !== undefined) return;
         const state = await bareSignups(request);

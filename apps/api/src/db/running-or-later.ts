@@ -1,0 +1,50 @@
+import { and, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { events } from './schema/index';
+
+/**
+ * The time span of an event as a range, as `events_running_idx` (GiST) indexes it: a point query
+ * (`@>`) finds the few events running at a moment without reading the past ones. `greatest` keeps
+ * the range valid should an end come before its start.
+ */
+const span = sql`tstzrange(${events.startDateTime}, greatest(${events.startDateTime}, ${events.endDateTime}), '[]')`;
+
+/**
+ * The ids of one page of events taking place from `from` on (running at `from`, or starting
+ * between `from` and `to`), soonest first, among those matching `where`. Written as two index
+ * reads, because `end >= from order by start` walks every past event before the first match:
+ * the few events running at `from` (the GiST point query), then those starting from `from` on
+ * (the start index, in order, at most `offset + limit` of them).
+ */
+export function runningOrLaterIds(
+  where: SQL | undefined,
+  range: { from: Date; to: Date | null },
+  page: { limit: number; offset: number },
+): SQL {
+  const take = page.offset + page.limit;
+  const running = and(where, runningAt(range.from));
+  const later = and(where, startingIn(range));
+  // The running ones are read whole (they are few) and sorted after: ordered and limited, the
+  // planner would walk the start index instead of the GiST one. `union` drops an event starting
+  // exactly at `from`, found by both reads.
+  return sql`select id from (
+    (select ${events.id} as id, ${events.startDateTime} as start from ${events} where ${running})
+    union
+    (select ${events.id}, ${events.startDateTime} from ${events} where ${later} order by 2, 1 limit ${take})
+  ) as running_or_later order by start, id limit ${page.limit} offset ${page.offset}`;
+}
+
+function runningAt(moment: Date): SQL {
+  return sql`${span} @> ${moment.toISOString()}::timestamptz`;
+}
+
+function startingIn(range: { from: Date; to: Date | null }): SQL | undefined {
+  return and(gte(events.startDateTime, range.from), range.to ? lt(events.startDateTime, range.to) : undefined);
+}
+
+/**
+ * The condition matching the same events as `runningOrLaterIds`, for counts: the planner ORs the
+ * two index reads for a short range (a day, a weekend) and stops early on a long one.
+ */
+export function runningOrLater(range: { from: Date; to: Date | null }): SQL | undefined {
+  return or(runningAt(range.from), startingIn(range));
+}
