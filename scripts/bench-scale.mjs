@@ -13,6 +13,7 @@
 //   BENCH_ROWS=200000 BENCH_SAMPLES=40 BENCH_DURATION=5 BENCH_STRESS_DURATION=30
 //   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
+//   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
 //
 // The targets (architecture.md, speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
@@ -29,7 +30,8 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const usePglite = args.has('--pglite');
-const keep = args.has('--keep');
+const fillOnly = args.has('--fill-only');
+const keep = args.has('--keep') || fillOnly;
 const rows = Number(process.env.BENCH_ROWS ?? (usePglite ? 100_000 : 1_000_000));
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -88,7 +90,8 @@ function pgliteDatabase(dataDir) {
     async exec(statements) {
       const { PGlite } = await import('@electric-sql/pglite');
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      const client = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm } });
+      const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
+      const client = await PGlite.create(path.join(dataDir, 'db'), { extensions: { pg_trgm, btree_gin } });
       try {
         for (const statement of statements) {
           if (typeof statement === 'function') await statement((text) => client.query(text).then((result) => result.rows));
@@ -163,11 +166,13 @@ function fillStatements(n, existingTables) {
       (4,'Soirée','soiree'),(5,'Marché','marche'),(6,'Atelier','atelier'),(7,'Tournoi','tournoi'),
       (8,'Exposition','exposition'),(9,'Dégustation','degustation')) as w(i, word, plain)`,
     // Accounts: organisers and users, 20 % premium, created over two years.
-    `insert into users (first_name, last_name, email, phone, password_hash, role, plan, is_verified, created_at, updated_at)
+    // Referral codes given, not drawn: a million random 8-character codes in one statement collide
+    // about one time in three (a new account meets one of a million: one in a million).
+    `insert into users (first_name, last_name, email, phone, password_hash, role, plan, is_verified, created_at, updated_at, referral_code)
      select 'Prénom' || g, 'Nom' || g, 'user' || g || '@bench.cm', '+2376' || lpad(g::text, 8, '0'),
             'x', (case when g % 500 = 0 then 'admin' else 'user' end)::role,
             (case when g % 5 = 0 then 'premium' else 'freemium' end)::plan, g % 3 <> 0,
-            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+            now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(), 'B' || upper(lpad(to_hex(g), 7, '0'))
      from generate_series(1, ${n}) g`,
     `insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public,
             organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at)
@@ -182,7 +187,7 @@ function fillStatements(n, existingTables) {
      cross join lateral (select case when g % 10 < 7 then 'published' when g % 10 < 9 then 'draft' else 'cancelled' end as status) st
      cross join lateral (select case when g % 100000 = 42 then 'Zanzibar ' || g else w.word || ' ' || g end as title,
             case when g % 100000 = 42 then 'zanzibar' else w.plain end as plain
-            from bench_words w where w.i = g % 10) t`,
+            from bench_words w where w.i = (g / 7) % 10) t`,
     // Organisers: one event in 50 has one (the list joins users for the creator's name).
     `update events set organizer_id = u.id from (select id, row_number() over () as r from users where role = 'user' limit 1000) u
      where events.ctid in (select ctid from events tablesample system (2)) and u.r = 1 + ((hashtext(events.id::text) & 2147483647) % 1000)`,
@@ -303,7 +308,7 @@ function communityStatements(n) {
      from generate_series(1, ${partners}) g
      cross join lateral (select case when g % 10000 = 42 then 'Zanzibar Événements ' || g else w.word || ' ' || g end as name,
             case when g % 10000 = 42 then 'zanzibar evenements ' || g else w.plain || ' ' || g end as plain
-            from bench_words w where w.i = g % 10) t`,
+            from bench_words w where w.i = (g / 7) % 10) t`,
     `create temporary table bench_p as select id, row_number() over () as r from partners`,
     `create unique index on bench_p (r)`,
     `insert into partner_users (partner_id, user_id, created_at)
@@ -388,7 +393,10 @@ async function timeOne(baseURL, line) {
 }
 
 async function singles(baseURL, line) {
-  for (let i = 0; i < 3; i++) await timeOne(baseURL, line);
+  // The first request of a line computes its answer; lines the answer cache serves (the event lists,
+  // the dashboard, the charts) answer the next ones from it, so the first is shown apart.
+  const first = (await timeOne(baseURL, line)).ms;
+  for (let i = 0; i < 2; i++) await timeOne(baseURL, line);
   const times = [];
   const statuses = new Map();
   for (let i = 0; i < samples; i++) {
@@ -397,29 +405,49 @@ async function singles(baseURL, line) {
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), statuses: Object.fromEntries(statuses) };
+  return { first, p50: percentile(times, 50), p95: percentile(times, 95), statuses: Object.fromEntries(statuses) };
 }
 
+/**
+ * Requests per second at `connections` connections, measured by autocannon in a fresh process of
+ * its own: in this long-running one (its heap full of the run's results) it sent about half as
+ * many requests, which held the bare route down far more than the API.
+ */
 async function throughput(url, line, connections = 10, seconds = duration) {
+  const job = JSON.stringify({ url, path: line.path, headers: line.headers ?? {}, connections, seconds });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--load', job], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
+  if (exitCode !== 0) throw new Error(`load process exited ${exitCode}`);
+  return JSON.parse(output);
+}
+
+/** The load process of `throughput`. */
+async function load(job) {
   let n = 0;
   const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
+    url: job.url,
+    connections: job.connections,
+    duration: job.seconds,
     timeout: 20,
     requests: [
       {
         method: 'GET',
-        path: line.path,
+        path: job.path,
         setupRequest: (request) => ({
           ...request,
-          headers: { ...request.headers, ...(line.headers ?? {}), 'x-forwarded-for': `10.8.${(n >> 8) & 255}.${n++ & 255}` },
+          headers: { ...request.headers, ...job.headers, 'x-forwarded-for': `10.8.${(n >> 8) & 255}.${n++ & 255}` },
         }),
       },
     ],
   });
   const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
-  return { rps: Math.round(result.requests.average), byStatus, errors: result.errors };
+  console.log(JSON.stringify({ rps: Math.round(result.requests.average), byStatus, errors: result.errors }));
 }
 
 /** A bare Fastify route answering the given bytes, in its own process (as the API is). */
@@ -579,6 +607,7 @@ async function main() {
         .map(([table, count]) => `${Number(count).toLocaleString('en')} ${table.replaceAll('_', ' ')}`)
         .join(', ')}; most commented event: ${picked.popular.comments_count} comments`,
     );
+    if (fillOnly) return;
     server = startServer(env);
     await waitForHealth(baseURL, server);
 
@@ -590,6 +619,9 @@ async function main() {
     const { token } = await login.json();
     if (!token) throw new Error(`superadmin login failed: ${login.status}`);
     const admin = { authorization: `Bearer ${token}` };
+    const agenda = await (await fetch(`${baseURL}/evenements`)).text();
+    const eventPagePath = /href="(\/evenements\/[^"?/]+-[0-9a-f]{12})"/.exec(agenda)?.[1];
+    if (!eventPagePath) throw new Error('no event page link on /evenements');
     const deep = Math.max(2, Math.floor(rows / 200));
     /** A deep page of a list of `count` rows: 5 % in, as for the main tables. */
     const deepOf = (count) => Math.max(2, Math.floor(Number(count) / 200));
@@ -629,6 +661,13 @@ async function main() {
       { name: 'users, admins', path: '/api/users?role=admin', headers: admin },
       { name: 'referral leaderboard', path: '/api/referral/leaderboard?page=1&limit=10', headers: admin },
       { name: 'waitlist count (public)', path: '/api/waitlist/count' },
+      // The public pages rendered on the server (the agenda and an event page, shared on WhatsApp).
+      { name: 'agenda page (HTML)', path: '/evenements', rate: true },
+      { name: 'agenda, deep page 50', path: '/evenements?page=50' },
+      { name: 'agenda, search frequent word', path: '/evenements?q=gala' },
+      { name: 'agenda, search rare word', path: '/evenements?q=zanzibar' },
+      { name: 'agenda, today in Douala', path: '/evenements?date=today&city=Douala' },
+      { name: 'event page (HTML)', path: eventPagePath, rate: true },
       // The community, partners and referral issues.
       { name: 'users, search frequent word', path: '/api/users?q=prenom', headers: admin },
       { name: 'users, search no match', path: '/api/users?q=xylophonique', headers: admin },
@@ -701,7 +740,7 @@ async function main() {
       if (Object.keys(single.statuses).some((status) => status.startsWith('5'))) failed = true;
       results.push({ ...line, ...single, rate, bad });
       console.log(
-        `  ${line.name.padEnd(44)} p50 ${fmt(single.p50).padStart(6)} ms  p95 ${fmt(single.p95).padStart(6)} ms${rate ? `  ${rate.rps} req/s` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
+        `  ${line.name.padEnd(44)} first ${fmt(single.first).padStart(6)} ms  p50 ${fmt(single.p50).padStart(6)} ms  p95 ${fmt(single.p95).padStart(6)} ms${rate ? `  ${rate.rps} req/s` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
       );
     }
 
@@ -711,9 +750,16 @@ async function main() {
     fs.writeFileSync(bodyFile, bytes);
     const barePort = await freePort();
     bare = await startBare(barePort, bodyFile);
-    const bareRate = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
+    // The machine's speed drifts (other processes, the database's autovacuum after the fill): the
+    // bare route is measured on both sides of a second run of the two lists, and the best of each
+    // is compared.
+    const bareFirst = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
+    const anonAgain = await throughput(baseURL, lines[0]);
+    const superadminAgain = await throughput(baseURL, lines[1]);
+    const bareSecond = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
     bare.kill('SIGTERM');
     bare = null;
+    const bareRate = { rps: Math.max(bareFirst.rps, bareSecond.rps) };
 
     const exportQuery = rows >= 1_000_000 ? `?status=approved` : '';
     const csv = await csvExport(baseURL, token, exportQuery, server.pid);
@@ -730,16 +776,19 @@ async function main() {
 
     // The table.
     console.log(`\n## bench:scale — ${kind}, ${rows.toLocaleString('en')} rows per table (${new Date().toISOString()})\n`);
-    console.log(`| request | p50 ms | p95 ms | req/s at 10 conn. | p95 ≤ ${P95_TARGET} ms |`);
-    console.log('|---|---:|---:|---:|:---:|');
+    console.log(`| request | first ms | p50 ms | p95 ms | req/s at 10 conn. | p95 ≤ ${P95_TARGET} ms |`);
+    console.log('|---|---:|---:|---:|---:|:---:|');
     for (const r of results) {
       console.log(
-        `| ${r.name} \`${r.path.replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+        `| ${r.name} \`${r.path.replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
       );
     }
-    const anon = results[0]?.rate?.rps ?? 0;
-    const superadmin = results[1]?.rate?.rps ?? 0;
-    console.log(`| bare Fastify route, same bytes (${bytes.length} B) | | | ${bareRate.rps} | |`);
+    const anon = Math.max(results[0]?.rate?.rps ?? 0, anonAgain.rps);
+    const superadmin = Math.max(results[1]?.rate?.rps ?? 0, superadminAgain.rps);
+    console.log(`| bare Fastify route, same bytes (${bytes.length} B) | | | | ${bareRate.rps} | |`);
+    console.log(
+      `\nreq/s at 10 connections, the best of two runs each: bare route ${bareFirst.rps} / ${bareSecond.rps}, anonymous list ${results[0]?.rate?.rps} / ${anonAgain.rps}, superadmin list ${results[1]?.rate?.rps} / ${superadminAgain.rps}`,
+    );
     console.log(
       `\nanonymous list / bare route: ${((anon / bareRate.rps) * 100).toFixed(1)} % (target ≥ 40 %); superadmin list / bare: ${((superadmin / bareRate.rps) * 100).toFixed(1)} % (target ≥ 10 %)`,
     );
@@ -767,4 +816,5 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main();
+if (process.argv[2] === '--load') await load(JSON.parse(process.argv[3]));
+else main();
