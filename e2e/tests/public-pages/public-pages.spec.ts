@@ -159,7 +159,7 @@ for (const javaScriptEnabled of [true, false]) {
       // srcset/sizes: both copies are offered; the 360 px phone (328 px column) downloads the 800 px one.
       await expect(hero).toHaveAttribute('srcset', /-medium\.webp 800w, \/api\/uploads\/[^ ]+-detail\.webp 1200w$/);
       if (testInfo.project.name === 'mobile') {
-        expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-medium\.webp$/);
+        await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-medium\.webp$/);
       }
       await expect(page.getByText(/^Du |de \d+ h/).first()).toBeVisible();
       await expect(page.getByText('Quai du Wouri, Douala')).toBeVisible();
