@@ -15,6 +15,10 @@ import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository function can run on: the database or a transaction. */
+export type Executor = Database | Tx;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -1,11 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { businessPageEvents, businessPages, events, partners, users } from '../../db/schema/index';
 
 export type BusinessPageRow = typeof businessPages.$inferSelect;
 export type BusinessPageInsert = typeof businessPages.$inferInsert;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export interface BusinessPageWithNames extends BusinessPageRow {
   ownerUsername: string | null;

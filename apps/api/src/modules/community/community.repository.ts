@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
 
 /*
@@ -8,8 +8,6 @@ import { activities, eventComments, eventLikes, eventParticipations, events, eve
  * (`… on conflict do nothing returning`, `delete … returning`), so counters equal rows.
  */
 
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Executor = Database | Tx;
 export type ActivityType = (typeof activities.$inferInsert)['type'];
 
 export interface CommunityEvent {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
@@ -10,8 +10,6 @@ export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
 export type TicketTypeRow = typeof eventTicketTypes.$inferSelect;
 export type ImageRow = typeof eventImages.$inferSelect;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export type EventWithCreator = EventRow & { creatorName: string | null };
 

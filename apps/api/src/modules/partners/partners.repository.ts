@@ -1,13 +1,11 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerInsert = typeof partners.$inferInsert;
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export interface PartnerListFilter {
   q?: string;

@@ -1,15 +1,12 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { userReports, users } from '../../db/schema/index';
 
 /*
  * The only file of the reports module that talks to the database. `users.open_reports_count`
  * moves in the same transaction as the open reports of that account.
  */
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Tx;
 
 export type ReportRow = typeof userReports.$inferSelect;
 /** Which targets a moderator sees: users (`manage_users`), administrators (`manage_admins`) or both. */
