@@ -12,7 +12,7 @@ declare module 'fastify' {
     db: Database;
     database: DatabaseHandle;
     settings: SettingsService;
-    /** E-mail and SMS delivery: `sendEmail({ to, subject, text, html? })`, `sendSms({ to, text })`. */
+    /** E-mail and SMS delivery through the outbox: `sendEmail` / `sendSms` wait for the first attempt, `queueEmail` / `queueSms` do not (decision 018). */
     notifications: NotificationService;
     /** Set when this start created the superadmin (first start); null otherwise. */
     firstStart: FirstStart | null;

@@ -267,7 +267,7 @@ export async function sendConfirmation(deps: AuthDeps, email: string) {
   const user = await findUserByEmail(deps.db, email);
   if (user?.isVerified && user.email) {
     const settings = await deps.settings.get();
-    await deps.notifications.sendEmail(confirmationEmail(user.email, user.firstName, settings.general.siteName));
+    await deps.notifications.queueEmail(confirmationEmail(user.email, user.firstName, settings.general.siteName));
   }
   return { message: 'Un email de confirmation vous a été envoyé.' };
 }
@@ -353,7 +353,7 @@ export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newP
   // A code sent by e-mail proves the address: the e-mail (and so the account) is verified from now on.
   await markContactVerified(deps.db, user.id, 'email', code.destination);
   if (user.email) {
-    await deps.notifications.sendEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
+    await deps.notifications.queueEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
   }
   return { message: MESSAGES.passwordChanged };
 }

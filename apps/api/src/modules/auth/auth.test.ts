@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, TEST_PASSWORD } from '../../../test/factories';
+import { holdSends } from '../../../test/held-transport';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { outboundMessages, users } from '../../db/schema/index';
 
@@ -321,6 +322,48 @@ describe('one-time codes', () => {
     const mail = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
     expect(mail.text).toContain('Votre compte est vérifié');
     expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(1);
+  });
+});
+
+describe('messages the answer does not depend on (queued, decision 018)', () => {
+  it('answers the confirmation request and the new password while the mail server hangs, then sends each e-mail once', async () => {
+    const { body, code } = await registerAndCode();
+    expect((await post('/api/users/verify-otp', { email: body.email, otp: code })).statusCode).toBe(200);
+    const after = catcher.messages.length;
+    expect((await post('/api/auth/reset-password', { email: body.email })).statusCode).toBe(200);
+    const resetCode = await catcher.waitForCode(body.email, { after });
+    const before = catcher.messages.length;
+    const held = holdSends(testApp.app.notifications.email);
+    try {
+      const confirm = await post('/api/users/send-confirmation', { email: body.email });
+      expect(confirm.json()).toEqual({ message: 'Un email de confirmation vous a été envoyé.' });
+      const changed = await post('/api/auth/new-password', {
+        email: body.email,
+        otp: resetCode,
+        newPassword: 'Nouveau-Passe-77',
+      });
+      expect(changed.json()).toEqual({ message: 'Mot de passe modifié avec succès' });
+      const stored = await testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, body.email));
+      const bySubject = (part: string) => stored.filter((row) => row.subject.includes(part));
+      expect(bySubject('votre compte est vérifié').map((row) => row.status)).toEqual(['pending']);
+      expect(bySubject('a été modifié').map((row) => row.status)).toEqual(['pending']);
+      await vi.waitFor(() => expect(held.spy.mock.calls.filter(([m]) => m.to === body.email)).toHaveLength(2));
+      expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(0);
+
+      held.release();
+      const confirmation = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
+      expect(confirmation.text).toContain('Votre compte est vérifié');
+      const notice = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('a été modifié'));
+      expect(notice.text).toContain('vient d’être modifié');
+      await vi.waitFor(async () => {
+        const rows = await testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, body.email));
+        expect(rows.every((row) => row.status === 'sent')).toBe(true);
+      });
+      await testApp.app.notifications.processDue();
+      expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(2);
+    } finally {
+      held.restore();
+    }
   });
 });
 

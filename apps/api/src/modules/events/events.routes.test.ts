@@ -8,6 +8,7 @@ import { type CreateEventInput, EVENT_CATEGORIES } from '@app/shared/events';
 import type { Settings } from '@app/shared/settings';
 import { auditLog, eventImages, events, outboundMessages, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { holdSends } from '../../../test/held-transport';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { seedDemo } from '../../db/seed-demo';
 import type { UserRow } from '../../db/schema/index';
@@ -440,11 +441,7 @@ describe('POST /events validation (form rules and settings)', () => {
   });
 
   it('answers the creation without waiting for the team e-mail to be sent (it waits in the outbox)', async () => {
-    const transport = app.notifications.email;
-    let release = () => {};
-    const hanging = vi
-      .spyOn(transport, 'send')
-      .mockImplementation(() => new Promise<void>((resolve) => (release = () => resolve())));
+    const held = holdSends(app.notifications.email);
     try {
       const created = await createJson(organizer.token, { title: 'Serveur SMTP lent' });
       expect(created.status).toBe('draft');
@@ -453,8 +450,8 @@ describe('POST /events validation (form rules and settings)', () => {
         .from(outboundMessages)
         .where(eq(outboundMessages.subject, 'Nouvel événement : Serveur SMTP lent'));
       expect(mail?.status).toBe('pending');
-      expect(hanging).toHaveBeenCalled();
-      release();
+      await vi.waitFor(() => expect(held.spy).toHaveBeenCalled());
+      held.release();
       await vi.waitFor(async () => {
         const [sent] = await app.db
           .select()
@@ -463,7 +460,7 @@ describe('POST /events validation (form rules and settings)', () => {
         expect(sent?.status).toBe('sent');
       });
     } finally {
-      hanging.mockRestore();
+      held.restore();
     }
   });
 });

@@ -41,12 +41,20 @@ export function retryDelayMs(attempts: number): number {
 
 const LEASE_MS = 120_000;
 
+interface MessageValues {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
 /**
  * E-mail and SMS delivery through the outbox (decision 018). Every message is first stored in
  * `outbound_messages`; when a send fails it stays pending and the retry loop sends it again later.
  * `sendEmail` / `sendSms` wait for the first attempt (for a caller that answers differently when
- * it fails, e.g. the SMS-delayed notice); `queueEmail` answers once the message is stored and
- * makes the first attempt after, outside the request.
+ * it fails, e.g. the SMS-delayed notice); `queueEmail` / `queueSms` answer once the message is
+ * stored and make the first attempt after, outside the request.
  */
 export class NotificationService {
   readonly email: EmailTransport;
@@ -85,24 +93,23 @@ export class NotificationService {
   }
 
   /** Stores the e-mail in the outbox and answers; the first attempt runs after, then the retry loop. */
-  async queueEmail(message: EmailMessage): Promise<{ id: string }> {
-    const row = await insertMessage(this.db, {
+  queueEmail(message: EmailMessage): Promise<{ id: string }> {
+    return this.queue({
       channel: 'email',
       recipient: message.to,
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
-      nextAttemptAt: new Date(Date.now() + LEASE_MS),
     });
-    const attempt = this.attempt(row)
-      .catch((error: unknown) => this.log.warn({ err: error, messageId: row.id }, 'queued message: first attempt failed'))
-      .finally(() => this.queued.delete(attempt));
-    this.queued.add(attempt);
-    return { id: row.id };
   }
 
   sendSms(message: SmsMessage): Promise<DeliveryResult> {
     return this.enqueue({ channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null });
+  }
+
+  /** Stores the SMS in the outbox and answers; the first attempt runs after, then the retry loop. */
+  queueSms(message: SmsMessage): Promise<{ id: string }> {
+    return this.queue({ channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null });
   }
 
   /** Sends the pending messages that are due; answers how many were sent. */
@@ -136,16 +143,23 @@ export class NotificationService {
     this.email.close?.();
   }
 
-  private async enqueue(values: {
-    channel: 'email' | 'sms';
-    recipient: string;
-    subject: string;
-    text: string;
-    html: string | null;
-  }): Promise<DeliveryResult> {
+  private async enqueue(values: MessageValues): Promise<DeliveryResult> {
+    return this.attempt(await this.store(values));
+  }
+
+  /** Stores the message and answers; its first attempt runs in the background (stop() waits for it). */
+  private async queue(values: MessageValues): Promise<{ id: string }> {
+    const row = await this.store(values);
+    const attempt = this.attempt(row)
+      .catch((error: unknown) => this.log.warn({ err: error, messageId: row.id }, 'queued message: first attempt failed'))
+      .finally(() => this.queued.delete(attempt));
+    this.queued.add(attempt);
+    return { id: row.id };
+  }
+
+  private store(values: MessageValues): Promise<OutboundMessageRow> {
     // Held for the first attempt so the retry loop does not pick it up at the same time.
-    const row = await insertMessage(this.db, { ...values, nextAttemptAt: new Date(Date.now() + LEASE_MS) });
-    return this.attempt(row);
+    return insertMessage(this.db, { ...values, nextAttemptAt: new Date(Date.now() + LEASE_MS) });
   }
 
   private async attempt(row: OutboundMessageRow): Promise<DeliveryResult> {

@@ -129,7 +129,11 @@ export async function decide(
   return toWaitlistEntry(row);
 }
 
-/** The approved person hears it by e-mail when they gave one, else by SMS. A delivery failure never undoes the approval. */
+/**
+ * The approved person hears it by e-mail when they gave one, else by SMS. The message is queued
+ * (decision 018): the approval answers once it is stored, never waiting for the mail server or the
+ * SMS provider, and a delivery failure never undoes the approval.
+ */
 async function notifyApproved(deps: WaitlistDeps, row: WaitlistRow) {
   const [firstName] = row.name.trim().split(/\s+/);
   const { siteName } = (await deps.settings.get()).general;
@@ -137,16 +141,16 @@ async function notifyApproved(deps: WaitlistDeps, row: WaitlistRow) {
   const text = `Bonne nouvelle ${firstName} ! Votre inscription sur la liste d’attente de ${siteName} est acceptée. Créez votre compte ici : ${url}`;
   try {
     if (row.email) {
-      await deps.notifications.sendEmail({
+      await deps.notifications.queueEmail({
         to: row.email,
         subject: `${siteName} : votre place est confirmée`,
         text: `${text}\n\nÀ très bientôt,\nL’équipe ${siteName}`,
       });
     } else {
-      await deps.notifications.sendSms({ to: row.phone, text });
+      await deps.notifications.queueSms({ to: row.phone, text });
     }
   } catch (error) {
-    deps.log.error({ err: error, waitlistEntryId: row.id }, 'waitlist approval message not sent');
+    deps.log.error({ err: error, waitlistEntryId: row.id }, 'waitlist approval message not stored for delivery');
   }
 }
 

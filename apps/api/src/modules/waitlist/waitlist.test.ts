@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WAITLIST_MESSAGES, type WaitlistEntry } from '@app/shared/waitlist';
 import { auditLog, outboundMessages, waitlistEntries } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { holdSends } from '../../../test/held-transport';
 import { containsCondition } from '../../db/contains-condition';
 import { EXPORT_BATCH_SIZE, waitlistSearchText } from './waitlist.repository';
 import { stringify } from 'csv-stringify/sync';
@@ -291,6 +292,42 @@ describe('managing the waiting list', () => {
     expect(list.length).toBe((await app.db.select().from(waitlistEntries)).length);
     const dates = list.map((i) => Date.parse(i.createdAt));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+  });
+
+  it('answers the approval without waiting for the e-mail or the SMS, then delivers each once (outbox)', async () => {
+    const withEmail = await seed('Lydie Mbarga', '+237672100001', 'pending', 'lydie@exemple.cm');
+    const phoneOnly = await seed('Paul Essomba', '+237672100002');
+    const email = holdSends(app.notifications.email);
+    const sms = holdSends(app.notifications.sms);
+    try {
+      for (const entry of [withEmail, phoneOnly]) {
+        const approved = await app.inject({ method: 'POST', url: `/api/admin/waitlist/${entry.id}/approve`, headers: admin() });
+        expect(approved.statusCode).toBe(200);
+      }
+      const message = async (recipient: string) =>
+        app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, recipient));
+      const [mail] = await message('lydie@exemple.cm');
+      const [text] = await message('+237672100002');
+      expect(mail).toMatchObject({ channel: 'email', status: 'pending' });
+      expect(text).toMatchObject({ channel: 'sms', status: 'pending' });
+      await vi.waitFor(() => {
+        expect(email.spy).toHaveBeenCalledWith(expect.objectContaining({ to: 'lydie@exemple.cm' }));
+        expect(sms.spy).toHaveBeenCalledWith(expect.objectContaining({ to: '+237672100002' }));
+      });
+
+      email.release();
+      sms.release();
+      await vi.waitFor(async () => {
+        expect((await message('lydie@exemple.cm')).map((row) => row.status)).toEqual(['sent']);
+        expect((await message('+237672100002')).map((row) => row.status)).toEqual(['sent']);
+      });
+      await app.notifications.processDue();
+      expect(email.spy.mock.calls.filter(([m]) => m.to === 'lydie@exemple.cm')).toHaveLength(1);
+      expect(sms.spy.mock.calls.filter(([m]) => m.to === '+237672100002')).toHaveLength(1);
+    } finally {
+      email.restore();
+      sms.restore();
+    }
   });
 
   it('approves only a pending entry, audits it and tells the person by e-mail, else by SMS', async () => {
