@@ -39,7 +39,13 @@ async function createEvent(request: APIRequestContext, fields: Record<string, un
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const event = (await response.json()).event as { _id: string; publicPath: string; shareToken: string; sharePath: string };
+  const event = (await response.json()).event as {
+    _id: string;
+    publicPath: string;
+    shareToken: string;
+    sharePath: string;
+    shareUrl: string;
+  };
   expect((await request.put(`/api/events/${event._id}/publish`, { headers })).ok()).toBe(true);
   return event;
 }
@@ -82,23 +88,31 @@ test('back office: copy and regenerate the share link of a private event; the ol
   page,
   request,
   context,
+  baseURL,
 }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const id = unique(testInfo);
   const title = `Mariage privé ${id}`;
   const event = await createEvent(request, { title, isPublic: false });
+  // The suite's server has PUBLIC_URL = its base URL (http://127.0.0.1:PORT).
+  const publicUrl = String(baseURL);
+  expect(event.shareUrl).toBe(`${publicUrl}${event.sharePath}`);
   expect((await request.get(event.sharePath)).status()).toBe(200);
 
+  // The back office opened on another address of the same server: the link is still on PUBLIC_URL.
+  const backOffice = new URL(publicUrl);
+  backOffice.hostname = 'localhost';
   await loginAsSuperadmin(page, request);
-  await page.goto('/admin/events');
+  await page.goto(new URL('/admin/events', backOffice).href);
+  expect(new URL(page.url()).origin).not.toBe(new URL(publicUrl).origin);
   await page.getByLabel('Rechercher').fill(id);
   await page.getByRole('region', { name: 'Liste des événements' }).getByRole('button', { name: title, exact: true }).click();
   const panel = page.getByRole('complementary', { name: "Détail de l'événement" });
   const link = panel.getByRole('textbox', { name: 'Lien de partage' });
-  await expect(link).toHaveValue(new URL(event.sharePath, page.url()).href);
+  await expect(link).toHaveValue(`${publicUrl}${event.sharePath}`);
   await panel.getByRole('button', { name: 'Copier le lien' }).click();
   await expect(page.getByText('Lien copié')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(event.sharePath, page.url()).href);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${publicUrl}${event.sharePath}`);
   await link.scrollIntoViewIfNeeded();
   await shot(page, testInfo, 'share-link');
   await expectNoAxeViolations(page, 'event detail with its share link');
@@ -109,8 +123,9 @@ test('back office: copy and regenerate the share link of a private event; the ol
   await shot(page, testInfo, 'share-link-confirm');
   await dialog.getByRole('button', { name: 'Régénérer le lien' }).click();
   await expect(page.getByText('Nouveau lien de partage créé ; l’ancien ne fonctionne plus')).toBeVisible();
-  await expect(link).not.toHaveValue(new URL(event.sharePath, page.url()).href);
+  await expect(link).not.toHaveValue(`${publicUrl}${event.sharePath}`);
   const fresh = new URL(await link.inputValue());
+  expect(fresh.origin).toBe(new URL(publicUrl).origin);
   expect((await request.get(event.sharePath)).status()).toBe(404);
   expect((await request.get(`${fresh.pathname}${fresh.search}`)).status()).toBe(200);
 

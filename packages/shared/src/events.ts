@@ -251,10 +251,12 @@ export const eventSchema = eventBaseSchema.extend({
   images: z.array(eventImageSchema),
   /**
    * The unguessable token of the share link (only for the organiser and `manage_events`);
-   * `sharePath` is the public page address with it, what the organiser sends.
+   * `sharePath` is the public page path with it, `shareUrl` that page's whole address on the
+   * server's PUBLIC_URL: what the organiser sends.
    */
   shareToken: z.string().optional(),
   sharePath: z.string().optional(),
+  shareUrl: z.string().optional(),
 });
 
 /** `GET /events/{id}?t=…`: the share token that opens a private event. */
@@ -265,6 +267,7 @@ export const shareTokenResponseSchema = z.object({
   message: z.string(),
   shareToken: z.string(),
   sharePath: z.string(),
+  shareUrl: z.string(),
 });
 export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;
 export type EventDetail = z.infer<typeof eventSchema>;

@@ -123,12 +123,12 @@ function detailView(
   row: EventWithCreator,
   ticketTypes: TicketTypeRow[],
   images: ImageRow[],
-  showShareToken: boolean,
+  shareLinkOn: string | null,
 ): EventDetail {
   return {
     ...baseView(row),
     // The share link opens a private event's page: only its organiser and event managers get it.
-    ...(showShareToken ? { shareToken: row.shareToken, sharePath: sharePath(row) } : {}),
+    ...(shareLinkOn === null ? {} : shareLink(shareLinkOn, row)),
     ticketTypes: ticketTypes.map((ticket) => ({
       _id: ticket.id,
       name: ticket.name,
@@ -147,7 +147,7 @@ export interface EventsDeps {
   storage: UploadStorage;
   notifications: NotificationService;
   log: FastifyBaseLogger;
-  /** PUBLIC_URL, for the links in the team's e-mails. */
+  /** PUBLIC_URL, for the links in the team's e-mails and the share link. */
   publicUrl: string;
 }
 
@@ -156,9 +156,13 @@ export function newShareToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** The public page address of an event, with its share token (what the organiser sends). */
-function sharePath(row: EventRow): string {
-  return `${eventPublicPath(row)}?t=${encodeURIComponent(row.shareToken)}`;
+/**
+ * The share link of an event: its public page path with the share token, and that page's whole
+ * address on PUBLIC_URL (what the organiser sends), whatever address the back office is opened on.
+ */
+function shareLink(publicUrl: string, row: Pick<EventRow, 'title' | 'shortId' | 'shareToken'>) {
+  const sharePath = `${eventPublicPath(row)}?t=${encodeURIComponent(row.shareToken)}`;
+  return { shareToken: row.shareToken, sharePath, shareUrl: `${publicUrl.replace(/\/+$/, '')}${sharePath}` };
 }
 
 /** `/evenements/{slug}-{shortId}`: the slug comes from the current title (see public pages). */
@@ -209,7 +213,7 @@ export async function regenerateShareToken(
   deps: EventsDeps,
   actor: SessionUser,
   id: string,
-): Promise<{ shareToken: string; sharePath: string }> {
+): Promise<{ shareToken: string; sharePath: string; shareUrl: string }> {
   const existing = await loadManaged(deps, actor, id);
   const shareToken = await deps.db.transaction(async (tx) => {
     const token = await replaceShareToken(tx, id, newShareToken());
@@ -217,7 +221,7 @@ export async function regenerateShareToken(
     await recordAudit(tx, { actorId: actor.id, action: 'event.share_token.regenerate', targetType: 'event', targetId: id });
     return token;
   });
-  return { shareToken, sharePath: sharePath({ ...existing, shareToken }) };
+  return shareLink(deps.publicUrl, { ...existing, shareToken });
 }
 
 function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date'] {
@@ -262,7 +266,7 @@ export async function listEventsFor(
 async function loadDetail(deps: EventsDeps, row: EventWithCreator, actor: SessionUser | null): Promise<EventDetail> {
   const { ticketTypes, images } = await findEventParts(deps.db, row.id);
   const showShareToken = actor !== null && (row.organizerId === actor.id || canManageAll(actor));
-  return detailView(row, ticketTypes, images, showShareToken);
+  return detailView(row, ticketTypes, images, showShareToken ? deps.publicUrl : null);
 }
 
 /**

@@ -12,9 +12,12 @@ let app: FastifyInstance;
 let admin: string;
 let owner: string;
 let stranger: string;
+/** The public address, unlike the one the requests come to (inject: localhost:80). */
+const PUBLIC_URL = 'https://evenements.example.cm';
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // A trailing '/' as people write it; the share link has none twice.
+  testApp = await buildTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` });
   app = testApp.app;
   const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
   if (!row) throw new Error('no seeded superadmin');
@@ -44,7 +47,7 @@ async function make(overrides: Partial<CreateEventInput> = {}, publish = true) {
   expect(response.statusCode, response.body).toBe(201);
   const event = response.json().event;
   if (publish) expect((await call('PUT', `/events/${event._id}/publish`, owner)).statusCode).toBe(200);
-  return event as { _id: string; shareToken?: string; sharePath?: string; publicPath: string };
+  return event as { _id: string; shareToken?: string; sharePath?: string; shareUrl?: string; publicPath: string };
 }
 
 describe('share token of private events', () => {
@@ -53,6 +56,7 @@ describe('share token of private events', () => {
     expect(event.shareToken).toMatch(/^[\w-]{32}$/);
     expect(event.publicPath).toMatch(/^\/evenements\/anniversaire-prive-de-nadege-[0-9a-f]{12}$/);
     expect(event.sharePath).toBe(`${event.publicPath}?t=${event.shareToken}`);
+    expect(event.shareUrl).toBe(`${PUBLIC_URL}${event.sharePath}`);
 
     const other = await make();
     expect(other.shareToken).not.toBe(event.shareToken);
@@ -64,10 +68,11 @@ describe('share token of private events', () => {
     expect(viaLink.statusCode).toBe(200);
     expect(viaLink.json().shareToken).toBeUndefined();
     expect(viaLink.json().sharePath).toBeUndefined();
+    expect(viaLink.json().shareUrl).toBeUndefined();
     // Lists never carry it.
     const mine = (await call('GET', '/events?mine=true', owner)).json().items;
     expect(mine.length).toBeGreaterThan(0);
-    for (const item of mine) expect(item.shareToken).toBeUndefined();
+    for (const item of mine) expect(item.shareToken ?? item.shareUrl).toBeUndefined();
   });
 
   it('opens a private event only with the right token: by id alone it is 404', async () => {
@@ -96,9 +101,11 @@ describe('share token of private events', () => {
 
     const renewed = await call('POST', `/events/${event._id}/share-token`, owner);
     expect(renewed.statusCode).toBe(200);
-    const { shareToken, sharePath } = renewed.json();
+    const { shareToken, sharePath, shareUrl } = renewed.json();
     expect(shareToken).not.toBe(old);
     expect(sharePath).toBe(`${event.publicPath}?t=${shareToken}`);
+    expect(shareUrl).toBe(`${PUBLIC_URL}${event.publicPath}?t=${shareToken}`);
+    expect((await call('GET', `/events/${event._id}`, owner)).json().shareUrl).toBe(shareUrl);
     expect(await canAccessPrivateEvent(app.db, event._id, old)).toBe(false);
     expect(await canAccessPrivateEvent(app.db, event._id, shareToken)).toBe(true);
     expect((await call('GET', `/events/${event._id}?t=${old}`)).statusCode).toBe(404);

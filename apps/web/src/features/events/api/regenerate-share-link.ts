@@ -16,7 +16,7 @@ export function useRegenerateShareLink(id: string) {
     mutationFn: () => regenerateShareLink(id),
     onSuccess: (data) => {
       queryClient.setQueryData<EventDetail>(eventKeys.detail(id), (event) =>
-        event ? { ...event, shareToken: data.shareToken, sharePath: data.sharePath } : event,
+        event ? { ...event, shareToken: data.shareToken, sharePath: data.sharePath, shareUrl: data.shareUrl } : event,
       );
     },
   });

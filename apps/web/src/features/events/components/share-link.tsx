@@ -16,8 +16,9 @@ export function ShareLink({ event }: { event: EventDetail }) {
   const id = useId();
   const regenerate = useRegenerateShareLink(event._id);
   const [confirm, setConfirm] = useState(false);
-  if (event.isPublic || !event.sharePath) return null;
-  const url = `${window.location.origin}${event.sharePath}`;
+  if (event.isPublic || !event.shareUrl) return null;
+  // The server's public address (PUBLIC_URL), not the one this back office is opened on.
+  const url = event.shareUrl;
 
   const copy = async () => {
     try {
