@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { toE164 } from '@app/shared/phone';
 import { searchable } from '../lib/text';
-import { processImage } from '../modules/uploads/image-processing';
+import { processLogo } from '../modules/uploads/image-processing';
 import { newImageKeys } from '../modules/uploads/uploads.storage';
 import { businessPageEvents, businessPages, events, partnerActivities, partners, partnerUsers, users } from './schema/index';
 
@@ -164,7 +164,7 @@ async function storeLogo(app: FastifyInstance, color: [number, number, number]):
     ])
     .png()
     .toBuffer();
-  const image = await processImage(png, 'logo.png');
+  const image = await processLogo(png, 'logo.png');
   const key = newImageKeys().detail;
   await app.storage.put(key, image.detail);
   return key;

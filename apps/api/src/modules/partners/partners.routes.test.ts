@@ -9,6 +9,7 @@ import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { auditLog, events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
+import { processLogo } from '../uploads/image-processing';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -413,6 +414,39 @@ describe('logo', () => {
     ]);
     return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(managerToken) } };
   }
+
+  /** The files in the upload storage (DATA_DIR/uploads). */
+  function storedFiles(): Set<string> {
+    const dir = path.join(testApp.dataDir, 'uploads');
+    return new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  }
+  const added = (before: Set<string>) => [...storedFiles()].filter((file) => !before.has(file));
+
+  it('stores only the copy a logo is served in, and removes it when the logo is replaced or removed', async () => {
+    const partner = await create();
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 200, g: 120, b: 20 } } })
+      .jpeg()
+      .toBuffer();
+    const before = storedFiles();
+    const uploaded = await app.inject({ method: 'POST', url: `/api/businesses/${partner._id}/logo`, ...logoForm(photo) });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const first = (uploaded.json().partner.logo as string).split('/').pop() as string;
+    // One file: the whole logo (no cropped card, no medium copy), fit inside 1600 px.
+    expect(added(before)).toEqual([first]);
+    expect(first).toMatch(/-detail\.webp$/);
+    expect(await sharp(path.join(testApp.dataDir, 'uploads', first)).metadata()).toMatchObject({ width: 1600, height: 800 });
+
+    const replaced = await app.inject({ method: 'POST', url: `/api/businesses/${partner._id}/logo`, ...logoForm(photo) });
+    const second = (replaced.json().partner.logo as string).split('/').pop() as string;
+    expect(second).not.toBe(first);
+    expect(added(before)).toEqual([second]);
+
+    expect((await call('DELETE', `/api/businesses/${partner._id}/logo`)).statusCode).toBe(200);
+    expect(added(before)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+    // Nor are the unused copies made in memory.
+    expect(Object.keys(await processLogo(photo, 'logo.jpg')).sort()).toEqual(['detail', 'height', 'width']);
+  });
 
   it('re-encodes an image to WebP, serves it, replaces and removes it; refuses a renamed text file', async () => {
     const partner = await create();

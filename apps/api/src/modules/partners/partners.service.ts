@@ -16,7 +16,7 @@ import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import { findUserByIdentifier } from '../auth/auth.repository';
 import type { SessionUser } from '../auth/session.service';
-import { processImage } from '../uploads/image-processing';
+import { type DetailImage, processLogo } from '../uploads/image-processing';
 import { newImageKeys, type UploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
   countPartnerEvents,
@@ -281,7 +281,7 @@ export async function changePartnerState(
   return getPartnerDetail(deps, id);
 }
 
-/** Checks the image by its content, re-encodes it to WebP (the events' pipeline) and stores it. */
+/** Checks the image by its content, re-encodes it to WebP (the events' pipeline, one copy) and stores it. */
 export async function setPartnerLogo(
   deps: PartnersDeps,
   actor: SessionUser,
@@ -289,14 +289,14 @@ export async function setPartnerLogo(
   file: { name: string; data: Buffer },
 ): Promise<PartnerDetail> {
   const existing = await loadPartner(deps.db, id);
-  let image: Awaited<ReturnType<typeof processImage>>;
+  let image: DetailImage;
   try {
-    image = await processImage(file.data, file.name);
+    image = await processLogo(file.data, file.name);
   } catch (error) {
     if (error instanceof AppError) throw badRequest(error.message, { logo: [error.message] });
     throw error;
   }
-  // The 'detail' variant keeps the whole logo (fit inside 1600 px, never enlarged); the cropped card is not used.
+  // One file, the 'detail' variant: the whole logo (fit inside 1600 px, never enlarged).
   const key = newImageKeys().detail;
   await deps.storage.put(key, image.detail);
   try {

@@ -16,13 +16,18 @@ export const DETAIL_WIDTH = 1600;
 /** The copy a phone gets (the event page's `srcset`): at most this wide, never wider than the detail copy. */
 export const MEDIUM_WIDTH = 800;
 
-export interface ProcessedImage {
-  card: Buffer;
-  /** At most MEDIUM_WIDTH wide (min(MEDIUM_WIDTH, width)), same proportions as `detail`. */
-  medium: Buffer;
+/** The whole image, fit inside DETAIL_WIDTH × DETAIL_WIDTH (never enlarged): a partner logo's only copy. */
+export interface DetailImage {
   detail: Buffer;
   width: number;
   height: number;
+}
+
+/** An event image: the detail copy, the cropped card of the lists and the phones' medium copy. */
+export interface ProcessedImage extends DetailImage {
+  card: Buffer;
+  /** At most MEDIUM_WIDTH wide (min(MEDIUM_WIDTH, width)), same proportions as `detail`. */
+  medium: Buffer;
 }
 
 const NOT_AN_IMAGE = (name: string) => `Le fichier « ${name} » n’est pas une image valide (PNG, JPG, GIF ou WebP)`;
@@ -67,45 +72,60 @@ async function inQueue<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+type Source = () => sharp.Sharp;
+
 /**
- * Re-encodes an inspected image to WebP in three sizes (card, medium, detail). Sharp drops every metadata block (EXIF,
- * GPS, ICC) unless told to keep it; `rotate()` applies the EXIF orientation first so photos stay
- * upright.
+ * Re-encodes an inspected image to WebP with `work`. Sharp drops every metadata block (EXIF, GPS,
+ * ICC) unless told to keep it; `rotate()` applies the EXIF orientation first so photos stay upright.
  */
-async function encodeImage(data: Buffer, name: string): Promise<ProcessedImage> {
+async function encode<T>(data: Buffer, name: string, work: (source: Source) => Promise<T>): Promise<T> {
   try {
-    const source = () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-    const detail = await source()
-      .resize({ width: DETAIL_WIDTH, height: DETAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const card = await source()
-      .resize({ width: CARD_WIDTH, height: 480, fit: 'cover', withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer();
-    const medium = await source()
-      .resize({ width: Math.min(MEDIUM_WIDTH, detail.info.width), withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { card, medium, detail: detail.data, width: detail.info.width, height: detail.info.height };
+    return await work(() => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate());
   } catch {
     throw badRequest(NOT_AN_IMAGE(name), { images: [NOT_AN_IMAGE(name)] });
   }
 }
 
-/** Checks one image (header only), then re-encodes it in the queue. */
-export async function processImage(data: Buffer, name: string): Promise<ProcessedImage> {
-  await inspectImage(data, name);
-  return inQueue(() => encodeImage(data, name));
+async function encodeDetail(source: Source): Promise<DetailImage> {
+  const detail = await source()
+    .resize({ width: DETAIL_WIDTH, height: DETAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  return { detail: detail.data, width: detail.info.width, height: detail.info.height };
+}
+
+/** An event image in three sizes (card, medium, detail). */
+function encodeEventImage(data: Buffer, name: string): Promise<ProcessedImage> {
+  return encode(data, name, async (source) => {
+    const detail = await encodeDetail(source);
+    const card = await source()
+      .resize({ width: CARD_WIDTH, height: 480, fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer();
+    const medium = await source()
+      .resize({ width: Math.min(MEDIUM_WIDTH, detail.width), withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { ...detail, card, medium };
+  });
 }
 
 /**
- * A batch: every file's header is checked first, so one bad or oversized file refuses the
+ * A partner logo: checks it (header only), then re-encodes in the queue only the copy a logo is
+ * served in, the whole image (the cropped card and the medium copy would never be served).
+ */
+export async function processLogo(data: Buffer, name: string): Promise<DetailImage> {
+  await inspectImage(data, name);
+  return inQueue(() => encode(data, name, encodeDetail));
+}
+
+/**
+ * A batch of event images: every file's header is checked first, so one bad or oversized file refuses the
  * batch before any decoding; then each is re-encoded in the queue, one after the other.
  */
 export async function processImages(files: { data: Buffer; name: string }[]): Promise<ProcessedImage[]> {
   for (const file of files) await inspectImage(file.data, file.name);
   const processed: ProcessedImage[] = [];
-  for (const file of files) processed.push(await inQueue(() => encodeImage(file.data, file.name)));
+  for (const file of files) processed.push(await inQueue(() => encodeEventImage(file.data, file.name)));
   return processed;
 }
