@@ -144,7 +144,8 @@ async function waitForHealth(baseURL, child) {
 
 /**
  * The rows, by SQL. Titles and names carry accents; search_text is what the API stores (lower
- * case, accents removed). One title word in 100,000 is the rare 'zanzibar'.
+ * case, accents removed). One title word in 100,000 is the rare 'zanzibar'. 'kermesse' is in the
+ * description of the private events only (one in ten): frequent in the table, in no public event.
  */
 function fillStatements(n, existingTables) {
   // Indexes are dropped during the bulk insert and built again after (as a restore does): much
@@ -176,15 +177,16 @@ function fillStatements(n, existingTables) {
      from generate_series(1, ${n}) g`,
     `insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public,
             organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at)
-     select t.title, 'Description de l''évènement ' || g, s.start, s.start + interval '3 hours',
+     select t.title, 'Description de l''évènement ' || g || h.hidden, s.start, s.start + interval '3 hours',
             'Rue ' || (g % 300), c.city, c.category, st.status::event_status, g % 10 <> 0,
-            null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || ' rue ' || (g % 300)),
+            null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || h.hidden || ' rue ' || (g % 300)),
             g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
      from generate_series(1, ${n}) g
      cross join lateral (select now() - interval '365 days' + ((g::bigint * 7919) % 730) * interval '1 day' + (g % 24) * interval '1 hour' as start) s
      cross join lateral (select (array['Douala','Yaoundé','Bafoussam','Garoua','Kribi','Limbé','Bamenda','Ebolowa'])[1 + g % 8] as city,
             (array['concert','festival','conference','sport','art','food','business','training','other'])[1 + (g / 3) % 9] as category) c
      cross join lateral (select case when g % 10 < 7 then 'published' when g % 10 < 9 then 'draft' else 'cancelled' end as status) st
+     cross join lateral (select case when g % 10 = 0 then ' (kermesse interne)' else '' end as hidden) h
      cross join lateral (select case when g % 100000 = 42 then 'Zanzibar ' || g else w.word || ' ' || g end as title,
             case when g % 100000 = 42 then 'zanzibar' else w.plain end as plain
             from bench_words w where w.i = (g / 7) % 10) t`,
@@ -632,6 +634,7 @@ async function main() {
       { name: 'events, search frequent word', path: '/api/events?q=gala' },
       { name: 'events, search rare word', path: '/api/events?q=zanzibar' },
       { name: 'events, search no match', path: '/api/events?q=xylophonique' },
+      { name: 'events, search a word of private events only (anonymous)', path: '/api/events?q=kermesse' },
       { name: 'events, search accents (Yaoundé)', path: `/api/events?q=${encodeURIComponent('conférence')}` },
       { name: 'events, upcoming concerts', path: '/api/events?date=upcoming&category=concert' },
       { name: 'events, past', path: '/api/events?date=past' },
@@ -666,6 +669,7 @@ async function main() {
       { name: 'agenda, deep page 50', path: '/evenements?page=50' },
       { name: 'agenda, search frequent word', path: '/evenements?q=gala' },
       { name: 'agenda, search rare word', path: '/evenements?q=zanzibar' },
+      { name: 'agenda, search a word of private events only', path: '/evenements?q=kermesse' },
       { name: 'agenda, today in Douala', path: '/evenements?date=today&city=Douala' },
       { name: 'event page (HTML)', path: eventPagePath, rate: true },
       // The community, partners and referral issues.

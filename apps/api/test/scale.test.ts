@@ -1,9 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_CATEGORIES } from '@app/shared/events';
 import { boundedCount, EXACT_COUNT_LIMIT } from '../src/db/bounded-count';
+import type { Executor } from '../src/db/client';
+import { rowsOf } from '../src/db/rows-of';
 import { events, users } from '../src/db/schema/index';
+import { pageAndTotal } from '../src/db/page-and-total';
 import { ReadBudget } from '../src/plugins/public-reads';
 import { buildTestApp, type TestApp } from './build-test-app';
 
@@ -47,10 +50,12 @@ describe('lists at scale', () => {
     expect(search.json().total).toBe(11);
   });
 
-  it('has a trigram index of its own for every event category (migration 0011), and searches within one', async () => {
+  it('has a trigram index of its own for every event category (migration 0011) and for the public events (0014), and searches within one', async () => {
     const result = await testApp.app.db.execute(sql`select indexname from pg_indexes where tablename = 'events'`);
     const names = (result as { rows: { indexname: string }[] }).rows.map((row) => row.indexname);
     for (const category of EVENT_CATEGORIES) expect(names).toContain(`events_category_${category}_search_trgm_idx`);
+    // The public search's own (migration 0014): the published public events' trigrams, with their category.
+    expect(names).toContain('events_public_search_trgm_idx');
     const search = await testApp.app.inject({ method: 'GET', url: '/api/events?q=gala%20149&category=concert' });
     expect(search.json().total).toBe(11);
     const elsewhere = await testApp.app.inject({ method: 'GET', url: '/api/events?q=gala%20149&category=art' });
@@ -172,6 +177,60 @@ describe('lists at scale', () => {
     const cached = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(cached.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(cached.rawPayload).toString('utf8')).toBe(first.body);
+  });
+
+  it('reads a search through the trigram index when its word fills rows the caller cannot see, and finds the few it can', async () => {
+    const { app } = testApp;
+    const db = app.db;
+    // 'kribi' in 3,000 drafts and private events, and in two public events only.
+    await db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public, search_text)
+      select 'Plage Kribi ' || g, 'x', now() + interval '1 day', now() + interval '1 day 2 hours', 'Rue', 'Kribi', 'sport',
+             case when g % 2 = 0 then 'draft'::event_status else 'published'::event_status end, false, 'plage kribi ' || g
+      from generate_series(1, 3000) g`);
+    await db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text, created_at)
+      values ('Kribi en fête', 'x', now() + interval '2 days', now() + interval '2 days 2 hours', 'Rue', 'Kribi', 'festival', 'published', 'kribi en fete', now() - interval '1 day'),
+             ('Régates de Kribi', 'x', now() + interval '3 days', now() + interval '3 days 2 hours', 'Rue', 'Kribi', 'sport', 'published', 'regates de kribi', now())`);
+    await db.execute(sql`analyze events`);
+
+    const search = (await app.inject({ method: 'GET', url: '/api/events?q=kribi' })).json();
+    expect(search.total).toBe(2);
+    expect(search.items.map((item: { title: string }) => item.title)).toEqual(['Régates de Kribi', 'Kribi en fête']);
+
+    const planOf = async (executor: Executor, query: SQL) =>
+      rowsOf<Record<string, string>>(await executor.execute(sql`explain ${query}`))
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    const publicKribi = sql`${events.searchText} like '%kribi%' and ${events.status} = 'published' and ${events.isPublic}`;
+    const plans: string[] = [];
+    const few = await pageAndTotal(db, {
+      searching: true,
+      count: async (executor) => {
+        plans.push(await planOf(executor, sql`select 1 from ${events} where ${publicKribi} limit 1001`));
+        return boundedCount(executor, events, publicKribi);
+      },
+      page: async (executor) => {
+        plans.push(
+          await planOf(executor, sql`select id from ${events} where ${publicKribi} order by created_at desc, id desc limit 10`),
+        );
+        return 'page';
+      },
+    });
+    expect(few).toEqual({ rows: 'page', total: 2 });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toMatch(/Bitmap Index Scan/);
+      expect(plan).not.toMatch(/Seq Scan|(?<!Bitmap )Index Scan/);
+    }
+    // Many matches: the page is read outside, by the planner's own choice.
+    const many = await pageAndTotal(db, {
+      searching: true,
+      count: (executor) => boundedCount(executor, events, sql`${events.searchText} like '%gala%'`),
+      page: async (executor) => executor === db,
+    });
+    expect(many.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(many.rows).toBe(true);
   });
 
   it('lets at most its budget of reads run at once, and turns away who waits too long', async () => {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import type { Executor } from './client';
 import { rowsOf } from './rows-of';
 
 /**
@@ -10,7 +10,7 @@ import { rowsOf } from './rows-of';
 export const EXACT_COUNT_LIMIT = 1000;
 
 /** The planner's row estimate for `select 1 from table where …` (no row is read). */
-export async function estimateRows(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+export async function estimateRows(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const result = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
   const first = rowsOf(result)[0];
   let plan = first ? Object.values(first)[0] : undefined;
@@ -23,7 +23,7 @@ export async function estimateRows(db: Database, table: PgTable, where: SQL | un
  * The number of rows of `table` matching `where`: exact up to EXACT_COUNT_LIMIT (reads at most
  * that many + 1), else the planner's estimate, never less than the exact part.
  */
-export async function boundedCount(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
+export async function boundedCount(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const capped = db
     .select({ one: sql`1` })
     .from(table)

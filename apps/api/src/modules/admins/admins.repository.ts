@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_ROLES } from '@app/shared/permissions';
 import type { AdminCounts } from '@app/shared/admins';
 import { boundedCount } from '../../db/bounded-count';
+import { pageAndTotal } from '../../db/page-and-total';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -59,22 +60,24 @@ export async function listUsers(db: Database, filter: UserListFilter): Promise<{
     reportsCondition(filter.role, filter.reports),
   );
   const order = [desc(users.createdAt), desc(users.id)];
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset((filter.page - 1) * filter.limit);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(inArray(users.id, pageIds))
-      .orderBy(...order),
-    boundedCount(db, users, where),
-  ]);
-  return { rows, total };
+  return pageAndTotal(db, {
+    searching: Boolean(filter.q),
+    page: (executor) => {
+      const pageIds = executor
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit);
+      return executor
+        .select()
+        .from(users)
+        .where(inArray(users.id, pageIds))
+        .orderBy(...order);
+    },
+    count: (executor) => boundedCount(executor, users, where),
+  });
 }
 
 /** Administrators per status (validated, pending, blocked), the search applied. One query. */

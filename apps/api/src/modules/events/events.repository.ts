@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
+import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor, Tx } from '../../db/client';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
@@ -75,29 +76,33 @@ export async function listEvents(
   const order = orderOf(filter.date);
   const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
   // The page's ids first (read from an index in order, even deep), then their rows and creators.
-  const inPage =
-    filter.date.kind === 'today'
-      ? sql`${events.id} in (${runningOrLaterIds(matching, filter.date, page)})`
-      : inArray(
-          events.id,
-          db
-            .select({ id: events.id })
-            .from(events)
-            .where(where)
-            .orderBy(...order)
-            .limit(page.limit)
-            .offset(page.offset),
-        );
-  const [rows, total] = await Promise.all([
-    db
+  const pageOf = (executor: Executor) => {
+    const inPage =
+      filter.date.kind === 'today'
+        ? sql`${events.id} in (${runningOrLaterIds(matching, filter.date, page)})`
+        : inArray(
+            events.id,
+            executor
+              .select({ id: events.id })
+              .from(events)
+              .where(where)
+              .orderBy(...order)
+              .limit(page.limit)
+              .offset(page.offset),
+          );
+    return executor
       .select({ event: events, creatorName })
       .from(events)
       .leftJoin(users, eq(users.id, events.organizerId))
       .leftJoin(partners, eq(partners.id, events.partnerId))
       .where(inPage)
-      .orderBy(...order),
-    boundedCount(db, events, where),
-  ]);
+      .orderBy(...order);
+  };
+  const { rows, total } = await pageAndTotal(db, {
+    searching: Boolean(filter.q),
+    page: pageOf,
+    count: (executor) => boundedCount(executor, events, where),
+  });
   const ids = rows.map((row) => row.event.id);
   const covers = new Map<string, ImageRow>();
   if (ids.length > 0) {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
+import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
 import { events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -24,17 +25,18 @@ export async function listPartners(db: Database, filter: PartnerListFilter): Pro
     filter.type === 'all' ? undefined : eq(partners.type, filter.type),
     filter.verification === 'all' ? undefined : eq(partners.isVerified, filter.verification === 'verified'),
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(partners)
-      .where(where)
-      .orderBy(desc(partners.createdAt), desc(partners.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    boundedCount(db, partners, where),
-  ]);
-  return { rows, total };
+  return pageAndTotal(db, {
+    searching: Boolean(filter.q),
+    page: (executor) =>
+      executor
+        .select()
+        .from(partners)
+        .where(where)
+        .orderBy(desc(partners.createdAt), desc(partners.id))
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit),
+    count: (executor) => boundedCount(executor, partners, where),
+  });
 }
 
 export async function findPartner(db: Executor, id: string): Promise<PartnerRow | null> {

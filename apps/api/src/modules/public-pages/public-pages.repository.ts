@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database } from '../../db/client';
+import { pageAndTotal } from '../../db/page-and-total';
+import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
@@ -87,16 +88,17 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     filter.category ? eq(events.category, filter.category) : undefined,
   );
   const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
-  const [rows, total] = await Promise.all([
-    soonestFirst(db, matching, filter.range, page),
-    boundedCount(db, events, and(matching, runningOrLater(filter.range))),
-  ]);
+  const { rows, total } = await pageAndTotal(db, {
+    searching: Boolean(filter.q),
+    page: (executor) => soonestFirst(executor, matching, filter.range, page),
+    count: (executor) => boundedCount(executor, events, and(matching, runningOrLater(filter.range))),
+  });
   return { cards: await withParts(db, rows), total };
 }
 
 /** One page of the events matching `where` taking place from `range.from` on, soonest first. */
 function soonestFirst(
-  db: Database,
+  db: Executor,
   where: SQL | undefined,
   range: { from: Date; to: Date | null },
   page: { limit: number; offset: number },

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 import { boundedCount } from '../../db/bounded-count';
+import { pageAndTotal } from '../../db/page-and-total';
 import { rowCountsUnder } from '../../db/row-counts';
 import { containsCondition } from '../../db/contains-condition';
 import type { Database } from '../../db/client';
@@ -76,21 +77,24 @@ export async function countEntries(db: Database): Promise<number> {
 export async function listPage(db: Database, filters: WaitlistFilters, page: number, limit: number) {
   const where = await whereOf(db, filters);
   const order = [desc(waitlistEntries.createdAt), desc(waitlistEntries.id)];
-  const pageIds = db
-    .select({ id: waitlistEntries.id })
-    .from(waitlistEntries)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const [items, total] = await Promise.all([
-    db
-      .select()
-      .from(waitlistEntries)
-      .where(inArray(waitlistEntries.id, pageIds))
-      .orderBy(...order),
-    boundedCount(db, waitlistEntries, where),
-  ]);
+  const { rows: items, total } = await pageAndTotal(db, {
+    searching: Boolean(filters.search),
+    page: (executor) => {
+      const pageIds = executor
+        .select({ id: waitlistEntries.id })
+        .from(waitlistEntries)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset((page - 1) * limit);
+      return executor
+        .select()
+        .from(waitlistEntries)
+        .where(inArray(waitlistEntries.id, pageIds))
+        .orderBy(...order);
+    },
+    count: (executor) => boundedCount(executor, waitlistEntries, where),
+  });
   return { items, total };
 }
 

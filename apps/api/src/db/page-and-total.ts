@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { EXACT_COUNT_LIMIT } from './bounded-count';
+import type { Database, Executor } from './client';
+
+/**
+ * One page of a list and its total (a bounded count), read side by side; a list filtered by a
+ * search reads its count first, through indexes only.
+ *
+ * The planner takes a word's share of the table times the share of each other condition. A word
+ * found in many rows the caller cannot see (drafts, private events, another status) and in none
+ * they can looks common, so the planner walks the sort index with the search as a filter (1.7 s at
+ * a million events, no row kept) and counts by reading the whole table. A searched list's count
+ * runs with plain index scans and sequential scans off: bitmap scans of the trigram index give the
+ * candidates. When they are few (at most EXACT_COUNT_LIMIT), their page is read the same way and
+ * sorted; when many match, the planner's ordered walk soon meets a page of them.
+ */
+export async function pageAndTotal<T>(
+  db: Database,
+  list: { searching: boolean; page: (executor: Executor) => Promise<T>; count: (executor: Executor) => Promise<number> },
+): Promise<{ rows: T; total: number }> {
+  if (!list.searching) {
+    const [rows, total] = await Promise.all([list.page(db), list.count(db)]);
+    return { rows, total };
+  }
+  const few = await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+    const total = await list.count(tx);
+    return total <= EXACT_COUNT_LIMIT ? { rows: await list.page(tx), total } : { rows: undefined, total };
+  });
+  return { rows: few.rows ?? (await list.page(db)), total: few.total };
+}
