@@ -7,7 +7,11 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   // Nothing listens on port 1: every Redis call fails.
-  testApp = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1', ANSWER_CACHE_TTL_MS: '60000' });
+  testApp = await buildTestApp({
+    REDIS_URL: 'redis://127.0.0.1:1',
+    ANSWER_CACHE_TTL_MS: '60000',
+    PUBLIC_READ_RATE_PER_MINUTE: '5',
+  });
 });
 afterAll(async () => {
   await testApp.close();
@@ -28,6 +32,12 @@ describe('Redis down', () => {
       insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
       values ('Hors API', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'published', 'hors-api')`);
     expect(await total()).toBe(1);
+  });
+
+  it('still limits the public reads from one address', async () => {
+    const read = () => testApp.app.inject({ method: 'GET', url: '/api/events', remoteAddress: '203.0.113.9' });
+    for (let n = 0; n < 5; n += 1) expect((await read()).statusCode).toBe(200);
+    expect((await read()).statusCode).toBe(429);
   });
 
   it('still limits waiting-list sign-ups (20 per 10 min) and failed sign-ins (30 per 5 min) from one address', async () => {
