@@ -29,8 +29,16 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
     ...env,
   });
   const { database, dropDatabase } = await openTestDatabase(config);
-  const app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir });
+    await app.ready();
+  } catch (error) {
+    // An app that fails to build (a test of that) leaves no database behind.
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     dataDir,

@@ -34,15 +34,20 @@ describe('PUBLIC_URL', () => {
 
 describe('the log', () => {
   let app: FastifyInstance | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await app?.close();
+    await dropDatabase?.();
     app = undefined;
+    dropDatabase = undefined;
   });
 
   async function appLogging(env: Record<string, string>) {
     const lines: string[] = [];
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'logs-')), ...env });
-    const { database } = await openTestDatabase(config);
+    const opened = await openTestDatabase(config);
+    const database = opened.database;
+    dropDatabase = opened.dropDatabase;
     const logStream = new Writable({
       write(chunk, _encoding, callback) {
         lines.push(...String(chunk).split('\n').filter(Boolean));
