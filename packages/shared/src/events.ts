@@ -198,6 +198,13 @@ export const eventImageSchema = z.object({
 });
 export type EventImage = z.infer<typeof eventImageSchema>;
 
+/** The width of the phones' copy of an event image (narrower images keep theirs). */
+export const MEDIUM_IMAGE_WIDTH = 800;
+
+/** An image of the event detail: also the phones' copy, at most MEDIUM_IMAGE_WIDTH wide (none for older images). */
+export const eventDetailImageSchema = eventImageSchema.extend({ mediumUrl: z.string().nullable() });
+export type EventDetailImage = z.infer<typeof eventDetailImageSchema>;
+
 export const ticketTypeSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -248,7 +255,7 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 /** `GET /events/{id}` and the answers of the writes. */
 export const eventSchema = eventBaseSchema.extend({
   ticketTypes: z.array(ticketTypeSchema),
-  images: z.array(eventImageSchema),
+  images: z.array(eventDetailImageSchema),
   /**
    * The unguessable token of the share link (only for the organiser and `manage_events`);
    * `sharePath` is the public page path with it, `shareUrl` that page's whole address on the

@@ -156,6 +156,16 @@ describe('POST /events (multipart, images)', () => {
     }
     const card = await sharp((await app.inject({ method: 'GET', url: second.cardUrl })).rawPayload).metadata();
     expect(card.width).toBe(640);
+    // The detail also names the phones' copy, 800 px wide; the lists' cover does not carry it.
+    expect(second.mediumUrl).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}-medium\.webp$/);
+    const medium = await sharp((await app.inject({ method: 'GET', url: second.mediumUrl })).rawPayload).metadata();
+    expect(medium.width).toBe(800);
+    const listed = (
+      await app.inject({ method: 'GET', url: `/api/events?mine=true`, headers: { authorization: `Bearer ${organizer.token}` } })
+    ).json();
+    const cover = listed.items.find((item: { _id: string }) => item._id === event._id)?.cover;
+    expect(cover).toMatchObject({ cardUrl: first.cardUrl });
+    expect(cover).not.toHaveProperty('mediumUrl');
     // Internal names only: nothing of 'affiche.png' on disk.
     expect(uploadedFiles().some((file) => file.includes('affiche'))).toBe(false);
     expect(uploadedFiles().filter((file) => file.endsWith('.webp')).length).toBeGreaterThanOrEqual(4);

@@ -136,7 +136,7 @@ function detailView(
       quantity: ticket.quantity,
       description: ticket.description,
     })),
-    images: images.map(imageView),
+    images: images.map((image) => ({ ...imageView(image), mediumUrl: image.mediumKey ? uploadUrl(image.mediumKey) : null })),
   };
 }
 

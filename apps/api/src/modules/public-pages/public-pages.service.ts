@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
-import { EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
+import { EVENT_CATEGORY_LABELS, type EventCategory, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import {
   AGENDA_DATE_FILTERS,
   AGENDA_DATE_LABELS,
@@ -14,7 +14,6 @@ import {
 import type { Database } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
 import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
-import { MEDIUM_WIDTH } from '../uploads/image-processing';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
@@ -353,11 +352,11 @@ export const HERO_SIZES = '(min-width:1152px) 725px, (min-width:1024px) calc((10
  */
 function heroImage(cover: { mediumKey: string | null; detailKey: string; width: number; height: number }): SafeHtml {
   const detail = uploadUrl(cover.detailKey);
-  if (!cover.mediumKey || cover.width <= MEDIUM_WIDTH) {
+  if (!cover.mediumKey || cover.width <= MEDIUM_IMAGE_WIDTH) {
     return html`<img class="hero" src="${detail}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`;
   }
   const medium = uploadUrl(cover.mediumKey);
-  return html`<img class="hero" src="${medium}" srcset="${medium} ${MEDIUM_WIDTH}w, ${detail} ${cover.width}w" sizes="${HERO_SIZES}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`;
+  return html`<img class="hero" src="${medium}" srcset="${medium} ${MEDIUM_IMAGE_WIDTH}w, ${detail} ${cover.width}w" sizes="${HERO_SIZES}" alt="" width="${cover.width}" height="${cover.height}" fetchpriority="high" decoding="async">`;
 }
 
 export async function renderEventPage(

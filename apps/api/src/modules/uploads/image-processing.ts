@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { EVENT_IMAGE_MAX_BYTES } from '@app/shared/events';
+import { EVENT_IMAGE_MAX_BYTES, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import { badRequest } from '../../lib/errors';
 
 /** Formats accepted as input, read from the file's content (never its name or declared type). */
@@ -14,7 +14,6 @@ export const IMAGE_WORKERS = 2;
 export const CARD_WIDTH = 640;
 export const DETAIL_WIDTH = 1600;
 /** The copy a phone gets (the event page's `srcset`): at most this wide, never wider than the detail copy. */
-export const MEDIUM_WIDTH = 800;
 
 /** The whole image, fit inside DETAIL_WIDTH × DETAIL_WIDTH (never enlarged): a partner logo's only copy. */
 export interface DetailImage {
@@ -26,7 +25,7 @@ export interface DetailImage {
 /** An event image: the detail copy, the cropped card of the lists and the phones' medium copy. */
 export interface ProcessedImage extends DetailImage {
   card: Buffer;
-  /** At most MEDIUM_WIDTH wide (min(MEDIUM_WIDTH, width)), same proportions as `detail`. */
+  /** At most MEDIUM_IMAGE_WIDTH wide (min(MEDIUM_IMAGE_WIDTH, width)), same proportions as `detail`. */
   medium: Buffer;
 }
 
@@ -103,7 +102,7 @@ function encodeEventImage(data: Buffer, name: string): Promise<ProcessedImage> {
       .webp({ quality: 78 })
       .toBuffer();
     const medium = await source()
-      .resize({ width: Math.min(MEDIUM_WIDTH, detail.width), withoutEnlargement: true })
+      .resize({ width: Math.min(MEDIUM_IMAGE_WIDTH, detail.width), withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer();
     return { ...detail, card, medium };

@@ -1,4 +1,4 @@
-import type { EventDetail } from '@app/shared/events';
+import { type EventDetail, type EventDetailImage, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import type { ReactNode } from 'react';
 import { formatLongDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -38,15 +38,7 @@ export function EventFacts({ event }: { event: EventDetail }) {
   const t = useT(eventsMessages);
   return (
     <>
-      {event.images[0] ? (
-        <img
-          src={event.images[0].detailUrl}
-          alt=""
-          width={event.images[0].width}
-          height={event.images[0].height}
-          className="h-auto w-full rounded-lg object-cover"
-        />
-      ) : null}
+      {event.images[0] ? <FirstImage image={event.images[0]} /> : null}
       <dl className="space-y-3">
         <Row label={t('creator')}>{event.creator?.name || t('anonymous')}</Row>
         <Row label={t('start')}>{formatLongDateTime(event.startDateTime)}</Row>
@@ -84,5 +76,26 @@ export function EventFacts({ event }: { event: EventDetail }) {
         </Row>
       </dl>
     </>
+  );
+}
+
+/** The panel is the whole width below `lg`, a third of it above: phones take the 800 px copy. */
+const PANEL_SIZES = '(min-width: 1024px) 33vw, 100vw';
+
+function FirstImage({ image }: { image: EventDetailImage }) {
+  const srcSet =
+    image.mediumUrl && image.width > MEDIUM_IMAGE_WIDTH
+      ? `${image.mediumUrl} ${MEDIUM_IMAGE_WIDTH}w, ${image.detailUrl} ${image.width}w`
+      : undefined;
+  return (
+    <img
+      src={image.mediumUrl ?? image.detailUrl}
+      srcSet={srcSet}
+      sizes={srcSet ? PANEL_SIZES : undefined}
+      alt=""
+      width={image.width}
+      height={image.height}
+      className="h-auto w-full rounded-lg object-cover"
+    />
   );
 }
