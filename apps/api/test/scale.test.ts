@@ -182,12 +182,12 @@ describe('lists at scale', () => {
   it('reads a search through the trigram index when its word fills rows the caller cannot see, and finds the few it can', async () => {
     const { app } = testApp;
     const db = app.db;
-    // 'kribi' in 3,000 drafts and private events, and in two public events only.
+    // 'kribi' in 1,000 drafts and private events (a third of the table), and in two public events only.
     await db.execute(sql`
       insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public, search_text)
       select 'Plage Kribi ' || g, 'x', now() + interval '1 day', now() + interval '1 day 2 hours', 'Rue', 'Kribi', 'sport',
              case when g % 2 = 0 then 'draft'::event_status else 'published'::event_status end, false, 'plage kribi ' || g
-      from generate_series(1, 3000) g`);
+      from generate_series(1, 1000) g`);
     await db.execute(sql`
       insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text, created_at)
       values ('Kribi en fête', 'x', now() + interval '2 days', now() + interval '2 days 2 hours', 'Rue', 'Kribi', 'festival', 'published', 'kribi en fete', now() - interval '1 day'),
@@ -205,7 +205,7 @@ describe('lists at scale', () => {
     const publicKribi = sql`${events.searchText} like '%kribi%' and ${events.status} = 'published' and ${events.isPublic}`;
     const plans: string[] = [];
     const few = await pageAndTotal(db, {
-      searching: true,
+      search: { table: events, condition: sql`${events.searchText} like '%kribi%'` },
       count: async (executor) => {
         plans.push(await planOf(executor, sql`select 1 from ${events} where ${publicKribi} limit 1001`));
         return boundedCount(executor, events, publicKribi);
@@ -225,11 +225,18 @@ describe('lists at scale', () => {
     }
     // Many matches: the page is read outside, by the planner's own choice.
     const many = await pageAndTotal(db, {
-      searching: true,
+      search: { table: events, condition: sql`${events.searchText} like '%gala%'` },
       count: (executor) => boundedCount(executor, events, sql`${events.searchText} like '%gala%'`),
       page: async (executor) => executor === db,
     });
     expect(many.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // A search the planner expects in half the table or more: page and count side by side, by its own plan.
+    const dense = await pageAndTotal(db, {
+      search: { table: events, condition: sql`${events.searchText} like '%a%'` },
+      count: async (executor) => (executor === db ? 1 : 0),
+      page: async (executor) => executor === db,
+    });
+    expect(dense).toEqual({ rows: true, total: 1 });
     expect(many.rows).toBe(true);
   });
 

@@ -53,15 +53,16 @@ function reportsCondition(role: UserListRole, reports: UserListFilter['reports']
 }
 
 export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
+  const search = searchCondition(filter.q);
   const where = and(
     roleCondition(filter.role),
-    searchCondition(filter.q),
+    search,
     statusCondition(filter.role, filter.status),
     reportsCondition(filter.role, filter.reports),
   );
   const order = [desc(users.createdAt), desc(users.id)];
   return pageAndTotal(db, {
-    searching: Boolean(filter.q),
+    search: search && { table: users, condition: search },
     page: (executor) => {
       const pageIds = executor
         .select({ id: users.id })

@@ -66,9 +66,10 @@ export async function listEvents(
   db: Database,
   filter: EventListFilter,
 ): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number }> {
+  const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
   const matching = and(
     visibilityCondition(filter.visibility),
-    filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
+    search,
     filter.status === 'all' ? undefined : eq(events.status, filter.status),
     filter.category === 'all' ? undefined : eq(events.category, filter.category),
   );
@@ -99,7 +100,7 @@ export async function listEvents(
       .orderBy(...order);
   };
   const { rows, total } = await pageAndTotal(db, {
-    searching: Boolean(filter.q),
+    search: search && { table: events, condition: search },
     page: pageOf,
     count: (executor) => boundedCount(executor, events, where),
   });

@@ -19,14 +19,15 @@ export interface PartnerListFilter {
 
 /** One page, newest first, and the total; every filter is served by an index ending with created_at. */
 export async function listPartners(db: Database, filter: PartnerListFilter): Promise<{ rows: PartnerRow[]; total: number }> {
+  const search = filter.q ? sql`${partners.searchText} like ${likePattern(filter.q)}` : undefined;
   const where = and(
-    filter.q ? sql`${partners.searchText} like ${likePattern(filter.q)}` : undefined,
+    search,
     filter.status === 'all' ? undefined : eq(partners.status, filter.status),
     filter.type === 'all' ? undefined : eq(partners.type, filter.type),
     filter.verification === 'all' ? undefined : eq(partners.isVerified, filter.verification === 'verified'),
   );
   return pageAndTotal(db, {
-    searching: Boolean(filter.q),
+    search: search && { table: partners, condition: search },
     page: (executor) =>
       executor
         .select()

@@ -81,15 +81,16 @@ async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'
  * the caller keeps the page within the anonymous depth cap.
  */
 export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
+  const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
   const matching = and(
     listed,
-    filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined,
+    search,
     filter.city ? eq(events.city, filter.city) : undefined,
     filter.category ? eq(events.category, filter.category) : undefined,
   );
   const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
   const { rows, total } = await pageAndTotal(db, {
-    searching: Boolean(filter.q),
+    search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
     count: (executor) => boundedCount(executor, events, and(matching, runningOrLater(filter.range))),
   });

@@ -32,12 +32,11 @@ async function searchCondition(db: Database, search: string): Promise<SQL> {
   return containsCondition(db, waitlistEntries, waitlistEntries.searchText, search);
 }
 
-async function whereOf(db: Database, filters: WaitlistFilters): Promise<SQL | undefined> {
-  const conditions: SQL[] = [];
-  if (filters.status && filters.status !== 'all') conditions.push(eq(waitlistEntries.status, filters.status));
-  const search = filters.search?.trim();
-  if (search) conditions.push(await searchCondition(db, search));
-  return conditions.length ? and(...conditions) : undefined;
+async function whereOf(db: Database, filters: WaitlistFilters): Promise<{ where: SQL | undefined; search: SQL | undefined }> {
+  const words = filters.search?.trim();
+  const search = words ? await searchCondition(db, words) : undefined;
+  const status = filters.status && filters.status !== 'all' ? eq(waitlistEntries.status, filters.status) : undefined;
+  return { where: and(status, search), search };
 }
 
 export async function findByPhoneOrEmail(db: Database, phone: string, email: string | undefined) {
@@ -75,10 +74,10 @@ export async function countEntries(db: Database): Promise<number> {
 
 /** One page, newest first, with the total of the filtered list (exact up to 1000: decision 013). */
 export async function listPage(db: Database, filters: WaitlistFilters, page: number, limit: number) {
-  const where = await whereOf(db, filters);
+  const { where, search } = await whereOf(db, filters);
   const order = [desc(waitlistEntries.createdAt), desc(waitlistEntries.id)];
   const { rows: items, total } = await pageAndTotal(db, {
-    searching: Boolean(filters.search),
+    search: search && { table: waitlistEntries, condition: search },
     page: (executor) => {
       const pageIds = executor
         .select({ id: waitlistEntries.id })
@@ -127,7 +126,7 @@ export async function* iterateEntries(
   filters: WaitlistFilters,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<WaitlistExportRow[]> {
-  const where = await whereOf(db, filters);
+  const { where } = await whereOf(db, filters);
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const cursor: SQL | undefined = after
