@@ -4,6 +4,7 @@ import type { AdminCounts } from '@app/shared/admins';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
 import type { UserRow } from '../../db/schema/index';
@@ -64,13 +65,10 @@ export async function listUsers(db: Database, filter: UserListFilter): Promise<{
   return pageAndTotal(db, {
     search: search && { table: users, condition: search },
     page: (executor) => {
-      const pageIds = executor
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit);
+      const pageIds = pageIdsOf(executor, users.id, where, order, {
+        limit: filter.limit,
+        offset: (filter.page - 1) * filter.limit,
+      });
       return executor
         .select()
         .from(users)

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
 
 /*
@@ -148,13 +149,10 @@ const authorColumns = {
  */
 export async function listComments(db: Executor, eventId: string, page: number, limit: number) {
   const order = [desc(eventComments.createdAt), desc(eventComments.id)];
-  const pageIds = db
-    .select({ id: eventComments.id })
-    .from(eventComments)
-    .where(eq(eventComments.eventId, eventId))
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const pageIds = pageIdsOf(db, eventComments.id, eq(eventComments.eventId, eventId), order, {
+    limit,
+    offset: (page - 1) * limit,
+  });
   return db
     .select({ comment: eventComments, ...authorColumns })
     .from(eventComments)

@@ -3,6 +3,7 @@ import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor, Tx } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
@@ -81,16 +82,7 @@ export async function listEvents(
     const inPage =
       filter.date.kind === 'today'
         ? sql`${events.id} in (${runningOrLaterIds(matching, filter.date, page)})`
-        : inArray(
-            events.id,
-            executor
-              .select({ id: events.id })
-              .from(events)
-              .where(where)
-              .orderBy(...order)
-              .limit(page.limit)
-              .offset(page.offset),
-          );
+        : inArray(events.id, pageIdsOf(executor, events.id, where, order, page));
     return executor
       .select({ event: events, creatorName })
       .from(events)

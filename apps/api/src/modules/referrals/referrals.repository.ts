@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RewardGrantStatus, RewardRuleValues } from '@app/shared/referrals';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { rowsOf } from '../../db/rows-of';
 import { referralStats, rewardGrants, rewardRules, users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit.repository';
@@ -138,13 +139,7 @@ export async function listLeaderboard(db: Database, page: number, limit: number)
     sql`${referralStats.clicks} desc nulls last`,
     asc(referralStats.userId),
   ];
-  const pageIds = db
-    .select({ userId: referralStats.userId })
-    .from(referralStats)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const pageIds = pageIdsOf(db, referralStats.userId, where, order, { limit, offset: (page - 1) * limit });
   const [items, total] = await Promise.all([
     db
       .select({

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Tx } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { userReports, users } from '../../db/schema/index';
 
 /*
@@ -92,13 +93,7 @@ export async function listOpenReports(
   const order = [desc(userReports.createdAt), desc(userReports.id)];
   // The page's ids first, then their two accounts: joined before the page is cut, PostgreSQL
   // hashed the whole users table (45 ms at 100,000 accounts; 0.6 ms this way, scripts/bench-scale.mjs).
-  const pageIds = db
-    .select({ id: userReports.id })
-    .from(userReports)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const pageIds = pageIdsOf(db, userReports.id, where, order, { limit, offset: (page - 1) * limit });
   const [rows, [count]] = await Promise.all([
     withPeople(db)
       .where(inArray(userReports.id, pageIds))

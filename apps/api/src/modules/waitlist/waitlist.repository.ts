@@ -6,6 +6,7 @@ import { pageAndTotal } from '../../db/page-and-total';
 import { rowCountsUnder } from '../../db/row-counts';
 import { containsCondition } from '../../db/contains-condition';
 import type { Database } from '../../db/client';
+import { pageIdsOf } from '../../db/page-ids';
 import { waitlistEntries } from '../../db/schema/index';
 import { likePattern, searchable } from '../../lib/text';
 
@@ -79,13 +80,7 @@ export async function listPage(db: Database, filters: WaitlistFilters, page: num
   const { rows: items, total } = await pageAndTotal(db, {
     search: search && { table: waitlistEntries, condition: search },
     page: (executor) => {
-      const pageIds = executor
-        .select({ id: waitlistEntries.id })
-        .from(waitlistEntries)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset((page - 1) * limit);
+      const pageIds = pageIdsOf(executor, waitlistEntries.id, where, order, { limit, offset: (page - 1) * limit });
       return executor
         .select()
         .from(waitlistEntries)
