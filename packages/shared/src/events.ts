@@ -198,7 +198,7 @@ export const eventImageSchema = z.object({
 });
 export type EventImage = z.infer<typeof eventImageSchema>;
 
-/** The width of the phones' copy of an event image (narrower images keep theirs). */
+/** The width of the copy of an event image that phones get (`srcset`), never wider than the detail copy. */
 export const MEDIUM_IMAGE_WIDTH = 800;
 
 /** An image of the event detail: also the phones' copy, at most MEDIUM_IMAGE_WIDTH wide (none for older images). */

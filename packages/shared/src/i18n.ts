@@ -192,6 +192,8 @@ const EXACT: Record<string, string> = {
   Publié: 'Published',
   Annulé: 'Cancelled',
   'Chaque image doit faire 10 Mo au maximum': 'Each image must be 10 MB at most',
+  'Seules des images sont attendues (champ « images »)': 'Only images are expected (field “images”)',
+  'Seule une image est attendue, dans le champ « logo »': 'Only one image is expected, in the field “logo”',
   'Page trop lointaine : affinez la recherche ou les filtres pour voir ces événements':
     'Page too far: narrow the search or the filters to see these events',
   'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.':
@@ -209,11 +211,13 @@ const EXACT: Record<string, string> = {
   'Cet événement est complet': 'This event is full',
   'Cet événement n’accepte plus de participants': 'This event no longer accepts participants',
   'Commentaire ajouté': 'Comment added',
+  'Commentaire introuvable': 'Comment not found',
   'Commentaire supprimé': 'Comment deleted',
   'Vous ne pouvez supprimer que vos propres commentaires': 'You can only delete your own comments',
   'Vous aimez cet événement': 'You like this event',
   'Vous n’aimez plus cet événement': 'You no longer like this event',
   'Signalement envoyé': 'Report sent',
+  'Signalement introuvable': 'Report not found',
   'Vous ne pouvez pas vous signaler vous-même': 'You cannot report yourself',
   'Ce compte est déjà bloqué': 'This account is already blocked',
   'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen':

@@ -21,6 +21,10 @@ const DENSE_SHARE = 0.5;
  * runs with plain index scans and sequential scans off: bitmap scans of the trigram index give the
  * candidates. When they are few (at most EXACT_COUNT_LIMIT), their page is read the same way and
  * sorted; when many match, the planner's ordered walk soon meets a page of them.
+ *
+ * `page` and `count` must read through the executor they are given: in the search's transaction,
+ * a query on `db` would wait for that transaction on PGlite, and take a second pool connection
+ * while holding one on PostgreSQL.
  */
 export async function pageAndTotal<T>(
   db: Database,
@@ -45,6 +49,8 @@ export async function pageAndTotal<T>(
 
 /** Whether the planner expects `condition` in DENSE_SHARE of the table or more (two estimates, no row read). */
 async function isDense(db: Database, table: PgTable, condition: SQL): Promise<boolean> {
-  const [matching, all] = await Promise.all([estimateRows(db, table, condition), estimateRows(db, table, undefined)]);
+  // One after the other: a request holds one connection at a time here.
+  const matching = await estimateRows(db, table, condition);
+  const all = await estimateRows(db, table, undefined);
   return all > 0 && matching >= all * DENSE_SHARE;
 }

@@ -13,10 +13,13 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-// The French sentences an answer can carry: an AppError's message, a `message:` (either side of a
-// ternary) and a message constant. A sentence starts with a capital and holds a space.
+// The French sentences an answer can carry: an AppError's message, an error helper's
+// (badRequest, notFound…, fieldError's second argument), a `message:` (either side of a ternary)
+// and a message constant. A sentence starts with a capital and holds a space.
 const MESSAGE_LITERALS = [
   /AppError\([^,]+,\s*'[A-Z_]+',\s*'([^']+)'/g,
+  /\b(?:badRequest|notFound|forbidden|conflict|unauthorized)\(\s*'([^']+)'/g,
+  /\bfieldError\([^,]+,\s*'([^']+)'/g,
   /message:\s*(?:[^'\n]*\?\s*)?'([^']+)'(?:\s*:\s*'([^']+)')?/g,
   /const [A-Z_]+ = '([^']+)'/g,
 ];

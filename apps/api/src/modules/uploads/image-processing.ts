@@ -13,8 +13,6 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const IMAGE_WORKERS = 2;
 export const CARD_WIDTH = 640;
 export const DETAIL_WIDTH = 1600;
-/** The copy a phone gets (the event page's `srcset`): at most this wide, never wider than the detail copy. */
-
 /** The whole image, fit inside DETAIL_WIDTH × DETAIL_WIDTH (never enlarged): a partner logo's only copy. */
 export interface DetailImage {
   detail: Buffer;
