@@ -61,3 +61,22 @@ export function countryNamesFr(codes: readonly string[]): string {
 export function smsCountryRefused(codes: readonly string[]): string {
   return `Nous n’envoyons les SMS qu’aux numéros de : ${countryNamesFr(codes)}. Utilisez un de ces numéros ou une adresse e-mail.`;
 }
+
+/** Only what people write in a phone number: digits, spaces, '+', '(', ')', '.', '-', '/'. */
+const PHONE_CHARACTERS = /^[\d\s+().\-/]+$/;
+
+/**
+ * A search for a phone number in any written form ('+237 6 99 00 11 33', '00237699001133',
+ * '6 99 00 11 33', '699-00'), as the digits every stored form of it contains, or null when the
+ * query is not made of phone characters only (then it is a name, an e-mail…). A whole number
+ * answers its E.164 digits ('237699001133', found in '+237699001133' as in '237699001133'); a
+ * part answers its digits, without the '00' written before a country code. Every list that
+ * searches phones uses it (users, administrators, partners' users, partners, waiting list).
+ */
+export function phoneSearchDigits(query: string): string | null {
+  const trimmed = query.trim();
+  if (!PHONE_CHARACTERS.test(trimmed) || !/\d/.test(trimmed)) return null;
+  const e164 = toE164(trimmed);
+  if (e164) return e164.slice(1);
+  return trimmed.replace(/^00/, '').replace(/\D/g, '');
+}

@@ -1,5 +1,6 @@
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { phoneSearchDigits } from '@app/shared/phone';
 import { likePattern, searchable } from '../lib/text';
 import { estimateRows } from './bounded-count';
 import type { Database } from './client';
@@ -30,4 +31,17 @@ export async function containsCondition(db: Database, table: PgTable, column: Pg
     ...selective.map((word) => sql`${column} like ${likePattern(word)}`),
     sql`strpos(${column}, ${searchable(query)}) > 0`,
   ) as SQL;
+}
+
+/**
+ * `column like '%query%'` for a list whose search text holds phone numbers: a query written as a
+ * phone ('+237 6 99 00 11 33', '00237…', '6 99 00') also matches on its digits
+ * (@app/shared/phone phoneSearchDigits), so the number is found as it is shown or typed. Both
+ * patterns are served by the column's trigram index (a BitmapOr).
+ */
+export function phoneOrTextCondition(column: PgColumn, query: string): SQL {
+  const text = sql`${column} like ${likePattern(query)}`;
+  const digits = phoneSearchDigits(query);
+  if (!digits || digits === searchable(query)) return text;
+  return sql`(${text} or ${column} like ${likePattern(digits)})`;
 }

@@ -6,7 +6,7 @@ import { pageAndTotal } from '../../db/page-and-total';
 import type { Database } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { users } from '../../db/schema/index';
-import { likePattern } from '../../lib/text';
+import { phoneOrTextCondition } from '../../db/contains-condition';
 import type { UserRow } from '../../db/schema/index';
 
 export type UserListRole = 'admin' | 'user' | 'partner';
@@ -26,10 +26,13 @@ function roleCondition(role: UserListRole): SQL {
   return role === 'admin' ? inArray(users.role, [...ADMIN_ROLES]) : eq(users.role, role);
 }
 
-/** Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`). */
+/**
+ * Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`);
+ * a phone in any written form ('+237 6 99 00 11 33') is found too (phoneOrTextCondition).
+ */
 function searchCondition(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  return sql`${users.searchText} like ${likePattern(q)}`;
+  return phoneOrTextCondition(users.searchText, q);
 }
 
 /** validated/pending/blocked for administrators; active/blocked/pending of `userStatus` for the other roles. */

@@ -3,7 +3,7 @@ import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
 import { events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
-import { likePattern } from '../../lib/text';
+import { phoneOrTextCondition } from '../../db/contains-condition';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerInsert = typeof partners.$inferInsert;
@@ -19,7 +19,7 @@ export interface PartnerListFilter {
 
 /** One page, newest first, and the total; every filter is served by an index ending with created_at. */
 export async function listPartners(db: Database, filter: PartnerListFilter): Promise<{ rows: PartnerRow[]; total: number }> {
-  const search = filter.q ? sql`${partners.searchText} like ${likePattern(filter.q)}` : undefined;
+  const search = filter.q ? phoneOrTextCondition(partners.searchText, filter.q) : undefined;
   const where = and(
     search,
     filter.status === 'all' ? undefined : eq(partners.status, filter.status),

@@ -4,11 +4,12 @@ import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import { rowCountsUnder } from '../../db/row-counts';
-import { containsCondition } from '../../db/contains-condition';
+import { containsCondition, phoneOrTextCondition } from '../../db/contains-condition';
+import { phoneSearchDigits } from '@app/shared/phone';
 import type { Database } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { waitlistEntries } from '../../db/schema/index';
-import { likePattern, searchable } from '../../lib/text';
+import { searchable } from '../../lib/text';
 
 export type WaitlistRow = typeof waitlistEntries.$inferSelect;
 
@@ -23,13 +24,12 @@ export function waitlistSearchText(name: string, email: string | null, phone: st
 }
 
 /**
- * A search made only of phone characters is compared on its digits: '6 77-12' → '67712'. Any other
- * on the search text, its frequent words kept out of the index's condition (containsCondition).
+ * A search made only of phone characters is compared on its digits, in any written form
+ * ('+237 6 77-12', '00237…': phoneOrTextCondition). Any other on the search text, its frequent
+ * words kept out of the index's condition (containsCondition).
  */
 async function searchCondition(db: Database, search: string): Promise<SQL> {
-  if (/^[\d\s+().-]+$/.test(search) && /\d/.test(search)) {
-    return sql`${waitlistEntries.searchText} like ${likePattern(search.replace(/\D/g, ''))}`;
-  }
+  if (phoneSearchDigits(search)) return phoneOrTextCondition(waitlistEntries.searchText, search);
   return containsCondition(db, waitlistEntries, waitlistEntries.searchText, search);
 }
 
