@@ -119,8 +119,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('settings', new SettingsService(database.db));
-  const notifications = new NotificationService(database.db, config, app.log);
+  const settings = new SettingsService(database.db);
+  app.decorate('settings', settings);
+  const notifications = new NotificationService(database.db, config, app.log, {
+    smsCountries: async () => (await settings.get()).security.smsCountries,
+  });
   app.decorate('notifications', notifications);
   notifications.start();
   app.addHook('onClose', async () => {

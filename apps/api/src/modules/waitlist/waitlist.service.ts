@@ -13,7 +13,8 @@ import {
   type WaitlistStatus,
 } from '@app/shared/waitlist';
 import type { z } from 'zod';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
 import {
@@ -69,6 +70,13 @@ export async function signUp(deps: WaitlistDeps, input: SignupInput): Promise<Wa
   }
   if (input.elapsedMs !== undefined && input.elapsedMs < WAITLIST_MIN_FILL_MS) {
     throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
+  }
+  // Without an e-mail, the approval can only reach the person by SMS: a number outside the SMS
+  // countries is refused here, as at registration (issue 24, item 13).
+  if (!input.email) {
+    const { smsCountries } = (await deps.settings.get()).security;
+    const country = phoneCountry(input.phone);
+    if (country === null || !smsCountries.includes(country)) throw fieldError('phone', smsCountryRefused(smsCountries));
   }
   const already = { message: WAITLIST_MESSAGES.alreadyRegistered, alreadyRegistered: true, created: false };
   if (await findByPhoneOrEmail(deps.db, input.phone, input.email)) return already;
