@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Permission, Role } from '@app/shared/permissions';
+import { usernameSkeletons } from '@app/shared/username-skeleton';
 import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 import type { UserRow } from '../src/db/schema/index';
@@ -27,13 +28,15 @@ export interface UserOverrides {
 export async function createUser(app: FastifyInstance, overrides: UserOverrides = {}): Promise<UserRow> {
   const suffix = randomBytes(4).toString('hex');
   cachedHash ??= hashPassword(TEST_PASSWORD);
+  const username = overrides.username === undefined ? `user_${suffix}` : overrides.username;
   const passwordHash = overrides.password ? await hashPassword(overrides.password) : await cachedHash;
   const [row] = await app.db
     .insert(users)
     .values({
       firstName: overrides.firstName ?? 'Awa',
       lastName: overrides.lastName ?? 'Ngono',
-      username: overrides.username === undefined ? `user_${suffix}` : overrides.username,
+      username,
+      usernameSkeletons: username ? usernameSkeletons(username) : [],
       email: overrides.email === undefined ? `user_${suffix}@example.cm` : overrides.email,
       phone: overrides.phone === undefined ? null : overrides.phone,
       passwordHash,

@@ -329,26 +329,6 @@ const nameField = (label: string) =>
     .min(1, { message: `${label} requis` })
     .max(60, { message: `${label} : 60 caractères au maximum` });
 
-/**
- * Letters of other alphabets that look like Latin ones (Unicode confusables, the common part of
- * UTS #39 for Cyrillic and Greek), mapped to the Latin letter they imitate: the "skeleton" of a
- * username. Two usernames with one skeleton are one name ('аdmin' with a Cyrillic а is 'admin').
- * The API compares skeletons with PostgreSQL's translate() over these same two strings.
- */
-export const CONFUSABLE_FROM = 'асеіјоруѕхԁһԛԝӏаеорсухвнкмтѕіјαβεικνορτυχϲϳοеɑɡ';
-export const CONFUSABLE_TO = 'aceijopysxdhqwlaeopcyxbhkmtsijabeiknoptuxcjoeag';
-
-/** The lower-cased NFKC form with look-alike letters replaced by the Latin ones. */
-export function usernameSkeleton(username: string): string {
-  const lower = username.normalize('NFKC').toLowerCase();
-  let out = '';
-  for (const char of lower) {
-    const index = CONFUSABLE_FROM.indexOf(char);
-    out += index >= 0 ? (CONFUSABLE_TO[index] as string) : char;
-  }
-  return out;
-}
-
 /** Latin, Cyrillic, Greek…: a name mixing alphabets is how look-alikes are built. */
 function scriptsOf(value: string): Set<string> {
   const scripts = new Set<string>();

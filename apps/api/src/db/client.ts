@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { backfillUsernameSkeletons } from './username-skeletons';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -126,7 +127,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+      await backfillUsernameSkeletons(db);
+    },
     async ping() {
       if (closed) return false;
       try {
@@ -175,7 +179,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         await client.query('set statement_timeout = 0');
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+          const locked = drizzlePg(client, { schema, casing: 'snake_case' });
+          await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
+          await backfillUsernameSkeletons(locked as unknown as Database);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           await client.query(`set statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);

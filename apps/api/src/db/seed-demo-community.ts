@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { toE164 } from '@app/shared/phone';
+import { usernameSkeletons } from '@app/shared/username-skeleton';
 import {
   activities,
   eventComments,
@@ -49,6 +50,7 @@ export async function seedDemoCommunity(app: FastifyInstance, passwordHash: stri
         firstName,
         lastName,
         username,
+        usernameSkeletons: usernameSkeletons(username),
         email: `${username}@membres.exemple.cm`,
         phone: toE164(phone),
         passwordHash,

@@ -8,6 +8,7 @@ import { searchable } from '../lib/text';
 import { seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
 import { seedDemoPartners } from './seed-demo-partners';
+import { usernameSkeletons } from '@app/shared/username-skeleton';
 
 const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -89,11 +90,19 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await app.db
     .insert(users)
     .values([
-      ...demoUsers.map((user) => ({ ...user, passwordHash, isVerified: true, emailVerified: true, phoneVerified: !!user.phone })),
+      ...demoUsers.map((user) => ({
+        ...user,
+        usernameSkeletons: usernameSkeletons(user.username),
+        passwordHash,
+        isVerified: true,
+        emailVerified: true,
+        phoneVerified: !!user.phone,
+      })),
       {
         firstName: 'Didier',
         lastName: 'Moukoko',
         username: 'didier_admin',
+        usernameSkeletons: usernameSkeletons('didier_admin'),
         email: 'didier.admin@exemple.cm',
         passwordHash,
         role: 'admin' as const,

@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '@app/shared/settings';
 import { hashPassword } from '../lib/password';
 import { insertSettingsIfMissing } from '../modules/settings/settings.repository';
 import { users } from './schema/index';
+import { usernameSkeletons } from '@app/shared/username-skeleton';
 
 /**
  * First-start seed: the settings with their defaults and one superadmin. Idempotent: an
@@ -24,6 +25,7 @@ export async function seedBase(app: FastifyInstance): Promise<FirstStart | null>
       firstName: 'Super',
       lastName: 'Admin',
       username: 'admin',
+      usernameSkeletons: usernameSkeletons('admin'),
       email: email.toLowerCase(),
       passwordHash: await hashPassword(password),
       role: 'superadmin',

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { CONFUSABLE_FROM, CONFUSABLE_TO } from '@app/shared/auth';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
@@ -13,6 +12,12 @@ export const users = pgTable(
     lastName: text().notNull().default(''),
     /** Stored as typed; unique without regard to case. */
     username: text(),
+    /**
+     * The UTS #39 skeletons of the username (`usernameSkeletons` of @app/shared/username-skeleton,
+     * decision 024): a new username whose skeletons meet these is a look-alike of this one.
+     * Written with the username (`usernameColumns`); empty when there is no username.
+     */
+    usernameSkeletons: text().array().notNull().default(sql`'{}'::text[]`),
     /** Lower-cased. */
     email: text(),
     /** E.164. */
@@ -58,8 +63,12 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_username_key').on(sql`lower(${table.username})`),
-    // Look-alike usernames (decision 008): the skeleton of @app/shared/auth usernameSkeleton.
-    index('users_username_skeleton_idx').on(sql.raw(`translate(lower("username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`)),
+    // Look-alike usernames (decisions 008, 024): `username_skeletons && array[…]` through GIN.
+    index('users_username_skeletons_idx').using('gin', table.usernameSkeletons),
+    // The rows still to be given their skeletons at start (written before migration 0016).
+    index('users_username_skeletons_missing_idx')
+      .on(table.id)
+      .where(sql`${table.username} is not null and ${table.usernameSkeletons} = '{}'::text[]`),
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_phone_key').on(table.phone),
     index('users_role_idx').on(table.role, table.createdAt),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { CONFUSABLE_FROM, CONFUSABLE_TO, usernameSkeleton } from '@app/shared/auth';
 import { toE164 } from '@app/shared/phone';
+import { usernameSkeletons, usernamesLookAlike } from '@app/shared/username-skeleton';
 import type { Database } from '../../db/client';
 import { loginThrottles, oneTimeCodes, sessions, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
@@ -39,27 +39,37 @@ export async function findUserByPhone(db: Database, phone: string): Promise<User
   return row ?? null;
 }
 
-/** The username's skeleton in SQL: the same look-alike mapping as `usernameSkeleton` (indexed). */
-export const usernameSkeletonSql = sql.raw(`translate(lower("users"."username"), '${CONFUSABLE_FROM}', '${CONFUSABLE_TO}')`);
+/**
+ * A username with the UTS #39 skeletons it is compared by (decision 024): every write of a
+ * username goes through this, so no look-alike check can miss a row.
+ */
+export function usernameColumns(username: string): { username: string; usernameSkeletons: string[] } {
+  return { username, usernameSkeletons: usernameSkeletons(username) };
+}
 
 /** Which of username, e-mail and phone are already taken (one query). */
 export async function findTakenFields(
   db: Database,
   values: { username: string; email?: string; phone?: string },
 ): Promise<Set<'username' | 'email' | 'phone'>> {
+  const keys = usernameSkeletons(values.username);
   const rows = await db
     .select({ username: users.username, email: users.email, phone: users.phone })
     .from(users)
     .where(
-      sql`${usernameSkeletonSql} = ${usernameSkeleton(values.username)}
+      sql`lower(${users.username}) = ${values.username.toLowerCase()}
+        or ${users.usernameSkeletons} && ${sql`array[${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]::text[]`}
         or ${users.email} = ${values.email ?? null}
         or ${users.phone} = ${values.phone ?? null}`,
     )
     .limit(3);
   const taken = new Set<'username' | 'email' | 'phone'>();
   for (const row of rows) {
-    // One skeleton, one name: 'аdmin' (Cyrillic а) is taken when 'admin' exists (decision 008).
-    if (row.username && usernameSkeleton(row.username) === usernameSkeleton(values.username)) taken.add('username');
+    // One skeleton, one name: 'admın' (dotless ı) or 'adrnin' is taken when 'admin' exists (decisions 008, 024).
+    if (row.username && usernamesLookAlike(row.username, values.username)) taken.add('username');
     if (values.email && row.email === values.email) taken.add('email');
     if (values.phone && row.phone === values.phone) taken.add('phone');
   }
@@ -67,7 +77,11 @@ export async function findTakenFields(
 }
 
 export async function insertUser(db: Database, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const skeletons = values.username ? usernameColumns(values.username) : {};
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, ...skeletons })
+    .returning();
   if (!row) throw new Error('user not created');
   return row;
 }
