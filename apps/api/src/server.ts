@@ -50,7 +50,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const pretty = resolveLogFormat(config.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty';
+  // In a terminal the start block says where the server listens, once: Fastify's own
+  // 'Server listening at …' line per interface (two or three with HOST=0.0.0.0) is left out there.
+  // The JSON log (a collector) keeps them.
+  const level = app.log.level;
+  if (pretty) app.log.level = 'warn';
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } finally {
+    app.log.level = level;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const info = {
@@ -61,7 +71,7 @@ async function main() {
     database: app.database.kind,
     firstStart: app.firstStart,
   };
-  if (resolveLogFormat(config.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty') {
+  if (pretty) {
     process.stdout.write(startBlock(info));
   } else {
     app.log.info(

@@ -143,7 +143,7 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
       ...process.env,
       NODE_ENV: 'production',
       PORT: '0',
-      HOST: '127.0.0.1',
+      HOST: '0.0.0.0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
     };
@@ -164,17 +164,21 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
     });
     const deadline = Date.now() + 45_000;
     while (!output.includes('Stop with Ctrl+C') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const url = output.match(/Site: +(http:\/\/127\.0\.0\.1:(\d+))/);
+    const url = output.match(/Site: +(http:\/\/localhost:(\d+))/);
     expect(url, output).not.toBeNull();
     expect(Number(url?.[2])).toBeGreaterThan(0);
-    const health = await fetch(`${url?.[1]}/api/health`);
+    // Listening on every interface, the start says 'Server listening' once (not once per interface).
+    expect(output.match(/Server listening/g), output).toHaveLength(1);
+    expect(output).toContain(`Server listening on port ${url?.[2]}`);
+    const health = await fetch(`http://127.0.0.1:${url?.[2]}/api/health`);
     expect(health.status).toBe(200);
     expect(output).toContain(`API docs:    ${url?.[1]}/api/docs`);
     expect(output).toContain(`Data folder: ${dataDir}`);
     expect(output).toMatch(/Superadmin: +admin@localhost\n +Password: +\S{12,}/);
 
+    // `npm run seed:demo`, as a newcomer types it, with the server's DATA_DIR.
     const seed = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-demo-cli.ts'], {
+      spawnSync('npm', ['run', 'seed:demo'], {
         cwd: REPO_ROOT,
         env: { ...env, LOG_FORMAT: 'json' },
         encoding: 'utf8',
@@ -183,6 +187,9 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('déjà ouverte par un autre processus');
     expect(refused.stderr).toContain('stop it (Ctrl+C)');
+    // Its message only: no 'npm error' lines that look like a crash.
+    expect(refused.stderr).not.toContain('npm error');
+    expect(refused.stdout).not.toContain('Demo accounts');
 
     const stopped = new Promise((resolve) => server?.once('exit', resolve));
     server.kill('SIGTERM');
@@ -191,7 +198,22 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
       const applied = seed();
       expect(applied.status, applied.stderr).toBe(0);
       expect(applied.stdout).toContain('demo seed applied');
+      // The accounts it made (e-mail, username, role) beside their shared password.
+      expect(applied.stdout).toContain('password / mot de passe: Demo-Passw0rd!');
+      expect(applied.stdout).toMatch(/aicha@exemple\.cm +aicha +user/);
+      expect(applied.stdout).toMatch(/didier\.admin@exemple\.cm +didier_admin +admin \(pending validation/);
+      expect(applied.stdout).toMatch(/awa_ngono@membres\.exemple\.cm +awa_ngono +user/);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
+});
+
+describe('the install', () => {
+  it('leaves no dependency install script unreviewed: allowScripts settles esbuild and sharp', () => {
+    const listed = spawnSync('npm', ['install-scripts', 'ls'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('No packages with unreviewed install scripts');
+    const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(root.allowScripts).toMatchObject({ esbuild: false, sharp: false });
+  }, 60_000);
 });

@@ -13,7 +13,8 @@ import {
   users,
 } from './schema/index';
 
-const MEMBERS = [
+/** The community's members: first name, last name, username (e-mail `{username}@membres.exemple.cm`), phone. */
+export const DEMO_MEMBERS = [
   ['Awa', 'Ngono', 'awa_ngono', '677 21 00 01'],
   ['Jean-Pierre', 'Mbarga', 'jp_mbarga', '699 21 00 02'],
   ['Mireille', 'Fotso', 'mireille_f', '655 21 00 03'],
@@ -46,7 +47,7 @@ export async function seedDemoCommunity(app: FastifyInstance, passwordHash: stri
   await db
     .insert(users)
     .values(
-      MEMBERS.map(([firstName, lastName, username, phone], index) => ({
+      DEMO_MEMBERS.map(([firstName, lastName, username, phone], index) => ({
         firstName,
         lastName,
         username,
@@ -67,7 +68,7 @@ export async function seedDemoCommunity(app: FastifyInstance, passwordHash: stri
     .where(
       inArray(
         users.email,
-        MEMBERS.map(([, , username]) => `${username}@membres.exemple.cm`),
+        DEMO_MEMBERS.map(([, , username]) => `${username}@membres.exemple.cm`),
       ),
     );
   const published = await db

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { EventCategory } from '@app/shared/events';
 import { toE164 } from '@app/shared/phone';
 import { hashPassword } from '../lib/password';
 import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
-import { seedDemoCommunity } from './seed-demo-community';
+import { DEMO_MEMBERS, seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
 import { seedDemoPartners } from './seed-demo-partners';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
@@ -53,11 +53,29 @@ const CATEGORY_TAGS: Record<EventCategory, string> = {
   other: 'divers',
 };
 
+/** One demo account, as `npm run seed:demo` prints it: how to sign in and its role. */
+export interface DemoAccount {
+  email: string;
+  username: string | null;
+  role: string;
+  /** An administrator still waiting for validation cannot use the back office yet. */
+  pendingAdmin: boolean;
+}
+
+/** What the demo made: its accounts (all sharing `password`). */
+export interface DemoSeedResult {
+  password: string;
+  accounts: DemoAccount[];
+}
+
+const ADMIN_EMAIL = 'didier.admin@exemple.cm';
+
 /**
  * A realistic demo on top of the base seed. Idempotent: every row has a natural key (phone,
- * e-mail, title) and conflicts are skipped.
+ * e-mail, title) and conflicts are skipped. Answers the demo accounts (read back, so a second run
+ * lists them too) and their shared password.
  */
-export async function seedDemo(app: FastifyInstance): Promise<void> {
+export async function seedDemo(app: FastifyInstance): Promise<DemoSeedResult> {
   const statuses = ['pending', 'approved', 'rejected'] as const;
   await app.db
     .insert(waitlistEntries)
@@ -103,7 +121,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
         lastName: 'Moukoko',
         username: 'didier_admin',
         usernameSkeletons: usernameSkeletons('didier_admin'),
-        email: 'didier.admin@exemple.cm',
+        email: ADMIN_EMAIL,
         passwordHash,
         role: 'admin' as const,
         requestedAdminType: 'admin',
@@ -157,4 +175,36 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   await seedDemoCommunity(app, passwordHash);
   await seedReferralsDemo(app.db);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
+  const emails = [
+    ...demoUsers.map((user) => user.email),
+    ADMIN_EMAIL,
+    ...DEMO_MEMBERS.map(([, , username]) => `${username}@membres.exemple.cm`),
+  ];
+  const rows = await app.db
+    .select({ email: users.email, username: users.username, role: users.role, isAdminValidated: users.isAdminValidated })
+    .from(users)
+    .where(inArray(users.email, emails))
+    .orderBy(asc(users.createdAt));
+  const order = new Map(emails.map((email, index) => [email, index]));
+  const accounts = rows
+    .map((row) => ({
+      email: row.email ?? '',
+      username: row.username,
+      role: row.role,
+      pendingAdmin: row.role === 'admin' && !row.isAdminValidated,
+    }))
+    .sort((a, b) => (order.get(a.email) ?? 0) - (order.get(b.email) ?? 0));
+  return { password: DEMO_PASSWORD, accounts };
+}
+
+/** The lines `npm run seed:demo` prints: each account (e-mail, username, role) beside the shared password. */
+export function demoAccountLines(result: DemoSeedResult): string[] {
+  const width = Math.max(...result.accounts.map((account) => account.email.length));
+  return [
+    `  Demo accounts / comptes de démonstration (password / mot de passe: ${result.password})`,
+    ...result.accounts.map((account) => {
+      const role = account.pendingAdmin ? `${account.role} (pending validation / en attente de validation)` : account.role;
+      return `    ${account.email.padEnd(width)}  ${(account.username ?? '').padEnd(14)}  ${role}`;
+    }),
+  ];
 }

@@ -31,7 +31,7 @@ export function startBlock(info: StartInfo): string {
   const rule = '─'.repeat(72);
   const lines = [
     rule,
-    '  Évènements Cameroun is running',
+    `  Évènements Cameroun: Server listening on port ${info.port}`,
     `  Site:        ${local}`,
     ...(info.publicUrl.replace(/\/+$/, '') !== local
       ? [`  Public URL:  ${info.publicUrl} (PUBLIC_URL, used in e-mail links)`]
