@@ -74,6 +74,10 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   'marseille',
   'camerounais',
   'cameroun',
+  'cameroon',
+  'kamerun',
+  'mtn',
+  'mtncm',
   'cameroun237',
   'douala',
   'yaounde',
@@ -192,18 +196,91 @@ export function effectivePasswordMinLength(setting: number): number {
   return Math.max(PASSWORD_MIN_LENGTH, setting);
 }
 
+/** Leetspeak read back as letters: '@' and '4' are a, '0' is o… ('1' and '!' tried as i and as l). */
+const LEET: Record<string, string> = {
+  '@': 'a',
+  '4': 'a',
+  '8': 'b',
+  '3': 'e',
+  '6': 'g',
+  '9': 'g',
+  '0': 'o',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '+': 't',
+  '2': 'z',
+};
+
+/** A leet character stands for a letter only beside letters ('c@meroun', 'camer00n', 'p4ssw0rd'). */
+const LEET_RUN = /(?<=\p{L})[@483690$57+21!|]+(?=\p{L})|^[@4305$7]+(?=\p{L})/gu;
+
+function unLeet(value: string, one: 'i' | 'l'): string {
+  return value.replace(LEET_RUN, (run) =>
+    [...run].map((char) => (char === '1' || char === '!' || char === '|' ? one : (LEET[char] ?? char))).join(''),
+  );
+}
+
+/** Runs that add no strength: three or more characters in order ('abcd', '1234', '987'), repeated ('aaa', '000'), years. */
+function isTrivialRun(run: string): boolean {
+  const codes = [...run].map((char) => char.codePointAt(0) ?? 0);
+  const step = (codes[1] ?? 0) - (codes[0] ?? 0);
+  return Math.abs(step) <= 1 && codes.every((code, index) => index === 0 || code - (codes[index - 1] ?? 0) === step);
+}
+
+/**
+ * What a password says once its trivial parts are taken out (years already are): symbols, runs of
+ * three or more characters in order or repeated ('123456', 'abcd', 'aaa'); the parts left are
+ * split there and those of 3 characters or more kept.
+ */
+function meaningfulParts(value: string): string[] {
+  const parts: string[] = [];
+  for (const piece of value.split(/[^\p{L}\p{N}]+/u)) {
+    const chars = [...piece];
+    let current = '';
+    let index = 0;
+    while (index < chars.length) {
+      let end = index + 1;
+      while (end < chars.length && isTrivialRun(chars.slice(index, end + 1).join(''))) end++;
+      if (end - index >= 3) {
+        if (current) parts.push(current);
+        current = '';
+        index = end;
+      } else {
+        current += chars[index];
+        index++;
+      }
+    }
+    if (current) parts.push(current);
+  }
+  return parts.filter((part) => part.length >= 3);
+}
+
 /**
  * Whether a password is too common: in `list` (this file's French and Cameroonian favourites by
  * default; the API adds a breach list of about 50,000), a listed word with digits or symbols
  * around it ('Password2024', 'azerty2024!'), one repeated character or a short repeated pattern
- * ('aaaaaaaa', 'abcabcabc'). Compared without regard to case. The web and the API share it.
+ * ('aaaaaaaa', 'abcabcabc'). Then, leetspeak read back as letters ('C@meroun', 'Camer00n'), and
+ * symbols, years and runs in order or repeated taken out ('Abcd1234!', 'Aa123456!', 'MTN2024cm'):
+ * too common when nothing of 3 characters is left, or only one listed word (issue 24 item 16,
+ * decision 024). Two words or more pass ('Demo-Passw0rd!'). Compared without regard to case.
+ * The web and the API share it.
  */
 export function isCommonPassword(password: string, list: ReadonlySet<string> = COMMON_PASSWORDS): boolean {
+  const listed = (word: string) => list.has(word) || COMMON_PASSWORDS.has(word);
   const value = password.trim().toLowerCase();
-  if (list.has(value) || COMMON_PASSWORDS.has(value)) return true;
+  if (listed(value)) return true;
   if (new Set(value).size < 3 || /^(.{1,4})\1+$/u.test(value)) return true;
   const core = value.replace(/^[\d\W_]+/u, '').replace(/[\d\W_]+$/u, '');
-  return core.length >= 4 && core !== value && (list.has(core) || COMMON_PASSWORDS.has(core));
+  if (core.length >= 4 && core !== value && listed(core)) return true;
+  // Years first: '2024' between letters is a year, not leetspeak.
+  const withoutYears = value.replace(/(?:19|20)\d\d/gu, ' ');
+  for (const readable of new Set([unLeet(withoutYears, 'i'), unLeet(withoutYears, 'l')])) {
+    const parts = meaningfulParts(readable);
+    if (parts.length === 0) return true;
+    if (parts.length === 1 && listed(parts[0] as string)) return true;
+  }
+  return false;
 }
 
 export const commonPasswordMessage = 'Ce mot de passe est trop courant. Choisissez-en un autre.';
