@@ -100,6 +100,22 @@ export type Report = z.infer<typeof reportSchema>;
 
 export const reportResponseSchema = z.object({ message: z.string(), report: reportSchema });
 
+/**
+ * `POST /users/{id}/reports`: what the reporter sent, with its id, status and date; never the
+ * reported account's name, e-mail or role (issue 24: ids are public, so the answer would hand out
+ * any account's e-mail). The moderation queue (`reportSchema`) is for moderators only.
+ */
+export const submittedReportSchema = z.object({
+  _id: z.uuid(),
+  targetId: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.string(),
+});
+export type SubmittedReport = z.infer<typeof submittedReportSchema>;
+export const submittedReportResponseSchema = z.object({ message: z.string(), report: submittedReportSchema });
+
 export const listReportsQuerySchema = pageQuerySchema;
 export const listReportsResponseSchema = pageOf(reportSchema);
 export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;

@@ -8,7 +8,7 @@ import {
   listCommentsQuerySchema,
   listCommentsResponseSchema,
   participationResponseSchema,
-  reportResponseSchema,
+  submittedReportResponseSchema,
   viewResponseSchema,
 } from '@app/shared/community';
 import type { FastifyRequest } from 'fastify';
@@ -256,7 +256,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           'Signale un utilisateur (motif dans une liste courte, précision facultative) ; un seul signalement ouvert par auteur et cible',
         params: eventParams,
         body: createReportSchema,
-        response: { 201: reportResponseSchema, ...errors },
+        response: { 201: submittedReportResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

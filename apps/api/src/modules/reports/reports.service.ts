@@ -1,4 +1,4 @@
-import type { CreateReportInput, Report, ReportReason } from '@app/shared/community';
+import type { CreateReportInput, Report, ReportReason, SubmittedReport } from '@app/shared/community';
 import { REPORT_REASONS } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound, permissionMissing } from '../../lib/errors';
@@ -65,13 +65,16 @@ export function toReport(row: ReportWithPeople): Report {
   };
 }
 
-/** `POST /users/{id}/reports`. */
+/**
+ * `POST /users/{id}/reports`. The reporter gets back what they sent (with the report's id, status
+ * and date), never the target's name, e-mail or role: any signed-in account may report any id.
+ */
 export async function reportUser(
   deps: ReportsDeps,
   actor: SessionUser,
   targetId: string,
   input: { reason: CreateReportInput['reason']; details?: string },
-): Promise<Report> {
+): Promise<SubmittedReport> {
   if (targetId === actor.id) throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas vous signaler vous-même');
   const target = await findAccount(deps.db, targetId);
   if (!target) throw notFound('Utilisateur introuvable');
@@ -87,9 +90,14 @@ export async function reportUser(
   );
   if (!row)
     throw new AppError(409, 'REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
-  const full = await findReport(deps.db, row.id);
-  if (!full) throw notFound('Signalement introuvable');
-  return toReport(full);
+  return {
+    _id: row.id,
+    targetId: row.targetId,
+    reason: asReason(row.reason),
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The targets this moderator handles, or 403. */

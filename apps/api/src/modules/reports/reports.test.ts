@@ -46,6 +46,9 @@ describe('reporting a user', () => {
     const first = await report(reporter.token, target.user.id, { reason: 'harassment', details: '  Messages insultants  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json().report).toMatchObject({ reason: 'harassment', details: 'Messages insultants', status: 'open' });
+    // What the reporter sent, its id, status and date: never the target's name, e-mail or role (issue 24).
+    expect(Object.keys(first.json().report).sort()).toEqual(['_id', 'createdAt', 'details', 'reason', 'status', 'targetId']);
+    expect(first.body).not.toContain(target.user.email as string);
     const twice = await report(reporter.token, target.user.id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('REPORT_EXISTS');
