@@ -27,6 +27,29 @@ export const MULTIPART_REQUIRED = 'Le formulaire doit être envoyé en multipart
 /** A form route called without a multipart body. */
 export const multipartRequired = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
 
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return: never meaningful in
+ * this API's text, and PostgreSQL refuses U+0000 outright (decision 008).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Le texte envoyé contient des caractères de contrôle non autorisés';
+
+/**
+ * Whether any string (or key) in a parsed body, query or path holds a control character: checked
+ * for every request by the errors plugin, and by a route on what it parses itself (the JSON in a
+ * multipart field).
+ */
+export function hasControlCharacters(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
+  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || hasControlCharacters(item, depth + 1));
+}
+
+export const controlCharactersFound = () => new AppError(400, 'CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE);
+
 export const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
 /** The signed-in account lacks the permission this action needs. */
 export const permissionMissing = () => forbidden(NO_PERMISSION);

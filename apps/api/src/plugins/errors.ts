@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { languageFromHeader, localize, localizeBody } from '@app/shared/i18n';
 import type { ErrorCode } from '@app/shared/errors';
-import { AppError, MULTIPART_REQUIRED, validationError } from '../lib/errors';
+import { AppError, controlCharactersFound, hasControlCharacters, MULTIPART_REQUIRED, validationError } from '../lib/errors';
 import { isBadValue, isDatabaseUnavailable } from '../lib/db-errors';
 
 /** Fastify's own refusals, answered with a French message and one of our codes. */
@@ -45,23 +45,6 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
 
-/**
- * C0 control characters and DEL, except tab, line feed and carriage return: never meaningful in
- * this API's text, and PostgreSQL refuses U+0000 outright (decision 008).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-export const CONTROL_CHARACTERS_MESSAGE = 'Le texte envoyé contient des caractères de contrôle non autorisés';
-
-/** Whether any string (or key) in a parsed body, query or path holds a control character. */
-export function hasControlCharacters(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value);
-  if (!value || typeof value !== 'object' || depth > 64 || Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((item) => hasControlCharacters(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || hasControlCharacters(item, depth + 1));
-}
-
 /** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Every answer's `message` and `fieldErrors` follow the request's Accept-Language (French by
@@ -74,7 +57,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('preValidation', async (request) => {
     if (hasControlCharacters(request.body) || hasControlCharacters(request.query) || hasControlCharacters(request.params)) {
-      throw new AppError(400, 'CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE);
+      throw controlCharactersFound();
     }
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {

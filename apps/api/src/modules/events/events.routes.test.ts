@@ -213,6 +213,32 @@ describe('POST /events (multipart, images)', () => {
     expect(wrongFile.statusCode).toBe(400);
   });
 
+  it('refuses control characters in the data field as the JSON body does (400 CONTROL_CHARACTERS), writing nothing', async () => {
+    const before = (await app.db.select().from(events)).length;
+    const hostile = [
+      validEvent({ title: 'Soirée\u0000cachée' }),
+      validEvent({ description: 'Texte\u001bavec échappement' }),
+      validEvent({ location: { address: 'Rue\u007f', city: 'Douala' } }),
+      validEvent({ tags: ['ok', 'mal\u0008'] }),
+      validEvent({ ticketTypes: [{ name: 'VIP', price: 0, quantity: 10, description: 'a\u000bb' }] }),
+    ];
+    for (const data of hostile) {
+      const json = await call('POST', '/events', organizer.token, data);
+      const form = await createMultipart(organizer.token, data);
+      for (const response of [json, form]) {
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'CONTROL_CHARACTERS',
+          message: 'Le texte envoyé contient des caractères de contrôle non autorisés',
+        });
+      }
+    }
+    // Tab, line feed and carriage return stay allowed in both.
+    const fine = await createMultipart(organizer.token, validEvent({ description: 'Ligne 1\r\nLigne 2\tfin' }));
+    expect(fine.statusCode, fine.body).toBe(201);
+    expect((await app.db.select().from(events)).length).toBe(before + 1);
+  });
+
   it('needs a signed-in account', async () => {
     const response = await call('POST', '/events', undefined, validEvent());
     expect(response.statusCode).toBe(401);

@@ -17,7 +17,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, multipartRequired, unauthorized, validationError } from '../../lib/errors';
+import {
+  AppError,
+  badRequest,
+  controlCharactersFound,
+  hasControlCharacters,
+  multipartRequired,
+  unauthorized,
+  validationError,
+} from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import {
   addEventImages,
@@ -64,7 +72,12 @@ const publicReadKey = (request: FastifyRequest) => `public-read:${request.ip}`;
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;
 
+/**
+ * The event JSON, from the body or from the multipart field `data`: the errors plugin checks
+ * bodies for control characters, but a multipart field is parsed here, so it is checked here too.
+ */
 function parseEventJson(value: unknown): CreateEventBody {
+  if (hasControlCharacters(value)) throw controlCharactersFound();
   const result = createEventSchema.safeParse(value);
   if (!result.success) throw validationError(result.error.issues, 'data');
   return result.data;
