@@ -138,7 +138,7 @@ export async function myParticipation(
   return { participating: await isParticipating(deps.db, event.id, actor.id), participantsCount: event.participantsCount };
 }
 
-/** Withdraws; withdrawing when not taking part changes nothing. */
+/** Withdraws, with its activity ('Ne participe plus à …'); withdrawing when not taking part changes nothing. */
 export async function leaveEvent(
   deps: CommunityDeps,
   actor: SessionUser,
@@ -148,6 +148,15 @@ export async function leaveEvent(
   if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const left = await deleteParticipation(tx, event.id, actor.id);
+    // The feed says so: without it, joining again showed the same 'Participe à …' twice.
+    if (left) {
+      await insertActivity(tx, {
+        userId: actor.id,
+        type: 'event',
+        eventId: event.id,
+        description: `Ne participe plus à l’évènement ${quoted(event.title)}`,
+      });
+    }
     const participantsCount = left
       ? await bumpCounter(tx, event.id, 'participantsCount', -1)
       : ((await findCommunityEvent(tx, event.id))?.participantsCount ?? 0);

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
@@ -81,6 +81,30 @@ describe('taking part', () => {
     expect(leftAgain.json()).toMatchObject({ participantsCount: 0 });
     expect((await eventRow(event.id)).participantsCount).toBe(0);
     expect(await rows(eventParticipations, event.id)).toBe(0);
+  });
+
+  it("the feed shows a withdrawal ('Ne participe plus à …'), not the same 'Participe à …' twice", async () => {
+    const event = await makeEvent({ maxParticipants: 10 });
+    const url = `/api/events/${event.id}/participants`;
+    for (const [method, path] of [
+      ['POST', url],
+      ['DELETE', `${url}/me`],
+      ['DELETE', `${url}/me`],
+      ['POST', url],
+    ] as const) {
+      const response = await app.inject({ method, url: path, headers: bearer(member.token) });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const acts = await app.db
+      .select()
+      .from(activities)
+      .where(eq(activities.userId, member.user.id))
+      .orderBy(asc(activities.createdAt), asc(activities.id));
+    expect(acts.filter((a) => a.eventId === event.id).map((a) => a.description)).toEqual([
+      'Participe à l’évènement « Concert Makossa »',
+      'Ne participe plus à l’évènement « Concert Makossa »',
+      'Participe à l’évènement « Concert Makossa »',
+    ]);
   });
 
   it('50 people joining the last seat at once: exactly one gets it, the others 409, nothing else written', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,6 +247,46 @@ describe('GET / PUT /businesses/{id}', () => {
     expect((await call('GET', '/api/businesses?q=nouveau%20nom%20ebene')).json().total).toBe(1);
     expect((await call('PUT', `/api/businesses/${partner._id}`, {})).statusCode).toBe(400);
     expect((await call('PUT', `/api/businesses/${partner._id}`, { website: 'ftp://x.cm' })).statusCode).toBe(400);
+  });
+
+  it('edits every field of creation at once, and the audit row holds each before and after', async () => {
+    const partner = await create({ phone: '677000002', website: 'https://avant.cm', description: 'Avant', address: 'Akwa' });
+    const body = {
+      name: 'Maquis Rénové',
+      type: 'association',
+      email: 'renove@maquis.cm',
+      phone: '699 88 77 65',
+      website: 'https://apres.cm',
+      description: 'Après',
+      address: 'Bonapriso',
+    } as const;
+    const response = await call('PUT', `/api/businesses/${partner._id}`, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const { address, ...shown } = body;
+    expect(response.json().partner).toMatchObject({ ...shown, phone: '+237699887765', location: { address } });
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, partner._id))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit?.action).toBe('partner.update');
+    expect(audit?.before).toMatchObject({
+      name: partner.name,
+      type: 'business',
+      description: 'Avant',
+      address: 'Akwa',
+      website: 'https://avant.cm',
+    });
+    expect(audit?.after).toMatchObject({
+      name: 'Maquis Rénové',
+      type: 'association',
+      email: 'renove@maquis.cm',
+      phone: '+237699887765',
+      website: 'https://apres.cm',
+      description: 'Après',
+      address: 'Bonapriso',
+    });
   });
 });
 

@@ -90,6 +90,7 @@ function snapshot(row: PartnerRow) {
     status: row.status,
     isVerified: row.isVerified,
     address: row.address,
+    description: row.description,
     logo: row.logo,
   };
 }

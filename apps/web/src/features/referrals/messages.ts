@@ -25,6 +25,8 @@ export const referralMessages = defineMessages({
     copyFailed: 'Copie impossible : sélectionnez le lien et copiez-le.',
     whatsapp: 'Partager sur WhatsApp',
     clicks: 'Clics sur votre lien',
+    /** The back office's 'Parrainage' column: the referrer's link, not the reader's. */
+    leaderboardClicks: 'Clics',
     signups: 'Inscriptions',
     signupsDetail: '{waitlist} sur la liste d’attente, {accounts} compte(s)',
     rewardsTitle: 'Mes récompenses',
@@ -126,6 +128,7 @@ export const referralMessages = defineMessages({
     copyFailed: 'Cannot copy: select the link and copy it.',
     whatsapp: 'Share on WhatsApp',
     clicks: 'Clicks on your link',
+    leaderboardClicks: 'Clicks',
     signups: 'Sign-ups',
     signupsDetail: '{waitlist} on the waiting list, {accounts} account(s)',
     rewardsTitle: 'My rewards',

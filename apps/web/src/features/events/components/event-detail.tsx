@@ -87,6 +87,18 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
       <div className="flex flex-wrap items-center gap-2">
         <EventStatusBadge status={event.status} />
         <span className="text-sm text-slate-600">{categoryLabelOf(event.category)}</span>
+        {event.status !== 'draft' ? (
+          // The page visitors see (a private one through its share link); a draft has none yet.
+          <a
+            href={event.isPublic ? event.publicPath : (event.sharePath ?? event.publicPath)}
+            target="_blank"
+            rel="noopener"
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {t('publicPage')}
+            <span className="sr-only"> {t('newTab')}</span>
+          </a>
+        ) : null}
       </div>
 
       {editing ? (

@@ -1,4 +1,10 @@
-import { type CreatePartnerInput, createPartnerSchema, PARTNER_TYPES, type PartnerDetail } from '@app/shared/partners';
+import {
+  type CreatePartnerBody,
+  type CreatePartnerInput,
+  createPartnerSchema,
+  PARTNER_TYPES,
+  type PartnerDetail,
+} from '@app/shared/partners';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { describedBy, Field as FormField } from '../../../components/ui/form/field';
@@ -7,7 +13,9 @@ import { DialogForm } from '../../../components/ui/form/dialog-form';
 import { useDialogForm } from '../../../components/ui/form/use-dialog-form';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
+import { formatPhone } from '@app/shared/phone';
 import { useCreatePartner } from '../api/create-partner';
+import { useUpdatePartner } from '../api/update-partner';
 import { partnersMessages } from '../messages';
 import { TYPE_KEYS } from './partner-badges';
 
@@ -29,16 +37,93 @@ export function AddPartnerDialog({
 }) {
   const t = useT(partnersMessages);
   const create = useCreatePartner();
+  return (
+    <PartnerFormDialog
+      open={open}
+      onClose={onClose}
+      defaultValues={EMPTY}
+      mutation={create}
+      idPrefix="add-partner"
+      texts={{ title: t('addTitle'), intro: t('addIntro'), error: t('createError'), submit: t('create') }}
+      onSuccess={(partner) => {
+        toast.success(t('created'));
+        onCreated(partner);
+      }}
+    />
+  );
+}
+
+/** The partner's values in the form: every field of creation, '' for an empty optional one. */
+function valuesOf(partner: PartnerDetail): Partial<CreatePartnerInput> {
+  return {
+    name: partner.name,
+    type: partner.type,
+    email: partner.email,
+    phone: partner.phone ? formatPhone(partner.phone) : '',
+    website: partner.website ?? '',
+    address: partner.location.address ?? '',
+    description: partner.description ?? '',
+  };
+}
+
+/**
+ * 'Modifier le partenaire': the creation form, filled with the partner's values; a field emptied
+ * is cleared (`PUT /businesses/{id}`, audited as `partner.update`). Mount it when it opens, so it
+ * starts from the partner as shown.
+ */
+export function EditPartnerDialog({ partner, open, onClose }: { partner: PartnerDetail; open: boolean; onClose: () => void }) {
+  const t = useT(partnersMessages);
+  const update = useUpdatePartner(partner._id);
+  return (
+    <PartnerFormDialog
+      open={open}
+      onClose={onClose}
+      defaultValues={valuesOf(partner)}
+      mutation={update}
+      idPrefix="edit-partner"
+      texts={{ title: t('editTitle'), intro: t('editIntro'), error: t('editError'), submit: t('save') }}
+      onSuccess={() => {
+        toast.success(t('edited'));
+        onClose();
+      }}
+    />
+  );
+}
+
+interface PartnerMutation {
+  mutate: (
+    body: CreatePartnerBody,
+    options: { onSuccess: (data: { partner: PartnerDetail }) => void; onError: (error: Error) => void },
+  ) => void;
+  reset: () => void;
+  isPending: boolean;
+}
+
+function PartnerFormDialog({
+  open,
+  onClose,
+  defaultValues,
+  mutation,
+  idPrefix,
+  texts,
+  onSuccess,
+}: {
+  open: boolean;
+  onClose: () => void;
+  defaultValues: Partial<CreatePartnerInput>;
+  mutation: PartnerMutation;
+  idPrefix: string;
+  texts: { title: string; intro: string; error: string; submit: string };
+  onSuccess: (partner: PartnerDetail) => void;
+}) {
+  const t = useT(partnersMessages);
   const { form, errors, serverError, close, submit } = useDialogForm({
     resolver: localizeResolver(zodResolver(createPartnerSchema)),
-    defaultValues: EMPTY,
+    defaultValues,
     fields: FIELDS,
-    mutation: create,
+    mutation,
     onClose,
-    onSuccess: (data) => {
-      toast.success(t('created'));
-      onCreated(data.partner);
-    },
+    onSuccess: (data) => onSuccess(data.partner),
   });
 
   const labels: Record<Field, string> = {
@@ -66,33 +151,33 @@ export function AddPartnerDialog({
   return (
     <DialogForm
       open={open}
-      title={t('addTitle')}
-      intro={t('addIntro')}
+      title={texts.title}
+      intro={texts.intro}
       onClose={close}
       onSubmit={submit}
       serverError={serverError}
-      errorTitle={t('createError')}
-      pending={create.isPending}
+      errorTitle={texts.error}
+      pending={mutation.isPending}
       cancelLabel={t('cancel')}
-      submitLabel={t('create')}
+      submitLabel={texts.submit}
       pendingLabel={t('working')}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField className="sm:col-span-2" {...fieldProps('name', 'add-partner-name')}>
+        <FormField className="sm:col-span-2" {...fieldProps('name', `${idPrefix}-name`)}>
           <input
-            id="add-partner-name"
+            id={`${idPrefix}-name`}
             type="text"
             autoComplete="organization"
             className={inputClass}
-            {...describe('name', 'add-partner-name')}
+            {...describe('name', `${idPrefix}-name`)}
             {...form.register('name')}
           />
         </FormField>
-        <FormField {...fieldProps('type', 'add-partner-type')}>
+        <FormField {...fieldProps('type', `${idPrefix}-type`)}>
           <select
-            id="add-partner-type"
+            id={`${idPrefix}-type`}
             className={inputClass}
-            {...describe('type', 'add-partner-type')}
+            {...describe('type', `${idPrefix}-type`)}
             {...form.register('type')}
           >
             <option value="">{t('chooseType')}</option>
@@ -103,54 +188,54 @@ export function AddPartnerDialog({
             ))}
           </select>
         </FormField>
-        <FormField {...fieldProps('email', 'add-partner-email')}>
+        <FormField {...fieldProps('email', `${idPrefix}-email`)}>
           <input
-            id="add-partner-email"
+            id={`${idPrefix}-email`}
             type="email"
             autoComplete="off"
             className={inputClass}
-            {...describe('email', 'add-partner-email')}
+            {...describe('email', `${idPrefix}-email`)}
             {...form.register('email')}
           />
         </FormField>
-        <FormField {...fieldProps('phone', 'add-partner-phone', errors.phone?.message ? undefined : t('phoneHint'))}>
+        <FormField {...fieldProps('phone', `${idPrefix}-phone`, errors.phone?.message ? undefined : t('phoneHint'))}>
           <input
-            id="add-partner-phone"
+            id={`${idPrefix}-phone`}
             type="tel"
             autoComplete="off"
             placeholder="+237 6XX XX XX XX"
             className={inputClass}
-            {...describe('phone', 'add-partner-phone', !errors.phone?.message)}
+            {...describe('phone', `${idPrefix}-phone`, !errors.phone?.message)}
             {...form.register('phone')}
           />
         </FormField>
-        <FormField {...fieldProps('website', 'add-partner-website')}>
+        <FormField {...fieldProps('website', `${idPrefix}-website`)}>
           <input
-            id="add-partner-website"
+            id={`${idPrefix}-website`}
             type="url"
             autoComplete="off"
             placeholder="https://"
             className={inputClass}
-            {...describe('website', 'add-partner-website')}
+            {...describe('website', `${idPrefix}-website`)}
             {...form.register('website')}
           />
         </FormField>
-        <FormField className="sm:col-span-2" {...fieldProps('address', 'add-partner-address')}>
+        <FormField className="sm:col-span-2" {...fieldProps('address', `${idPrefix}-address`)}>
           <input
-            id="add-partner-address"
+            id={`${idPrefix}-address`}
             type="text"
             autoComplete="off"
             className={inputClass}
-            {...describe('address', 'add-partner-address')}
+            {...describe('address', `${idPrefix}-address`)}
             {...form.register('address')}
           />
         </FormField>
-        <FormField className="sm:col-span-2" {...fieldProps('description', 'add-partner-description')}>
+        <FormField className="sm:col-span-2" {...fieldProps('description', `${idPrefix}-description`)}>
           <textarea
-            id="add-partner-description"
+            id={`${idPrefix}-description`}
             rows={3}
             className={inputClass}
-            {...describe('description', 'add-partner-description')}
+            {...describe('description', `${idPrefix}-description`)}
             {...form.register('description')}
           />
         </FormField>

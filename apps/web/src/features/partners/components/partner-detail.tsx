@@ -13,6 +13,7 @@ import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './
 import { ActivitiesTab } from './partner-activities-tab';
 import { UsersTab } from './partner-users-tab';
 import { InfoTab } from './partner-info-tab';
+import { EditPartnerDialog } from './add-partner-dialog';
 import { DetailPanel } from '../../../components/ui/detail-panel';
 
 const TABS = ['info', 'users', 'activities'] as const;
@@ -46,6 +47,7 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
   const typeLabel = useTypeLabel();
   const [tab, setTab] = useState<Tab>('info');
   const [confirmBlock, setConfirmBlock] = useState(false);
+  const [editing, setEditing] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const tabsId = useId();
   const change = useChangePartnerState();
@@ -98,6 +100,9 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
       </header>
 
       <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+          {t('edit')}
+        </Button>
         {partner.status === 'active' && (
           <Button variant="secondary" size="sm" disabled={change.isPending} onClick={() => setConfirmBlock(true)}>
             {t('block')}
@@ -149,6 +154,8 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
         {tab === 'users' && <UsersTab partner={partner} />}
         {tab === 'activities' && <ActivitiesTab partner={partner} />}
       </div>
+
+      {editing && <EditPartnerDialog partner={partner} open onClose={() => setEditing(false)} />}
 
       <ConfirmDialog
         open={confirmBlock}

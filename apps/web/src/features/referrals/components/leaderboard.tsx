@@ -27,7 +27,7 @@ export function Leaderboard() {
           className: 'text-right font-semibold tabular-nums',
         },
         {
-          header: t('clicks'),
+          header: t('leaderboardClicks'),
           cell: (row) => <span data-column="clicks">{formatNumber(row.clicks)}</span>,
           className: 'text-right tabular-nums',
         },

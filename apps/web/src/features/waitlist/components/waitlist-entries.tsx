@@ -34,10 +34,15 @@ interface WaitlistEntriesProps {
   items: WaitlistEntry[];
   /** An entry's action buttons; `oneLine` in the desktop table. */
   actionsOf: (entry: WaitlistEntry, oneLine?: boolean) => ReactNode;
+  /**
+   * Embedded in the dashboard (half the width of the screen's table): name, phone, status and
+   * actions only, the name whole, so every row fits at 1280 px without a sideways scroll.
+   */
+  compact?: boolean;
 }
 
 /** One page of entries: cards on phones, a table from `md`. */
-export function WaitlistEntries({ items, actionsOf }: WaitlistEntriesProps) {
+export function WaitlistEntries({ items, actionsOf, compact = false }: WaitlistEntriesProps) {
   const t = useT(waitlistMessages);
   return (
     <>
@@ -65,10 +70,10 @@ export function WaitlistEntries({ items, actionsOf }: WaitlistEntriesProps) {
           <THead>
             <tr>
               <Th className="px-3">{t('user')}</Th>
-              <Th className="px-3">{t('email')}</Th>
+              {compact ? null : <Th className="px-3">{t('email')}</Th>}
               <Th className="px-3">{t('phone')}</Th>
               <Th className="px-3">{t('status')}</Th>
-              <Th className="px-3 whitespace-normal">{t('date')}</Th>
+              {compact ? null : <Th className="px-3 whitespace-normal">{t('date')}</Th>}
               <Th className="px-3">{t('actions')}</Th>
             </tr>
           </THead>
@@ -78,33 +83,41 @@ export function WaitlistEntries({ items, actionsOf }: WaitlistEntriesProps) {
                 <Td className="px-3">
                   <span className="flex items-center gap-2">
                     <Avatar name={entry.name} />
-                    <span className="block max-w-28 truncate font-medium 2xl:max-w-48" title={entry.name} data-cell="name">
+                    <span
+                      className={compact ? 'block font-medium break-words' : 'block max-w-28 truncate font-medium 2xl:max-w-48'}
+                      title={entry.name}
+                      data-cell="name"
+                    >
                       {entry.name}
                     </span>
                   </span>
                 </Td>
-                <Td className="px-3">
-                  {/* One line: a long address is cut with '…', the whole of it on hover and on focus (a mail link). */}
-                  {entry.email ? (
-                    <a
-                      href={`mailto:${entry.email}`}
-                      title={entry.email}
-                      className="block max-w-36 truncate rounded text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 2xl:max-w-64"
-                      data-cell="email"
-                    >
-                      {entry.email}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </Td>
+                {compact ? null : (
+                  <Td className="px-3">
+                    {/* One line: a long address is cut with '…', the whole of it on hover and on focus (a mail link). */}
+                    {entry.email ? (
+                      <a
+                        href={`mailto:${entry.email}`}
+                        title={entry.email}
+                        className="block max-w-36 truncate rounded text-slate-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700 2xl:max-w-64"
+                        data-cell="email"
+                      >
+                        {entry.email}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </Td>
+                )}
                 <Td className="px-3 whitespace-nowrap" data-cell="phone">
                   {formatPhone(entry.phone)}
                 </Td>
                 <Td className="px-3">
                   <Badge tone={STATUS_TONE[entry.status]}>{t(entry.status)}</Badge>
                 </Td>
-                <Td className="px-3 whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
+                {compact ? null : (
+                  <Td className="px-3 whitespace-nowrap">{formatDate(entry.createdAt, { dateStyle: 'short' })}</Td>
+                )}
                 <Td className="px-3">{actionsOf(entry, true)}</Td>
               </tr>
             ))}

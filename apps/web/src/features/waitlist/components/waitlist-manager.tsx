@@ -107,7 +107,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
   } else if (list.data.items.length === 0) {
     body = <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-slate-600">{t('empty')}</p>;
   } else {
-    body = <WaitlistEntries items={list.data.items} actionsOf={actionsOf} />;
+    body = <WaitlistEntries items={list.data.items} actionsOf={actionsOf} compact={compact} />;
   }
 
   return (
