@@ -351,6 +351,8 @@ export const loginSchema = z
   .strictObject({
     identifier: z.string().trim().max(254).default(''),
     password: z.string().max(1024).default(''),
+    /** The known-device token this browser or app got at an earlier sign-in (issue 24), if any. */
+    deviceToken: z.string().max(200).optional(),
   })
   .superRefine(loginIssues);
 export type LoginInput = z.input<typeof loginSchema>;
@@ -369,6 +371,8 @@ export const loginResponseSchema = z.object({
   message: z.string(),
   token: z.string(),
   user: publicUserSchema,
+  /** Kept by the client and sent back at each sign-in: lets the owner past a sign-in wait. */
+  deviceToken: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -1,5 +1,11 @@
 /** Local storage keys of spec §3: `token`, `userContact` {email, phone}, `userEmail`. */
 const TOKEN_KEY = 'token';
+/**
+ * The known-device token the sign-in answers (issue 24): kept across sign-outs and sent back at
+ * each sign-in, it lets the owner past a sign-in wait that a stranger behind the same carrier
+ * address caused.
+ */
+const DEVICE_KEY = 'deviceToken';
 const CONTACT_KEY = 'userContact';
 const EMAIL_KEY = 'userEmail';
 
@@ -24,6 +30,15 @@ export function setToken(token: string): void {
   storage()?.setItem(TOKEN_KEY, token);
 }
 
+export function getDeviceToken(): string | null {
+  return storage()?.getItem(DEVICE_KEY) ?? null;
+}
+
+export function setDeviceToken(token: string): void {
+  storage()?.setItem(DEVICE_KEY, token);
+}
+
+/** Ends the session on this device; the device token stays (the device is still the owner's). */
 export function clearSession(): void {
   storage()?.removeItem(TOKEN_KEY);
 }

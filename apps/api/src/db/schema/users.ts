@@ -100,6 +100,25 @@ export const sessions = pgTable(
   (table) => [uniqueIndex('sessions_token_hash_key').on(table.tokenHash), index('sessions_user_idx').on(table.userId)],
 );
 
+/**
+ * Devices an account signed in from (issue 24): the browser or app keeps the token it got at a
+ * successful sign-in and sends it back; only that token, never the address, lets the owner past
+ * a sign-in wait of their account (many people share one carrier address).
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    /** SHA-256 of the device token; the token itself is never stored. */
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('known_devices_user_idx').on(table.userId)],
+);
+
 export const otpPurposeEnum = pgEnum('otp_purpose', ['verify', 'reset']);
 
 export const oneTimeCodes = pgTable(

@@ -227,32 +227,41 @@ describe('nobody can lock someone else out', () => {
     expect(real.at(-1)).toMatchObject({ status: 403, code: 'ACCOUNT_LOCKED' });
   });
 
-  it('lets a right password through from an address the account signed in from before, and a reset code lifts the wait', async () => {
+  it('lets a right password through a wait only from a known device, never from a known address (one address for thousands)', async () => {
     const user = await createUser(testApp.app);
-    const home = newIp();
-    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, home)).statusCode).toBe(
-      200,
-    );
-    for (let i = 0; i < 6; i++)
-      await post('/api/users/login', { identifier: user.email as string, password: 'Wrong-pass-1' }, home);
-    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, home)).statusCode).toBe(
-      200,
-    );
+    const identifier = user.email as string;
+    const shared = newIp();
+    const signIn = (password: string, deviceToken?: string) =>
+      post('/api/users/login', { identifier, password, ...(deviceToken ? { deviceToken } : {}) }, shared);
+    // The owner signs in once behind the carrier's shared address: the app keeps a device token.
+    const first = await signIn(TEST_PASSWORD);
+    expect(first.statusCode).toBe(200);
+    const deviceToken = first.json().deviceToken as string;
+    expect(deviceToken).toMatch(/^[\w-]{40,}$/);
+    // A stranger behind the same address tries passwords until the pair waits.
+    for (let i = 0; i < 6; i++) await signIn(`Wrong-pass-${i}`);
+    // The address is known to the account, yet the stranger's next guesses are refused unchecked.
+    expect((await signIn(TEST_PASSWORD)).json().code).toBe('ACCOUNT_LOCKED');
+    // The owner's device passes with the right password and keeps its token.
+    const owner = await signIn(TEST_PASSWORD, deviceToken);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().deviceToken).toBe(deviceToken);
+    // The owner passing does not lift the wait of the others at that address.
+    expect((await signIn(TEST_PASSWORD)).statusCode).toBe(403);
+    // A wrong password from the known device is still a failure.
+    expect((await signIn('Wrong-pass-x', deviceToken)).statusCode).toBe(403);
+    // Another account's device token is no key to this one.
+    const other = await createUser(testApp.app);
+    const otherDevice = (await post('/api/users/login', { identifier: other.email, password: TEST_PASSWORD }, newIp())).json()
+      .deviceToken as string;
+    expect((await signIn(TEST_PASSWORD, otherDevice)).statusCode).toBe(403);
 
-    const cafe = newIp();
-    for (let i = 0; i < 6; i++)
-      await post('/api/users/login', { identifier: user.email as string, password: 'Wrong-pass-1' }, cafe);
-    expect((await post('/api/users/login', { identifier: user.email as string, password: TEST_PASSWORD }, cafe)).statusCode).toBe(
-      403,
-    );
     const after = catcher.messages.length;
     await post('/api/auth/reset-password', { email: user.email });
     const code = await catcher.waitForCode(user.email as string, { after });
     const newPassword = 'Baobab-Shade-77';
     expect((await post('/api/auth/new-password', { email: user.email, otp: code, newPassword })).statusCode).toBe(200);
-    expect((await post('/api/users/login', { identifier: user.email as string, password: newPassword }, cafe)).statusCode).toBe(
-      200,
-    );
+    expect((await signIn(newPassword)).statusCode).toBe(200);
   });
 });
 
@@ -309,11 +318,12 @@ describe('at most five checks per code, counted on the resolved account', () => 
     expect(right.statusCode).toBe(400);
   });
 
-  it('counts every written form of one phone (extensions x1, x2…) on one per-account counter', async () => {
+  it('counts every written form of one phone (extensions x1, x2…) on one (address, account) counter', async () => {
     const phone = newPhone();
+    const ip = newIp();
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i++) {
-      statuses.push((await post('/api/users/resend-otp', { phone: `${phone}x${i}` })).statusCode);
+      statuses.push((await post('/api/users/resend-otp', { phone: `${phone}x${i}` }, ip)).statusCode);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5)).toEqual([429, 429]);

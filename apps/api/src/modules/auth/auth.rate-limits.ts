@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { toE164 } from '@app/shared/phone';
 import { tooManyAttempts } from '../../lib/errors';
 
@@ -11,46 +11,58 @@ export interface LimitRule {
 const tooMany = (ttlMs: number) => tooManyAttempts(ttlMs, { retryAfterInBody: true });
 
 /**
- * Two counters per route, in the rate-limit store (memory, or Redis with REDIS_URL): one per
- * client IP and one per account (the e-mail, phone or identifier of the body), so neither many
- * accounts from one address nor one account from many addresses can be hammered.
+ * Counters of a route, in the rate-limit store (memory, or Redis with REDIS_URL), keyed so that
+ * one abuser behind a carrier's shared address (thousands of people on one address) is limited
+ * alone (issue 24, decision 020):
+ * - `pair`: per (client address, account or contact named in the body): the tight one;
+ * - `address`: per client address, a much higher ceiling meant for thousands of people;
+ * - `account` (optional): per account from every address, only where each request sends the
+ *   owner something a stranger must not repeat (the confirmation e-mail).
  */
 export function limitPerIpAndAccount(
   app: FastifyInstance,
   name: string,
-  rules: { ip: LimitRule; account: LimitRule },
+  rules: { pair: LimitRule; address: LimitRule; account?: LimitRule },
   accountOf: (request: FastifyRequest) => string | undefined,
 ): preValidationAsyncHookHandler {
-  const perIp = app.createRateLimit({
-    max: rules.ip.max,
-    timeWindow: rules.ip.windowMs,
+  const accountKey = (request: FastifyRequest) => (accountOf(request) ?? '').trim().toLowerCase();
+  const perAddress = app.createRateLimit({
+    max: rules.address.max,
+    timeWindow: rules.address.windowMs,
     keyGenerator: (request) => `${name}:ip:${request.ip}`,
   });
-  const perAccount = app.createRateLimit({
-    max: rules.account.max,
-    timeWindow: rules.account.windowMs,
-    keyGenerator: (request) => `${name}:acct:${(accountOf(request) ?? '').trim().toLowerCase()}`,
+  const perPair = app.createRateLimit({
+    max: rules.pair.max,
+    timeWindow: rules.pair.windowMs,
+    keyGenerator: (request) => `${name}:pair:${request.ip}:${accountKey(request)}`,
   });
+  const perAccount =
+    rules.account &&
+    app.createRateLimit({
+      max: rules.account.max,
+      timeWindow: rules.account.windowMs,
+      keyGenerator: (request) => `${name}:acct:${accountKey(request)}`,
+    });
+  type State = Awaited<ReturnType<typeof perAddress>>;
+  const refuse = (state: State, reply: FastifyReply) => {
+    if (state.isAllowed || !state.isExceeded) return;
+    reply.header('retry-after', String(state.ttlInSeconds));
+    throw tooMany(state.ttl);
+  };
   return async (request, reply) => {
-    const ip = await perIp(request);
-    if (!ip.isAllowed && ip.isExceeded) {
-      reply.header('retry-after', String(ip.ttlInSeconds));
-      throw tooMany(ip.ttl);
-    }
+    refuse(await perAddress(request), reply);
     if (!accountOf(request)) return;
-    const account = await perAccount(request);
-    if (!account.isAllowed && account.isExceeded) {
-      reply.header('retry-after', String(account.ttlInSeconds));
-      throw tooMany(account.ttl);
-    }
+    refuse(await perPair(request), reply);
+    if (perAccount) refuse(await perAccount(request), reply);
   };
 }
 
 /**
- * Counter of failures only (sign-in), per client address: many people share one address (a cyber
- * café, a campus, a mobile carrier's NAT), so successful sign-ins are never limited; failed ones
- * are. There is no counter per account here: a stranger could fill it and lock the real user out;
- * the service throttles each (account, address) pair instead (decision 008).
+ * Counter of failed sign-ins per client address, counted only once a password proved wrong (or
+ * the pair was waiting): a right password is never refused by it, so an abuser behind a shared
+ * address cannot lock the others out (issue 24). Over the ceiling, a failure answers 429
+ * instead of 401. Guessing is held by the wait of each (account, address) pair in the service
+ * (decision 008).
  */
 export function failureLimiter(app: FastifyInstance, name: string, rule: LimitRule) {
   const perIp = app.createRateLimit({
@@ -58,17 +70,14 @@ export function failureLimiter(app: FastifyInstance, name: string, rule: LimitRu
     timeWindow: rule.windowMs,
     keyGenerator: (request) => `${name}:ip:${request.ip}`,
   });
-  const check: preValidationAsyncHookHandler = async (request, reply) => {
-    const state = await perIp(request, { increment: false });
-    if (!state.isAllowed && state.remaining === 0) {
+  /** Counts a failure; throws 429 when the address is over its ceiling. */
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const state = await perIp(request);
+    if (!state.isAllowed && state.isExceeded) {
       reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
       throw tooMany(state.ttl);
     }
   };
-  const recordFailure = async (request: FastifyRequest) => {
-    await perIp(request);
-  };
-  return { check, recordFailure };
 }
 
 /** A sign-in identifier as the account lookup reads it: e-mail lower-cased, phone in E.164, else lower-cased. */
@@ -98,13 +107,21 @@ export const accountOfBody = (request: FastifyRequest) => {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/**
+ * The numbers (decision 020): `pair` per (address, account or contact), `address` a ceiling for
+ * thousands of people behind one carrier address.
+ */
 export const AUTH_LIMITS = {
-  /** Failed sign-ins only (see failureLimiter). */
-  loginFailures: { max: 30, windowMs: 5 * MINUTE },
-  register: { ip: { max: 20, windowMs: HOUR }, account: { max: 5, windowMs: HOUR } },
-  verifyOtp: { ip: { max: 30, windowMs: MINUTE }, account: { max: 10, windowMs: MINUTE } },
-  resendOtp: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
-  sendConfirmation: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 3, windowMs: HOUR } },
-  resetPassword: { ip: { max: 10, windowMs: 10 * MINUTE }, account: { max: 5, windowMs: HOUR } },
-  newPassword: { ip: { max: 20, windowMs: 10 * MINUTE }, account: { max: 10, windowMs: 10 * MINUTE } },
-} satisfies Record<string, LimitRule | { ip: LimitRule; account: LimitRule }>;
+  /** Failed sign-ins only, per address (see failureLimiter). */
+  loginFailures: { max: 300, windowMs: 5 * MINUTE },
+  register: { pair: { max: 5, windowMs: HOUR }, address: { max: 1000, windowMs: HOUR } },
+  verifyOtp: { pair: { max: 10, windowMs: MINUTE }, address: { max: 600, windowMs: MINUTE } },
+  resendOtp: { pair: { max: 5, windowMs: 10 * MINUTE }, address: { max: 600, windowMs: 10 * MINUTE } },
+  sendConfirmation: {
+    pair: { max: 3, windowMs: HOUR },
+    address: { max: 600, windowMs: 10 * MINUTE },
+    account: { max: 3, windowMs: HOUR },
+  },
+  resetPassword: { pair: { max: 5, windowMs: 10 * MINUTE }, address: { max: 600, windowMs: 10 * MINUTE } },
+  newPassword: { pair: { max: 20, windowMs: 10 * MINUTE }, address: { max: 600, windowMs: 10 * MINUTE } },
+} satisfies Record<string, LimitRule | { pair: LimitRule; address: LimitRule; account?: LimitRule }>;

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { toE164 } from '@app/shared/phone';
 import { usernameSkeletons, usernamesLookAlike } from '@app/shared/username-skeleton';
 import type { Database } from '../../db/client';
-import { loginThrottles, oneTimeCodes, sessions, users } from '../../db/schema/index';
+import { knownDevices, loginThrottles, oneTimeCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
@@ -318,12 +318,17 @@ export async function clearThrottles(db: Database, subject: string, ip?: string)
     .where(and(eq(loginThrottles.subject, subject), ip === undefined ? undefined : eq(loginThrottles.ip, ip)));
 }
 
-/** Whether the account has signed in from this address before (a known device). */
-export async function hasSignedInFrom(db: Database, userId: string, ip: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
-    .limit(1);
-  return Boolean(row);
+/** Remembers a device of an account (the hash of the token it keeps). */
+export async function rememberDevice(db: Database, userId: string, tokenHash: string): Promise<void> {
+  await db.insert(knownDevices).values({ tokenHash, userId }).onConflictDoNothing();
+}
+
+/** Whether this device token belongs to the account; a known device is seen again now. */
+export async function touchKnownDevice(db: Database, userId: string, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(knownDevices)
+    .set({ lastSeenAt: new Date() })
+    .where(and(eq(knownDevices.tokenHash, tokenHash), eq(knownDevices.userId, userId)))
+    .returning({ userId: knownDevices.userId });
+  return rows.length === 1;
 }

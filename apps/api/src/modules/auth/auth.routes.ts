@@ -114,7 +114,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/login',
     {
       config: { keepsCachedAnswers: true, access: 'public' },
-      preValidation: loginFailures.check,
       schema: {
         tags: ['auth'],
         summary: 'Connexion par nom d’utilisateur, e-mail ou téléphone',
@@ -122,16 +121,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, 401: apiErrorSchema, 403: loginErrorSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }).catch(
         async (error: unknown) => {
           if (error instanceof AppError && (error.code === 'INVALID_CREDENTIALS' || error.code === 'ACCOUNT_LOCKED')) {
-            await loginFailures.recordFailure(request);
+            await loginFailures(request, reply);
           }
           throw error;
         },
       );
-      return { message: MESSAGES.loginSuccess, token: result.token, user: toPublicUser(result.user) };
+      return {
+        message: MESSAGES.loginSuccess,
+        token: result.token,
+        user: toPublicUser(result.user),
+        deviceToken: result.deviceToken,
+      };
     },
   );
 

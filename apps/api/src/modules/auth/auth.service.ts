@@ -25,15 +25,17 @@ import {
   findUserByEmail,
   findUserByIdentifier,
   findUserByPhone,
-  hasSignedInFrom,
   insertUser,
   markContactVerified,
   recordLogin,
   recordThrottledFailure,
   releaseStaleContacts,
+  rememberDevice,
   setPasswordHash,
   throttledUntil,
+  touchKnownDevice,
 } from './auth.repository';
+import { newToken, sha256 } from '../../lib/tokens';
 import { canonicalIdentifier } from './auth.rate-limits';
 import {
   confirmationEmail,
@@ -276,7 +278,7 @@ export async function login(
   deps: AuthDeps,
   input: z.output<typeof loginSchema>,
   meta: { ip?: string; userAgent?: string },
-): Promise<{ token: string; user: UserRow }> {
+): Promise<{ token: string; user: UserRow; deviceToken: string }> {
   const settings = await deps.settings.get();
   const user = await findUserByIdentifier(deps.db, input.identifier);
   // Failures are counted per (account, address) pair; an unknown identifier is a pair too, so it
@@ -285,9 +287,12 @@ export async function login(
   const ip = meta.ip ?? '';
   const blockedUntil = await throttledUntil(deps.db, subject, ip);
   const blocked = blockedUntil !== null && blockedUntil.getTime() > Date.now();
-  // A waiting pair is refused before any password check, unless the account signed in from this
-  // address before (a known device): then a right password still passes.
-  if (blocked && !(user && (await hasSignedInFrom(deps.db, user.id, ip)))) throw locked(blockedUntil);
+  // The device token the client kept from an earlier sign-in of this account (issue 24).
+  const knownDevice = Boolean(user && input.deviceToken && (await touchKnownDevice(deps.db, user.id, sha256(input.deviceToken))));
+  // A waiting pair is refused before any password check, unless the request comes from a device
+  // the account signed in on before: then a right password still passes. Never a known address:
+  // behind a carrier's shared address the attacker's address is the owner's (decision 020).
+  if (blocked && !knownDevice) throw locked(blockedUntil);
   // Same work whether or not the account exists, so the answer time tells nothing.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
@@ -295,7 +300,8 @@ export async function login(
     if (until) throw locked(until);
     throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
-  await clearThrottles(deps.db, subject, ip);
+  // The owner passing a wait on a known device does not lift the wait of the others at that address.
+  if (!blocked) await clearThrottles(deps.db, subject, ip);
   if (user.isBlocked) throw new AppError(403, 'ACCOUNT_BLOCKED', 'Ce compte est bloqué. Contactez le support.');
   if (!user.isVerified && settings.security.requireEmailVerification) {
     const issued = await issueVerificationCodes(deps, user, settings);
@@ -310,7 +316,12 @@ export async function login(
   }
   await recordLogin(deps.db, user.id);
   const session = await createSession(deps.db, user.id, settings.security.sessionTimeout, meta);
-  return { token: session.token, user };
+  let deviceToken = input.deviceToken;
+  if (!knownDevice || !deviceToken) {
+    deviceToken = newToken();
+    await rememberDevice(deps.db, user.id, sha256(deviceToken));
+  }
+  return { token: session.token, user, deviceToken };
 }
 
 function locked(until: Date): AppError {

@@ -66,8 +66,13 @@ const IMAGES_RATE = {
   keyGenerator: (request: FastifyRequest) => `event-images:${request.user?.id ?? request.ip}`,
 };
 
-/** Anonymous lists and searches are limited per client address (decision 013). */
-const publicReadKey = (request: FastifyRequest) => `public-read:${request.ip}`;
+/**
+ * Lists and searches: anonymous callers are limited per client address (decision 013); a
+ * signed-in caller per account, never in the budget of the address it shares with thousands
+ * of people (issue 24, decision 020).
+ */
+const publicReadKey = (request: FastifyRequest) =>
+  request.user ? `account-read:${request.user.id}` : `public-read:${request.ip}`;
 
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;

@@ -13,6 +13,7 @@ import {
 } from '@app/shared/waitlist';
 import { tooManyAttempts, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
+import { accountOfBody, limitPerIpAndAccount } from '../auth/auth.rate-limits';
 import {
   decide,
   exportCsv,
@@ -30,8 +31,14 @@ function actorOf(request: FastifyRequest): SessionUser {
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** Sign-ups per IP address and window. Generous, because many phones share one carrier address. */
-export const WAITLIST_SIGNUP_RATE = { max: 20, timeWindow: '10 minutes' } as const;
+/**
+ * Sign-ups per (address, contact) pair, and per address a ceiling meant for the thousands of
+ * phones behind one carrier address (issue 24, decision 020).
+ */
+export const WAITLIST_SIGNUP_RATE = {
+  pair: { max: 5, windowMs: 10 * 60_000 },
+  address: { max: 1000, windowMs: 10 * 60_000 },
+} as const;
 /** Sign-ups that do not say how long the form took (no minimum fill time): 5 per hour per address. */
 export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } as const;
 
@@ -62,7 +69,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/waitlist',
     {
-      config: { keepsCachedAnswers: true, access: 'public', rateLimit: WAITLIST_SIGNUP_RATE },
+      config: { keepsCachedAnswers: true, access: 'public' },
+      preValidation: limitPerIpAndAccount(app, 'waitlist', WAITLIST_SIGNUP_RATE, accountOfBody),
       preHandler: async (request, reply) => {
         if ((request.body as { elapsedMs?: number }).elapsedMs !== undefined) return;
         const state = await bareSignups(request);
