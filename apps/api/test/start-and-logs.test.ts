@@ -162,7 +162,7 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
     server.stderr?.on('data', (chunk) => {
       output += chunk;
     });
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 90_000;
     while (!output.includes('Stop with Ctrl+C') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     const url = output.match(/Site: +(http:\/\/localhost:(\d+))/);
     expect(url, output).not.toBeNull();
@@ -205,7 +205,7 @@ describe('a real start on PORT=0, and the demo seed beside it', () => {
       expect(applied.stdout).toMatch(/awa_ngono@membres\.exemple\.cm +awa_ngono +user/);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('the install', () => {

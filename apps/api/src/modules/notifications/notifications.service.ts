@@ -41,7 +41,7 @@ export interface NotificationOptions {
 }
 
 /** The `last_error` of an SMS refused because its number is outside `smsCountries` (final, never retried). */
-export const SMS_COUNTRY_REFUSED = 'SMS refused: the number is outside the allowed SMS countries';
+export const SMS_COUNTRY_REFUSED = 'refused: the number is outside the allowed SMS countries';
 
 /** Delay before the next attempt: 30 s, 1 min, 2 min … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
