@@ -20,7 +20,7 @@ import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
 import { recordEventCreated } from '../community/community.repository';
-import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
+import { assertCanActForPartner, partnerRefusal, recordPartnerEvent } from '../partners/partners.service';
 import { processImages } from '../uploads/image-processing';
 import { newImageKeys, type UploadStorage, uploadUrl } from '../uploads/uploads.storage';
 import {
@@ -263,10 +263,25 @@ export async function listEventsFor(
   };
 }
 
-async function loadDetail(deps: EventsDeps, row: EventWithCreator, actor: SessionUser | null): Promise<EventDetail> {
+/**
+ * Why the actor may not manage this event (change, publish, cancel, delete, images, share link),
+ * or null: event managers manage all; an organiser their own, and a partner's event only while
+ * they still act for that partner (one partner check, `partnerRefusal`: a removed user or a
+ * blocked partner stops at once, issue 24 finding 5). 404 for someone else's draft, else 403.
+ */
+async function managementRefusal(deps: EventsDeps, actor: SessionUser | null, row: EventRow): Promise<AppError | null> {
+  if (canManageAll(actor)) return null;
+  if (!actor || row.organizerId !== actor.id) {
+    // A draft of someone else stays invisible; a visible event answers that it is not yours.
+    return row.status === 'draft' ? notFound(NOT_FOUND) : new AppError(403, 'NOT_OWNER', NOT_YOURS);
+  }
+  return row.partnerId ? partnerRefusal(deps.db, actor.id, row.partnerId) : null;
+}
+
+/** The detail; the share link only to whoever manages the event. */
+async function loadDetail(deps: EventsDeps, row: EventWithCreator, manages: boolean): Promise<EventDetail> {
   const { ticketTypes, images } = await findEventParts(deps.db, row.id);
-  const showShareToken = actor !== null && (row.organizerId === actor.id || canManageAll(actor));
-  return detailView(row, ticketTypes, images, showShareToken ? deps.publicUrl : null);
+  return detailView(row, ticketTypes, images, manages ? deps.publicUrl : null);
 }
 
 /**
@@ -281,21 +296,21 @@ export async function getEventFor(
 ): Promise<EventDetail> {
   const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  const privileged = (actor !== null && row.organizerId === actor.id) || canManageAll(actor);
+  const privileged = (await managementRefusal(deps, actor, row)) === null;
   if (row.status === 'draft' && !privileged) throw notFound(NOT_FOUND);
   if (!row.isPublic && !privileged && !(shareToken && tokenMatches(row.shareToken, shareToken))) throw notFound(NOT_FOUND);
-  return loadDetail(deps, row, actor);
+  return loadDetail(deps, row, privileged);
 }
 
-/** The event, if the actor may change it; 404 when unknown, 403 when it belongs to someone else. */
+/**
+ * The event, if the actor may change it (every write route goes through here): 404 when unknown,
+ * 403 when it belongs to someone else or to a partner the actor no longer acts for.
+ */
 async function loadManaged(deps: EventsDeps, actor: SessionUser, id: string): Promise<EventWithCreator> {
   const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  if (!canManageAll(actor) && row.organizerId !== actor.id) {
-    // A draft of someone else stays invisible; a visible event answers that it is not yours.
-    if (row.status === 'draft') throw notFound(NOT_FOUND);
-    throw new AppError(403, 'NOT_OWNER', NOT_YOURS);
-  }
+  const refusal = await managementRefusal(deps, actor, row);
+  if (refusal) throw refusal;
   return row;
 }
 
@@ -437,7 +452,7 @@ export async function createEvent(
     await notifyContact(deps, 'new', event, 'Un nouvel événement a été créé (brouillon).');
     const row = await findEvent(deps.db, event.id);
     if (!row) throw notFound(NOT_FOUND);
-    return loadDetail(deps, row, actor);
+    return loadDetail(deps, row, true);
   } catch (error) {
     await storage.remove(writtenKeys).catch(() => {});
     throw error;
@@ -552,7 +567,7 @@ export async function updateEventFor(
   else await notifyContact(deps, 'update', updated, 'Un événement a été modifié.');
   const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  return loadDetail(deps, row, actor);
+  return loadDetail(deps, row, true);
 }
 
 export async function deleteEventFor(deps: EventsDeps, actor: SessionUser, id: string): Promise<void> {
@@ -610,7 +625,7 @@ export async function changeEventStatus(
     updated,
     action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.',
   );
-  return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, actor);
+  return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, true);
 }
 
 /** Adds images to an event (at most 10 in all), after the existing ones. */
@@ -645,8 +660,8 @@ export async function addEventImages(
     await deps.storage.remove(writtenKeys).catch(() => {});
     throw error;
   }
-  if (backToApproval) return loadDetail(deps, { ...existing, status: 'draft' }, actor);
-  return loadDetail(deps, existing, actor);
+  if (backToApproval) return loadDetail(deps, { ...existing, status: 'draft' }, true);
+  return loadDetail(deps, existing, true);
 }
 
 export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id: string, imageId: string): Promise<EventDetail> {
@@ -666,5 +681,5 @@ export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id:
   await deps.storage
     .remove(imageKeys(removed))
     .catch((error: unknown) => deps.log.warn({ err: error, eventId: id }, 'event image not removed'));
-  return loadDetail(deps, existing, actor);
+  return loadDetail(deps, existing, true);
 }

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePartnerInput, PartnerDetail } from '@app/shared/partners';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { auditLog, events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
+import { auditLog, eventImages, events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 import { processLogo } from '../uploads/image-processing';
 
@@ -428,6 +428,113 @@ describe('events on behalf of a partner', () => {
     expect(await tableCounts()).toEqual(before);
     await call('PUT', `/api/businesses/${partner._id}/unblock`);
     expect((await call('POST', '/api/events', eventBody(partner._id), memberToken)).statusCode).toBe(201);
+  });
+
+  describe('a removed or blocked partner user no longer changes the partner’s events (issue 24, finding 5)', () => {
+    interface Scene {
+      partnerId: string;
+      member: UserRow;
+      token: string;
+      draft: string;
+      published: string;
+      imageId: string;
+    }
+
+    async function imageForm() {
+      const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+        .png()
+        .toBuffer();
+      const boundary = `----partner${Math.random().toString(16).slice(2)}`;
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    }
+
+    function addImages(id: string, token: string) {
+      return imageForm().then((form) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/events/${id}/images`,
+          headers: { ...bearer(token), ...form.headers },
+          payload: form.payload,
+        }),
+      );
+    }
+
+    /** An active partner, one authorised user, a draft and a published event (with an image) made for it. */
+    async function scene(): Promise<Scene> {
+      const partner = await create();
+      await call('PUT', `/api/businesses/${partner._id}/verify`);
+      const member = await createUser(app);
+      const token = await tokenFor(app, member);
+      await call('POST', `/api/partners/${partner._id}/users`, { identifier: member.email });
+      const draft = (await call('POST', '/api/events', eventBody(partner._id), token)).json().event._id;
+      const published = (await call('POST', '/api/events', eventBody(partner._id), token)).json().event._id;
+      expect((await call('PUT', `/api/events/${published}/publish`, undefined, token)).statusCode).toBe(200);
+      const withImage = await addImages(draft, token);
+      expect(withImage.statusCode, withImage.body).toBe(200);
+      return { partnerId: partner._id, member, token, draft, published, imageId: withImage.json().event.images[0]._id };
+    }
+
+    async function state(s: Scene) {
+      const rows = await app.db.select().from(events).where(eq(events.partnerId, s.partnerId));
+      const images = await app.db.select({ n: count() }).from(eventImages);
+      return { rows: rows.sort((a, b) => a.id.localeCompare(b.id)), images: images[0]?.n };
+    }
+
+    const ROUTES: { name: string; send: (s: Scene) => Promise<LightMyRequestResponse> }[] = [
+      { name: 'PUT /events/{id}', send: (s) => call('PUT', `/api/events/${s.draft}`, { title: 'Titre repris' }, s.token) },
+      { name: 'PUT /events/{id}/publish', send: (s) => call('PUT', `/api/events/${s.draft}/publish`, undefined, s.token) },
+      { name: 'PUT /events/{id}/cancel', send: (s) => call('PUT', `/api/events/${s.published}/cancel`, undefined, s.token) },
+      { name: 'POST /events/{id}/images', send: (s) => addImages(s.draft, s.token) },
+      {
+        name: 'DELETE /events/{id}/images/{imageId}',
+        send: (s) => call('DELETE', `/api/events/${s.draft}/images/${s.imageId}`, undefined, s.token),
+      },
+      {
+        name: 'POST /events/{id}/share-token',
+        send: (s) => call('POST', `/api/events/${s.draft}/share-token`, undefined, s.token),
+      },
+      { name: 'DELETE /events/{id}', send: (s) => call('DELETE', `/api/events/${s.draft}`, undefined, s.token) },
+    ];
+
+    for (const route of ROUTES) {
+      it(`${route.name}: refused once the user is removed or the partner blocked, nothing changed; allowed to a member`, async () => {
+        for (const [how, code] of [
+          ['removed', 'NOT_PARTNER_USER'],
+          ['blocked', 'PARTNER_BLOCKED'],
+        ] as const) {
+          const s = await scene();
+          if (how === 'removed') await call('DELETE', `/api/partners/${s.partnerId}/users/${s.member.id}`);
+          else await call('PUT', `/api/businesses/${s.partnerId}/block`);
+          const before = await state(s);
+          const refused = await route.send(s);
+          expect(refused.statusCode, `${how}: ${refused.body}`).toBe(403);
+          expect(refused.json().code).toBe(code);
+          expect(await state(s)).toEqual(before);
+        }
+        const member = await scene();
+        const allowed = await route.send(member);
+        expect(allowed.statusCode, allowed.body).toBe(200);
+      });
+    }
+
+    it('GET /events/{id}: the share link and the partner’s drafts are no longer shown to a removed user', async () => {
+      const s = await scene();
+      const own = (await call('GET', `/api/events/${s.published}`, undefined, s.token)).json();
+      expect(own.shareToken).toEqual(expect.any(String));
+      await call('DELETE', `/api/partners/${s.partnerId}/users/${s.member.id}`);
+      const after = await call('GET', `/api/events/${s.published}`, undefined, s.token);
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).not.toHaveProperty('shareToken');
+      expect(after.json()).not.toHaveProperty('sharePath');
+      expect((await call('GET', `/api/events/${s.draft}`, undefined, s.token)).statusCode).toBe(404);
+    });
   });
 
   it('an account that was never authorised, or an unknown partner, is refused alike', async () => {

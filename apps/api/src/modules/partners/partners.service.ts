@@ -45,8 +45,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
  * Status: new partners are pending and not verified; verifying a pending partner makes it active;
  * active ↔ blocked by block / unblock; un-verifying only removes the badge. Every change writes
  * an audit row and a partner activity in the same transaction. Authorised users act for the
- * partner (create events on its behalf) while they are listed and the partner is not blocked:
- * `assertCanActForPartner` is checked on every such request, so removal or blocking takes
+ * partner (create events on its behalf, then change them) while they are listed and the partner
+ * is not blocked: `partnerRefusal` is checked on every such request, so removal or blocking takes
  * effect at once.
  */
 
@@ -420,24 +420,37 @@ export async function removeAuthorizedUser(
 }
 
 /**
- * The one check for acting on behalf of a partner (event creation, business pages): the account
- * must be one of its authorised users and the partner must not be blocked. 403 otherwise, with
- * the same answer for an unknown partner as for one the account does not belong to.
+ * The one check for acting on behalf of a partner (event creation, every change to a partner's
+ * event, business pages): the account must be one of its authorised users and the partner must
+ * not be blocked. Answers why not (403, the same for an unknown partner as for one the account
+ * does not belong to), or null when it may act; run on every request, so a removal or a block
+ * takes effect at once (issue 24, finding 5).
  */
+export async function partnerRefusal(
+  db: Parameters<typeof partnerStatusForUser>[0],
+  userId: string,
+  partnerId: string,
+): Promise<AppError | null> {
+  const status = await partnerStatusForUser(db, partnerId, userId);
+  if (status === null) {
+    return new AppError(403, 'NOT_PARTNER_USER', PARTNER_MESSAGES.notPartnerUser, {
+      partnerId: [PARTNER_MESSAGES.notPartnerUser],
+    });
+  }
+  if (status === 'blocked') {
+    return new AppError(403, 'PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, { partnerId: [PARTNER_MESSAGES.partnerBlocked] });
+  }
+  return null;
+}
+
+/** `partnerRefusal` as a guard: throws its 403. */
 export async function assertCanActForPartner(
   db: Parameters<typeof partnerStatusForUser>[0],
   userId: string,
   partnerId: string,
 ): Promise<void> {
-  const status = await partnerStatusForUser(db, partnerId, userId);
-  if (status === null) {
-    throw new AppError(403, 'NOT_PARTNER_USER', PARTNER_MESSAGES.notPartnerUser, {
-      partnerId: [PARTNER_MESSAGES.notPartnerUser],
-    });
-  }
-  if (status === 'blocked') {
-    throw new AppError(403, 'PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, { partnerId: [PARTNER_MESSAGES.partnerBlocked] });
-  }
+  const refusal = await partnerRefusal(db, userId, partnerId);
+  if (refusal) throw refusal;
 }
 
 /** Records an event created on behalf of a partner in its activities (inside the creation's transaction). */
