@@ -14,6 +14,7 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { publicPagesPlugin } from './modules/public-pages/public-pages.plugin';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(referralsPlugin);
   await app.register(uploadsPlugin);
   await app.register(waitlistCountPlugin);
+  await app.register(publicPagesPlugin);
 
   await app.register(
     async (api) => {

@@ -105,7 +105,9 @@ describe('the landing page served with live values', () => {
     expect(robots.body).toContain('Sitemap: https://evenements.example.cm/sitemap.xml');
     const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(sitemap.body).toContain('<loc>https://evenements.example.cm/</loc>');
+    expect(sitemap.body).toContain('<loc>https://evenements.example.cm/sitemap-1.xml</loc>');
+    const page = await app.inject({ method: 'GET', url: '/sitemap-1.xml' });
+    expect(page.body).toContain('<loc>https://evenements.example.cm/</loc>');
   });
 
   it('falls back to the prerendered page when the values cannot be read', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
@@ -174,21 +174,23 @@ export async function findPublicEvent(db: Database, shortId: string) {
 export type PublicEvent = NonNullable<Awaited<ReturnType<typeof findPublicEvent>>>;
 
 /**
- * Public events for the sitemap: published ones not ended before `since`, cancelled ones changed
- * since then (their page stays 30 days); never drafts or private events.
+ * One chunk of the sitemap's events, by id after `afterId` (keyset: each chunk reads on from the
+ * last, never an offset): published public events not ended before `since`. Never drafts,
+ * private events or cancelled ones (a cancelled event's page stays for its 30 days, but is not
+ * offered to search engines).
  */
-export async function listForSitemap(db: Database, since: Date, limit: number) {
-  const condition: SQL | undefined = and(
-    eq(events.isPublic, true),
-    or(
-      and(eq(events.status, 'published'), gte(events.endDateTime, since)),
-      and(eq(events.status, 'cancelled'), gte(events.updatedAt, since)),
-    ),
-  );
+export async function listForSitemap(db: Database, since: Date, afterId: string | null, limit: number) {
   return db
-    .select({ shortId: events.shortId, title: events.title, status: events.status, updatedAt: events.updatedAt })
+    .select({ id: events.id, shortId: events.shortId, title: events.title, updatedAt: events.updatedAt })
     .from(events)
-    .where(condition)
-    .orderBy(desc(events.updatedAt))
+    .where(
+      and(
+        eq(events.isPublic, true),
+        eq(events.status, 'published'),
+        gte(events.endDateTime, since),
+        afterId ? gt(events.id, afterId) : undefined,
+      ),
+    )
+    .orderBy(asc(events.id))
     .limit(limit);
 }

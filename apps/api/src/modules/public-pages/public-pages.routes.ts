@@ -1,7 +1,8 @@
 import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pages';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sitemapPageBody } from './sitemap';
 import {
   eventIcs,
   eventPreview,
@@ -10,7 +11,6 @@ import {
   renderAgenda,
   renderEventPage,
   renderRobots,
-  renderSitemap,
   SHARE_SCRIPT,
 } from './public-pages.service';
 
@@ -20,6 +20,13 @@ const HTML = 'text/html; charset=utf-8';
 const PUBLIC_CACHE = 'public, max-age=60';
 /** A private event's page (opened by its share link) is never stored by a shared cache. */
 const PRIVATE_CACHE = 'private, no-store';
+const XML = 'application/xml; charset=utf-8';
+/** The sitemap changes at most hourly. */
+const SITEMAP_CACHE = 'public, max-age=3600';
+/** Crawlers read the sitemap a few times a day: per address, far above that, far below a flood. */
+export const SITEMAP_RATE_PER_MINUTE = 60;
+const sitemapKey = (request: FastifyRequest) => `sitemap:${request.ip}`;
+const sitemapPageParams = z.object({ page: z.coerce.number().int().min(1).max(50_000) });
 
 function depsOf(app: FastifyInstance): PublicPagesDeps {
   return {
@@ -104,11 +111,29 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       sendFile(reply, await eventPreview(deps, request.params.slugId, request.query.t), 'image/jpeg', 'Image introuvable'),
   );
 
-  app.get('/sitemap.xml', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+  // The sitemap index and its pages, built at most hourly and served from memory (decision 022).
+  const sitemapConfig = {
+    access: 'public' as const,
+    rateLimit: { max: SITEMAP_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: sitemapKey },
+  };
+  app.get('/sitemap.xml', { config: sitemapConfig, schema: { hide: true } }, async (_request, reply) =>
     reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(await renderSitemap(deps)),
+      .type(XML)
+      .header('cache-control', SITEMAP_CACHE)
+      .send((await app.sitemap.get()).index),
+  );
+
+  app.get(
+    '/sitemap-:page.xml',
+    { config: sitemapConfig, schema: { hide: true, params: sitemapPageParams } },
+    async (request, reply) => {
+      const snapshot = await app.sitemap.get();
+      const page = snapshot.pages[request.params.page - 1];
+      if (!page) return reply.code(404).type('text/plain; charset=utf-8').send('Page du plan du site introuvable');
+      const { body, gzipped } = await sitemapPageBody(page, request.headers['accept-encoding']);
+      if (gzipped) reply.header('content-encoding', 'gzip');
+      return reply.type(XML).header('vary', 'accept-encoding').header('cache-control', SITEMAP_CACHE).send(body);
+    },
   );
 
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

@@ -23,7 +23,6 @@ import { type PageMeta, page } from './layout';
 import {
   listAgenda,
   listAgendaCities,
-  listForSitemap,
   listHighlighted,
   listNextInCity,
   findPublicEvent,
@@ -512,28 +511,6 @@ export async function eventPreview(
   }
   previewCache.set(cover.detailKey, jpeg);
   return { kind: 'file', body: jpeg, private: !access.event.isPublic };
-}
-
-function xml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
-  );
-}
-
-/** `sitemap.xml`: the landing page, the agenda and every public event page (never a private one). */
-export async function renderSitemap(deps: PublicPagesDeps, now = new Date()): Promise<string> {
-  const rows = await listForSitemap(deps.db, new Date(now.getTime() - CANCELLED_PAGE_DAYS * DAY_MS), 45_000);
-  const urls = [
-    `<url><loc>${xml(absolute(deps, '/'))}</loc><changefreq>daily</changefreq><priority>1.0</priority></url>`,
-    `<url><loc>${xml(absolute(deps, '/evenements'))}</loc><changefreq>hourly</changefreq><priority>0.9</priority></url>`,
-    ...rows.map(
-      (row) =>
-        `<url><loc>${xml(absolute(deps, eventPublicPath(row)))}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,
-    ),
-    `<url><loc>${xml(absolute(deps, '/terms'))}</loc><changefreq>yearly</changefreq><priority>0.3</priority></url>`,
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 export function renderRobots(deps: PublicPagesDeps): string {
