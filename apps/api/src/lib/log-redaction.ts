@@ -19,6 +19,36 @@ export const LOG_REDACT_PATHS = [
   'err.cause.params',
 ];
 
+/**
+ * Query parameters whose values are secrets or personal codes: a private event's share token
+ * (`t`, `shareToken`), a referral code (`ref`), and any token or one-time code.
+ */
+const SECRET_QUERY_NAMES = new Set(['t', 'sharetoken', 'ref', 'token', 'code', 'otp']);
+
+function queryName(part: string): string {
+  const raw = part.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+}
+
+/**
+ * A request URL as the log may hold it: the path and the query, the values of secret parameters
+ * replaced by `[masqué]` (`/evenements/x-1a2b?t=[masqué]&page=2`).
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => (SECRET_QUERY_NAMES.has(queryName(part)) ? `${part.split('=', 1)[0]}=[masqué]` : part))
+    .join('&');
+  return `${url.slice(0, start)}?${query}`;
+}
+
 /** A query error's message carries the SQL parameters (a password hash, an e-mail): keep only the SQL. */
 function withoutParameters(message: string): string {
   return message.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [masqués]');

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { prettyFactory } from 'pino-pretty';
+import { redactUrl } from './log-redaction';
 
 export type LogFormat = 'pretty' | 'json';
 
@@ -41,9 +42,11 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (!error && LEVELS_ABOVE_INFO.has(reply.log.level)) return;
     const path = request.url.split('?')[0] ?? request.url;
+    // Share tokens, referral and one-time codes in the query never reach the log.
+    const url = redactUrl(request.url);
     const responseTime = Math.round(reply.elapsedTime * 10) / 10;
-    const fields = { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime };
-    const line = `${request.method} ${request.url} → ${reply.statusCode} (${responseTime} ms)`;
+    const fields = { req: { method: request.method, url }, res: { statusCode: reply.statusCode }, responseTime };
+    const line = `${request.method} ${url} → ${reply.statusCode} (${responseTime} ms)`;
     if (error) reply.log.error({ ...fields, err: error }, line);
     else reply.log[QUIET_PATHS.has(path) ? 'debug' : 'info'](fields, line);
   }

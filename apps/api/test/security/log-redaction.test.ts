@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +13,11 @@ import { bearer, createUser, tokenFor } from '../factories';
 let app: FastifyInstance;
 let drop: () => Promise<void>;
 const lines: string[] = [];
+/** Without SMTP_URL (the default) e-mails are written to DATA_DIR/outbox/ and the log says so. */
+const dataDir = fs.mkdtempSync('/tmp/log-redaction-test-');
 
 beforeAll(async () => {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: '/tmp/log-redaction-test' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
   const opened = await openTestDatabase(config);
   drop = opened.dropDatabase;
   const logStream = new Writable({
@@ -28,7 +32,28 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** The e-mails written to the outbox for `to`, once there are at least `count` of them. */
+async function outboxEmails(to: string, count: number): Promise<{ subject: string; text: string }[]> {
+  const folder = path.join(dataDir, 'outbox');
+  for (let i = 0; i < 100; i += 1) {
+    const found = fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((file) => file.includes('-email-'))
+          .map(
+            (file) =>
+              JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; subject: string; text: string },
+          )
+          .filter((message) => message.to === to)
+      : [];
+    if (found.length >= count) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no e-mail for ${to}`);
+}
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({
@@ -117,5 +142,75 @@ describe('the log', () => {
       expect(log, secret).not.toContain(secret);
     }
     await app.db.execute(sql`alter table users drop constraint users_no_boom`);
+  });
+
+  it('of requests carries their paths without share tokens, referral or one-time codes', async () => {
+    const owner = await createUser(app);
+    const token = await tokenFor(app, owner);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: bearer(token),
+      payload: {
+        title: 'Mariage privé',
+        description: 'Entre amis.',
+        startDateTime: '2099-06-12T18:00:00+01:00',
+        endDateTime: '2099-06-12T23:00:00+01:00',
+        location: { address: 'Rue 1', city: 'Douala' },
+        category: 'other',
+        isPublic: false,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const event = created.json().event as { _id: string; publicPath: string; shareToken: string };
+    await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(token) });
+    const secret = event.shareToken;
+    const before = lines.length;
+    const urls = [
+      `${event.publicPath}?t=${secret}`,
+      `${event.publicPath}/calendrier.ics?t=${secret}&x=1`,
+      `/api/events/${event._id}?t=${secret}`,
+      `/api/events/${event._id}/comments?page=1&shareToken=${secret}`,
+      `/evenements?q=concert&ref=REFSECRET1`,
+      `/api/events?page=1&code=654321&otp=123987&token=tok-secret-value`,
+    ];
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    const log = lines.slice(before).join('');
+    for (const value of [secret, 'REFSECRET1', '654321', '123987', 'tok-secret-value']) expect(log, value).not.toContain(value);
+    // The paths and the other parameters stay, so the line still says what was asked.
+    expect(log).toContain(`GET ${event.publicPath}?t=[masqué] → 200`);
+    expect(log).toContain(`/api/events/${event._id}/comments?page=1&shareToken=[masqué]`);
+    expect(log).toContain('/evenements?q=concert&ref=[masqué]');
+  });
+
+  it('of e-mails written to the outbox holds neither their subject nor their text (codes)', async () => {
+    const email = `log-${Date.now()}@example.cm`;
+    const password = 'Mango-Tree-2025!x';
+    const before = lines.length;
+    const registered = await post('/api/users/register', {
+      username: `log${Date.now()}`,
+      email,
+      password,
+      confirmPassword: password,
+      firstName: 'Awa',
+      lastName: 'Ngono',
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    await outboxEmails(email, 1);
+    const reset = await post('/api/auth/reset-password', { email });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const messages = await outboxEmails(email, 2);
+    // The log line of the last write may follow the file by a moment.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const log = lines.slice(before).join('');
+    expect(log).toContain('e-mail written to the outbox');
+    for (const message of messages) {
+      const code = /\b(\d{6})\b/.exec(message.subject)?.[1];
+      expect(code, message.subject).toBeDefined();
+      expect(log, message.subject).not.toContain(code as string);
+      expect(log).not.toContain(message.subject);
+      expect(log).not.toContain(message.text.slice(0, 40));
+    }
+    expect(log).not.toContain(email);
   });
 });

@@ -81,14 +81,9 @@ export class NotificationService {
     private readonly log: FastifyBaseLogger,
     options: NotificationOptions = {},
   ) {
-    this.email =
-      options.email ??
-      emailTransportFromConfig(config, (file, message) =>
-        log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox'),
-      );
-    this.sms =
-      options.sms ??
-      smsProviderFromConfig(config, (file, message) => log.info({ file, to: message.to }, 'SMS written to the outbox'));
+    // The file only: a subject or a text may carry a one-time code, a recipient is a contact.
+    this.email = options.email ?? emailTransportFromConfig(config, (file) => log.info({ file }, 'e-mail written to the outbox'));
+    this.sms = options.sms ?? smsProviderFromConfig(config, (file) => log.info({ file }, 'SMS written to the outbox'));
     this.maxAttempts = options.maxAttempts ?? 20;
     this.smsCountries = options.smsCountries;
   }
