@@ -438,7 +438,9 @@ export async function partnerRefusal(
     });
   }
   if (status === 'blocked') {
-    return new AppError(403, 'PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, { partnerId: [PARTNER_MESSAGES.partnerBlocked] });
+    return new AppError(403, 'PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, {
+      partnerId: [PARTNER_MESSAGES.partnerBlocked],
+    });
   }
   return null;
 }
