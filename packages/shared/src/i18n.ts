@@ -199,6 +199,7 @@ const EXACT: Record<string, string> = {
   'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.':
     'Page too far: narrow the search or the filters to see these events.',
   'Le service est très sollicité, réessayez dans quelques secondes.': 'The service is very busy, try again in a few seconds.',
+  'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens': 'Page too far: sign in to read older comments',
   // Taking part, comments, likes, reports
   'Participation enregistrée': 'You are taking part',
   'Vous participez déjà à cet événement': 'You are already taking part in this event',

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicReadKey } from '../../plugins/public-reads';
 import { unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { reportUser } from '../reports/reports.service';
@@ -132,7 +133,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/comments',
     {
-      config: { access: 'public' },
+      // Like the event list (decision 013): limited per address (per account when signed in),
+      // anonymous reads within the read budget, and no page past the first 10,000 comments.
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: publicReadKey },
+      },
       schema: {
         tags: ['community'],
         summary: 'Commentaires d’un événement, du plus récent au plus ancien, paginés',
@@ -141,8 +147,18 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listCommentsResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      listEventComments(deps, request.user, request.params.id, request.query.page, request.query.limit, request.query.shareToken),
+    async (request) => {
+      const read = () =>
+        listEventComments(
+          deps,
+          request.user,
+          request.params.id,
+          request.query.page,
+          request.query.limit,
+          request.query.shareToken,
+        );
+      return request.user ? read() : app.publicReads.run(read);
+    },
   );
 
   app.post(

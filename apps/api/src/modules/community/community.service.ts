@@ -4,7 +4,7 @@ import type { Comment } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import { canAccessPrivateEvent } from '../events/events.service';
+import { canAccessPrivateEvent, PUBLIC_DEPTH_MAX } from '../events/events.service';
 import {
   bumpCounter,
   type CommentRow,
@@ -39,6 +39,7 @@ export interface CommunityDeps {
 }
 
 const NOT_FOUND = 'Événement introuvable';
+const COMMENTS_TOO_DEEP = 'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens';
 
 /** Who may act on a private event without its share link. */
 function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
@@ -219,6 +220,10 @@ export async function listEventComments(
   limit: number,
   shareToken?: string,
 ): Promise<{ items: Comment[]; total: number }> {
+  // The anonymous depth cap of the event list (decision 013): no page past the first PUBLIC_DEPTH_MAX.
+  if (!actor && (page - 1) * limit >= PUBLIC_DEPTH_MAX) {
+    throw new AppError(400, 'PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
+  }
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
   if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) {

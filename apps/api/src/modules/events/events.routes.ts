@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicReadKey } from '../../plugins/public-reads';
 import {
   AppError,
   badRequest,
@@ -65,14 +66,6 @@ const IMAGES_RATE = {
   timeWindow: '10 minutes',
   keyGenerator: (request: FastifyRequest) => `event-images:${request.user?.id ?? request.ip}`,
 };
-
-/**
- * Lists and searches: anonymous callers are limited per client address (decision 013); a
- * signed-in caller per account, never in the budget of the address it shares with thousands
- * of people (issue 24, decision 020).
- */
-const publicReadKey = (request: FastifyRequest) =>
-  request.user ? `account-read:${request.user.id}` : `public-read:${request.ip}`;
 
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
 const TOO_MANY = `${EVENT_IMAGES_MAX} images au maximum par événement`;

@@ -2,6 +2,7 @@ import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pa
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicReadKey } from '../../plugins/public-reads';
 import { sitemapPageBody } from './sitemap';
 import {
   eventIcs,
@@ -58,7 +59,15 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/evenements',
-    { config: { access: 'public' }, schema: { hide: true, querystring: agendaQuerySchema } },
+    {
+      // The agenda and its search as the event list (decision 013): limited per address, read
+      // within the anonymous read budget, no page past the first 10,000 events (renderAgenda).
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: publicReadKey },
+      },
+      schema: { hide: true, querystring: agendaQuerySchema },
+    },
     // The same page for every reader: kept briefly like the event list (decision 013).
     async (request, reply) =>
       app.answerCache.sendPage(
@@ -66,7 +75,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', PUBLIC_CACHE),
         `agenda:${JSON.stringify(request.query)}`,
         HTML,
-        () => renderAgenda(deps, request.query),
+        () => app.publicReads.run(() => renderAgenda(deps, request.query)),
       ),
   );
 
