@@ -146,7 +146,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin);
   const findSession = sessionFinder(app.db);
   await app.register(accessPlugin, {
-    findSession: async (token) => findSession(token, (await app.settings.get()).security.sessionTimeout),
+    findSession: async (token) => {
+      const { security } = await app.settings.get();
+      return findSession(token, {
+        maxAgeHours: security.sessionTimeout,
+        requireVerified: security.requireEmailVerification,
+      });
+    },
   });
   await app.register(answerCachePlugin);
   await app.register(publicReadsPlugin);

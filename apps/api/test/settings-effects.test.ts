@@ -82,6 +82,31 @@ describe('security.requireEmailVerification', () => {
     const off = await login();
     expect(off.statusCode, off.body).toBe(200);
   });
+
+  it('an unverified account signed in while verification was off loses its session when it is switched back on', async () => {
+    await change((s) => (s.security.requireEmailVerification = false));
+    const user = await createUser(testApp.app, { isVerified: false });
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { identifier: user.email, password: TEST_PASSWORD },
+      headers: { 'x-forwarded-for': newIp() },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const me = () => testApp.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(signIn.json().token) });
+    expect((await me()).statusCode).toBe(200);
+    await change((s) => (s.security.requireEmailVerification = true));
+    const refused = await me();
+    expect(refused.statusCode).toBe(401);
+    // A verified account's session is untouched by the setting.
+    const verified = await createUser(testApp.app);
+    const verifiedMe = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: bearer(await tokenFor(testApp.app, verified)),
+    });
+    expect(verifiedMe.statusCode).toBe(200);
+  });
 });
 
 describe('notifications.emailNotifications and notifyOnEventUpdate', () => {

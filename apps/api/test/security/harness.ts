@@ -99,7 +99,7 @@ export function fillPath(route: ApiRoute, overrides: Record<string, string> = {}
 export interface Identity {
   name: string;
   token?: string;
-  /** Anonymous, or a token the server must ignore (blocked account). */
+  /** Anonymous, or a token the server must ignore (blocked account, unverified one while verification is required). */
   signedIn: boolean;
   permissions: readonly Permission[];
 }
@@ -135,7 +135,11 @@ export const IDENTITY_SPECS: IdentitySpec[] = [
 export async function createIdentity(app: FastifyInstance, spec: IdentitySpec): Promise<Identity> {
   if (!spec.account) return { name: spec.name, signedIn: false, permissions: [] };
   const user = await createUser(app, spec.account);
-  return { name: spec.name, token: await tokenFor(app, user), signedIn: !user.isBlocked, permissions: spec.permissions };
+  // The server ignores the session of a blocked account, and of an unverified one while
+  // requireEmailVerification is on (issue 24, finding 20).
+  const { requireEmailVerification } = (await app.settings.get()).security;
+  const signedIn = !user.isBlocked && (user.isVerified || !requireEmailVerification);
+  return { name: spec.name, token: await tokenFor(app, user), signedIn, permissions: spec.permissions };
 }
 
 export async function createIdentities(app: FastifyInstance): Promise<Identity[]> {

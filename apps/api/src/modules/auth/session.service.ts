@@ -71,20 +71,27 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export type SessionFinder = (token: string, maxAgeHours?: number) => Promise<{ sessionId: string; user: SessionUser } | null>;
+export type SessionFinder = (
+  token: string,
+  rules?: { maxAgeHours?: number; requireVerified?: boolean },
+) => Promise<{ sessionId: string; user: SessionUser } | null>;
 
 /**
  * Finds the live session of a bearer token and its account, or null. One query. A session older
  * than `maxAgeHours` (the current `sessionTimeout`) has ended too: shortening the setting shortens
- * the sessions already open (decision 008).
+ * the sessions already open (decision 008). With `requireVerified` (the current
+ * `requireEmailVerification`), an unverified account's session does not count: switching the
+ * setting back on ends the sessions such accounts opened while it was off (issue 24), as sign-in
+ * would refuse them.
  */
 export function sessionFinder(db: Database): SessionFinder {
   const findLiveSession = prepareLiveSessionQuery(db);
-  return async (token, maxAgeHours) => {
+  return async (token, rules = {}) => {
     if (!token || token.length > 200) return null;
     const now = Date.now();
-    const createdAfter = maxAgeHours ? new Date(now - maxAgeHours * 3600_000) : undefined;
+    const createdAfter = rules.maxAgeHours ? new Date(now - rules.maxAgeHours * 3600_000) : undefined;
     const found = await findLiveSession(sha256(token), new Date(now), createdAfter);
-    return found ? { sessionId: found.sessionId, user: toSessionUser(found.user) } : null;
+    if (!found || (rules.requireVerified && !found.user.isVerified)) return null;
+    return { sessionId: found.sessionId, user: toSessionUser(found.user) };
   };
 }
