@@ -125,9 +125,11 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account is gone (an unverified account deleted when its contacts were
+     * released): the row stays so the caps per destination still count its code (issue 24, item 6).
+     */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     purpose: otpPurposeEnum().notNull(),
     codeHash: text().notNull(),
     /** Where the code went: the e-mail or the E.164 phone (caps per destination, decision 008). */
@@ -159,4 +161,18 @@ export const loginThrottles = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.subject, table.ip] }), index('login_throttles_updated_idx').on(table.updatedAt)],
+);
+
+/**
+ * When the current unverified hold on a contact (a lower-cased e-mail or an E.164 phone) started.
+ * A hold starts at most once a day per contact: a new unverified account that takes the contact
+ * again within the day gets no new hour, so a squatter cannot renew it (decision 021).
+ */
+export const contactHolds = pgTable(
+  'contact_holds',
+  {
+    contact: text().primaryKey(),
+    heldSince: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('contact_holds_held_since_idx').on(table.heldSince)],
 );

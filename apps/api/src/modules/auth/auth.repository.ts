@@ -2,21 +2,38 @@ import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { toE164 } from '@app/shared/phone';
 import { usernameSkeletons, usernamesLookAlike } from '@app/shared/username-skeleton';
 import type { Database } from '../../db/client';
-import { knownDevices, loginThrottles, oneTimeCodes, users } from '../../db/schema/index';
+import { contactHolds, knownDevices, loginThrottles, oneTimeCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 export type CodePurpose = OneTimeCodeRow['purpose'];
 
-/** Finds an account by username (any case), e-mail (any case) or phone (any written form). */
-export async function findUserByIdentifier(db: Database, identifier: string): Promise<UserRow | null> {
+/** A contact's unverified hold starts at most once in this long (decision 021). */
+export const CONTACT_HOLD_RENEWAL_MS = 24 * 60 * 60_000;
+
+/**
+ * Finds an account by username (any case), e-mail (any case) or phone (any written form). An
+ * e-mail or phone finds the account only once it is verified (decision 021): someone who
+ * registered with another person's e-mail and verified their own phone cannot sign in, be made a
+ * partner's user or reset a password with that e-mail. `contacts: 'pending'` (sign-in) also lets
+ * a contact find an account with no verified contact yet, so its owner can sign in to get a code;
+ * `contacts: 'any'` is for the code check and resend only, which prove or reach the contact itself.
+ */
+export async function findUserByIdentifier(
+  db: Database,
+  identifier: string,
+  options: { contacts?: 'verified' | 'pending' | 'any' } = {},
+): Promise<UserRow | null> {
   const value = identifier.trim();
   if (!value) return null;
+  const contacts = options.contacts ?? 'verified';
+  const usable = (verified: typeof users.emailVerified | typeof users.phoneVerified) =>
+    contacts === 'any' ? sql`true` : contacts === 'pending' ? sql`(${verified} or not ${users.isVerified})` : sql`${verified}`;
   let condition = sql`lower(${users.username}) = ${value.toLowerCase()}`;
-  if (value.includes('@')) condition = eq(users.email, value.toLowerCase());
+  if (value.includes('@')) condition = sql`${users.email} = ${value.toLowerCase()} and ${usable(users.emailVerified)}`;
   else {
     const phone = /^[+\d\s().-]+$/.test(value) ? toE164(value) : null;
-    if (phone) condition = sql`(${condition} or ${users.phone} = ${phone})`;
+    if (phone) condition = sql`(${condition} or (${users.phone} = ${phone} and ${usable(users.phoneVerified)}))`;
   }
   const [row] = await db.select().from(users).where(condition).limit(1);
   return row ?? null;
@@ -29,6 +46,16 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** The account whose verified e-mail this is (reset, confirmation): an unverified e-mail finds nothing. */
+export async function findUserByVerifiedEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.emailVerified, true)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -113,22 +140,27 @@ export async function markContactVerified(
 }
 
 /**
- * Frees an e-mail or phone held, unverified, by an account created before `before` (decision 008):
- * the contact is removed from that account, and an unverified account left without any contact
- * is deleted. Answers how many accounts let a contact go.
+ * Frees an e-mail or phone held, unverified, by another account once its hold started before
+ * `before` (decision 008): the hold starts with the contact's first unverified claim of the day
+ * (`contact_holds`, decision 021), or with the account's creation when no claim is recorded. The
+ * contact is removed from that account, and an unverified account left without any contact is
+ * deleted (its codes stay, without account, for the caps per destination). Answers how many
+ * accounts let a contact go.
  */
 export async function releaseStaleContacts(
   db: Database,
   contacts: { email?: string; phone?: string },
   before: Date,
 ): Promise<number> {
+  const holdEnded = (contact: string) =>
+    sql`coalesce((select ${contactHolds.heldSince} from ${contactHolds} where ${contactHolds.contact} = ${contact}), ${users.createdAt}) < ${before.toISOString()}::timestamptz`;
   let released = 0;
   await db.transaction(async (tx) => {
     if (contacts.email) {
       const rows = await tx
         .update(users)
         .set({ email: null, emailVerified: false, updatedAt: new Date() })
-        .where(and(eq(users.email, contacts.email), eq(users.emailVerified, false), lt(users.createdAt, before)))
+        .where(and(eq(users.email, contacts.email), eq(users.emailVerified, false), holdEnded(contacts.email)))
         .returning({ id: users.id });
       released += rows.length;
     }
@@ -136,7 +168,7 @@ export async function releaseStaleContacts(
       const rows = await tx
         .update(users)
         .set({ phone: null, phoneVerified: false, updatedAt: new Date() })
-        .where(and(eq(users.phone, contacts.phone), eq(users.phoneVerified, false), lt(users.createdAt, before)))
+        .where(and(eq(users.phone, contacts.phone), eq(users.phoneVerified, false), holdEnded(contacts.phone)))
         .returning({ id: users.id });
       released += rows.length;
     }
@@ -147,6 +179,26 @@ export async function releaseStaleContacts(
     }
   });
   return released;
+}
+
+/**
+ * Records that a new unverified account claims these contacts at `now`. A hold starts at most
+ * once a day per contact: a claim within a day of the last start keeps that start, so the new
+ * account gets no new hour (decision 021).
+ */
+export async function recordContactHolds(db: Database, contacts: (string | null | undefined)[], now: Date): Promise<void> {
+  const values = contacts
+    .filter((contact): contact is string => Boolean(contact))
+    .map((contact) => ({ contact, heldSince: now }));
+  if (values.length === 0) return;
+  await db
+    .insert(contactHolds)
+    .values(values)
+    .onConflictDoUpdate({
+      target: contactHolds.contact,
+      set: { heldSince: sql`excluded.held_since` },
+      setWhere: sql`${contactHolds.heldSince} < ${new Date(now.getTime() - CONTACT_HOLD_RENEWAL_MS).toISOString()}::timestamptz`,
+    });
 }
 
 export async function setPasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {

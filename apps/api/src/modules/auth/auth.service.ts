@@ -25,8 +25,10 @@ import {
   findUserByEmail,
   findUserByIdentifier,
   findUserByPhone,
+  findUserByVerifiedEmail,
   insertUser,
   markContactVerified,
+  recordContactHolds,
   recordLogin,
   recordThrottledFailure,
   releaseStaleContacts,
@@ -195,6 +197,8 @@ export async function register(deps: AuthDeps, input: z.output<typeof registerSc
     if (isUniqueViolation(error)) throw duplicate(await findTakenFields(deps.db, input));
     throw error;
   }
+  // The hold on its contacts starts now, unless one started for them within the day (decision 021).
+  await recordContactHolds(deps.db, [user.email, user.phone], new Date());
   const issued = await issueVerificationCodes(deps, user, settings);
   if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
   const smsSent = await issued.delivery;
@@ -233,7 +237,7 @@ function duplicate(taken: Set<'username' | 'email' | 'phone'>): AppError {
 async function findByContact(deps: AuthDeps, input: { email?: string; phone?: string; identifier?: string }) {
   if (input.email) return findUserByEmail(deps.db, input.email);
   if (input.phone) return findUserByPhone(deps.db, input.phone);
-  if (input.identifier) return findUserByIdentifier(deps.db, input.identifier);
+  if (input.identifier) return findUserByIdentifier(deps.db, input.identifier, { contacts: 'any' });
   return null;
 }
 
@@ -266,7 +270,7 @@ export async function resendOtp(deps: AuthDeps, input: z.output<typeof resendOtp
 }
 
 export async function sendConfirmation(deps: AuthDeps, email: string) {
-  const user = await findUserByEmail(deps.db, email);
+  const user = await findUserByVerifiedEmail(deps.db, email);
   if (user?.isVerified && user.email) {
     const settings = await deps.settings.get();
     await deps.notifications.queueEmail(confirmationEmail(user.email, user.firstName, settings.general.siteName));
@@ -280,7 +284,8 @@ export async function login(
   meta: { ip?: string; userAgent?: string },
 ): Promise<{ token: string; user: UserRow; deviceToken: string }> {
   const settings = await deps.settings.get();
-  const user = await findUserByIdentifier(deps.db, input.identifier);
+  // An unverified contact finds only an account with no verified contact yet (decision 021).
+  const user = await findUserByIdentifier(deps.db, input.identifier, { contacts: 'pending' });
   // Failures are counted per (account, address) pair; an unknown identifier is a pair too, so it
   // is answered exactly like a real account (decision 008).
   const subject = user?.id ?? `?${canonicalIdentifier(input.identifier)}`;
@@ -332,7 +337,8 @@ function locked(until: Date): AppError {
 }
 
 export async function requestPasswordReset(deps: AuthDeps, email: string, log: FastifyBaseLogger) {
-  const user = await findUserByEmail(deps.db, email);
+  // Only a verified e-mail finds an account (decision 021).
+  const user = await findUserByVerifiedEmail(deps.db, email);
   if (
     user?.email &&
     !user.isBlocked &&
@@ -353,7 +359,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string, log: F
 export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newPasswordRequestSchema>) {
   const settings = await deps.settings.get();
   checkPasswordRules(input.newPassword, settings.security.passwordMinLength, 'newPassword');
-  const user = await findUserByEmail(deps.db, input.email);
+  const user = await findUserByVerifiedEmail(deps.db, input.email);
   // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
   const code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
   if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);

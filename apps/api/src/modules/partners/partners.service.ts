@@ -348,7 +348,10 @@ function displayName(user: { firstName: string; lastName: string; username: stri
   return `${user.firstName} ${user.lastName}`.trim() || user.username || user.email || 'Compte';
 }
 
-/** Adds an existing, unblocked account (by e-mail, phone or username) as an authorised user. */
+/**
+ * Adds an existing, unblocked account (by verified e-mail, verified phone or username) as an
+ * authorised user: an unverified contact finds no account (decision 021).
+ */
 export async function addAuthorizedUser(
   deps: PartnersDeps,
   actor: SessionUser,
