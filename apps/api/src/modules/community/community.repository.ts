@@ -189,11 +189,36 @@ export async function deleteLikeActivity(tx: Tx, eventId: string, userId: string
 
 // ─── views ───────────────────────────────────────────────────────────────────────────────────
 
-/** Counts a view once per viewer, event and day. */
-export async function insertView(tx: Tx, eventId: string, viewer: string, day: string): Promise<boolean> {
+/**
+ * Counts a view once per viewer, event and day. An anonymous viewer (`addressPrefix`) counts only
+ * while fewer than `perAddress` viewers of its address counted for this event today; the
+ * transaction holds a lock on (event, day, address) so parallel requests cannot pass the cap.
+ */
+export async function insertView(
+  tx: Tx,
+  eventId: string,
+  viewer: { key: string; addressPrefix: string | null },
+  day: string,
+  perAddress: number,
+): Promise<boolean> {
+  if (viewer.addressPrefix !== null) {
+    const prefix = viewer.addressPrefix;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`view|${eventId}|${day}|${prefix}`}, 0))`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(eventViews)
+      .where(
+        and(
+          eq(eventViews.eventId, eventId),
+          eq(eventViews.day, day),
+          sql`left(${eventViews.viewer}, ${prefix.length}) = ${prefix}`,
+        ),
+      );
+    if (Number(row?.n ?? 0) >= perAddress) return false;
+  }
   const rows = await tx
     .insert(eventViews)
-    .values({ eventId, viewer, day })
+    .values({ eventId, viewer: viewer.key, day })
     .onConflictDoNothing()
     .returning({ eventId: eventViews.eventId });
   return rows.length > 0;

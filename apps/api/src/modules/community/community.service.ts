@@ -1,5 +1,5 @@
+import { ANONYMOUS_VISITORS_PER_ADDRESS, anonymousVisitor } from '../../lib/visitor-key';
 import { findUserById } from '../auth/auth.repository';
-import { createHash } from 'node:crypto';
 import type { Comment } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -285,17 +285,20 @@ export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, event
 /**
  * Who viewed: a signed-in account by its id; an anonymous visitor by a hash of its address, its
  * user agent and the day, so nothing personal is stored and tomorrow's key differs
- * (docs/decisions/009).
+ * (docs/decisions/009). An anonymous key starts with its address part (`addressPrefix`): at most
+ * ANONYMOUS_VISITORS_PER_ADDRESS of them count per event and day (decision 021).
  */
-export function viewerKey(actor: SessionUser | null, client: { ip: string; userAgent: string }, day: string): string {
-  if (actor) return `u:${actor.id}`;
-  const digest = createHash('sha256')
-    .update(`${client.ip}\n${client.userAgent.slice(0, 300)}\n${day}`)
-    .digest('base64url');
-  return `a:${digest.slice(0, 22)}`;
+export function viewerKey(
+  actor: SessionUser | null,
+  client: { ip: string; userAgent: string },
+  day: string,
+): { key: string; addressPrefix: string | null } {
+  if (actor) return { key: `u:${actor.id}`, addressPrefix: null };
+  const visitor = anonymousVisitor(day, client.ip, client.userAgent);
+  return { key: `a:${visitor.key}`, addressPrefix: `a:${visitor.addressPrefix}` };
 }
 
-/** Counts a view at most once per viewer, event and day; never the organiser's. */
+/** Counts a view at most once per viewer, event and day (anonymous: 10 per address); never the organiser's. */
 export async function recordView(
   deps: CommunityDeps,
   actor: SessionUser | null,
@@ -308,7 +311,7 @@ export async function recordView(
   if (actor && actor.id === event.organizerId) return { counted: false, views: event.viewsCount };
   const day = doualaDate(now);
   return deps.db.transaction(async (tx) => {
-    if (!(await insertView(tx, event.id, viewerKey(actor, client, day), day))) {
+    if (!(await insertView(tx, event.id, viewerKey(actor, client, day), day, ANONYMOUS_VISITORS_PER_ADDRESS))) {
       return { counted: false, views: (await findCommunityEvent(tx, event.id))?.viewsCount ?? 0 };
     }
     return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };

@@ -29,25 +29,42 @@ export async function findReferrerByCode(db: Database, code: string): Promise<Re
 }
 
 /**
- * Counts one click in one statement: the click row is inserted unless this visitor already
- * clicked this code today (primary key), and only then the referrer's counter moves.
- * Answers whether it counted.
+ * Counts one click: the click row is inserted unless this visitor already clicked this code today
+ * (primary key) or `perAddress` visitors of its address already did (prefix of the key), and only
+ * then the referrer's counter moves. Answers whether it counted.
  */
-export async function insertClick(db: Database, code: string, day: string, visitor: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    with referrer as (
-      select id from users where lower(referral_code) = lower(${code}) limit 1
-    ), clicked as (
-      insert into referral_clicks (referrer_id, day, visitor)
-      select id, ${day}::date, ${visitor} from referrer
-      on conflict do nothing
-      returning referrer_id
-    )
-    insert into referral_stats (user_id, clicks)
-    select referrer_id, 1 from clicked
-    on conflict (user_id) do update set clicks = referral_stats.clicks + 1, updated_at = now()
-    returning user_id`);
-  return rowsOf(result).length > 0;
+export async function insertClick(
+  db: Database,
+  code: string,
+  day: string,
+  visitor: { key: string; addressPrefix: string },
+  perAddress: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One click of an address, code and day at a time, so parallel requests cannot pass the cap.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`click|${code.toLowerCase()}|${day}|${visitor.addressPrefix}`}, 0))`,
+    );
+    const result = await tx.execute(sql`
+      with referrer as (
+        select id from users where lower(referral_code) = lower(${code}) limit 1
+      ), clicked as (
+        insert into referral_clicks (referrer_id, day, visitor)
+        select id, ${day}::date, ${visitor.key} from referrer
+        where (
+          select count(*) from referral_clicks c
+          where c.referrer_id = referrer.id and c.day = ${day}::date
+            and left(c.visitor, ${visitor.addressPrefix.length}) = ${visitor.addressPrefix}
+        ) < ${perAddress}
+        on conflict do nothing
+        returning referrer_id
+      )
+      insert into referral_stats (user_id, clicks)
+      select referrer_id, 1 from clicked
+      on conflict (user_id) do update set clicks = referral_stats.clicks + 1, updated_at = now()
+      returning user_id`);
+    return rowsOf(result).length > 0;
+  });
 }
 
 /**

@@ -66,7 +66,8 @@ export async function seedReferralsDemo(db: Database): Promise<void> {
     next += plan.people;
     for (let i = 0; i < plan.clicks; i++) {
       const day = doualaDate(new Date(Date.now() - (i % 7) * 86_400_000));
-      await insertClick(db, referrer.code, day, `demo-visitor-${i}`);
+      // One demo address per visitor, so the cap per address (decision 021) never applies here.
+      await insertClick(db, referrer.code, day, { key: `demo-${i}.visitor`, addressPrefix: `demo-${i}.` }, 1);
     }
   }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { ANONYMOUS_VISITORS_PER_ADDRESS, anonymousVisitor } from '../../lib/visitor-key';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type LeaderboardRow,
@@ -55,16 +55,10 @@ const NOT_A_PERSON =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|lighthouse|curl|wget|python|node-fetch/i;
 
 /**
- * A visitor without a cookie: a hash of the day, the address and the browser. The day is part of
- * it, so the same person cannot be followed from one day to the next.
- */
-export function visitorKey(day: string, ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${day}|${ip}|${userAgent}`).digest('base64url').slice(0, 22);
-}
-
-/**
- * Counts a visit of a public page with `?ref=CODE`: at most once per visitor, code and day. An
- * invalid code costs nothing (no query). Answers whether it counted.
+ * Counts a visit of a public page with `?ref=CODE`: at most once per visitor (a hash of the day,
+ * the address and the browser, no cookie), code and day, and at most
+ * ANONYMOUS_VISITORS_PER_ADDRESS visitors per address, code and day (decision 021). An invalid code
+ * costs nothing (no query). Answers whether it counted.
  */
 export async function recordClick(
   deps: ReferralDeps,
@@ -74,7 +68,7 @@ export async function recordClick(
   const userAgent = visit.userAgent ?? '';
   if (!code || !userAgent || NOT_A_PERSON.test(userAgent)) return false;
   const day = doualaDate(visit.now ?? new Date());
-  return insertClick(deps.db, code, day, visitorKey(day, visit.ip, userAgent));
+  return insertClick(deps.db, code, day, anonymousVisitor(day, visit.ip, userAgent), ANONYMOUS_VISITORS_PER_ADDRESS);
 }
 
 // ---------------------------------------------------------------- sign-ups and grants
