@@ -78,6 +78,34 @@ export const referralStats = pgTable(
   (table) => [index('referral_stats_rank_idx').on(table.signups.desc(), table.clicks.desc(), table.userId)],
 );
 
+/**
+ * Referral work that must happen exactly once after a commit (decision 021): queued in the same
+ * transaction as what causes it (an account's first verification), run at once after the commit,
+ * and retried by the referrals loop until done. One row per kind and subject (unique): queueing
+ * twice is a no-op. The work itself is idempotent (unique sign-ups and grants), so a retry after a
+ * crash between the work and `done_at` changes nothing.
+ */
+export const referralJobs = pgTable(
+  'referral_jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** `account_verified`: the account (subject: its id) counts for its referrer and the grants due are made. */
+    kind: text().$type<ReferralJobKind>().notNull(),
+    subject: text().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('referral_jobs_kind_subject_key').on(table.kind, table.subject),
+    index('referral_jobs_due_idx').on(table.nextAttemptAt).where(sql`${table.doneAt} is null`),
+  ],
+);
+
+export type ReferralJobKind = 'account_verified';
+
 export const rewardTypeEnum = pgEnum('reward_type', ['premium_days', 'credit_fcfa', 'badge']);
 export const rewardMinTypeEnum = pgEnum('reward_min_type', ['waitlist', 'account', 'any']);
 export const rewardGrantStatusEnum = pgEnum('reward_grant_status', ['pending', 'granted', 'revoked']);

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { toE164 } from '@app/shared/phone';
 import { usernameSkeletons, usernamesLookAlike } from '@app/shared/username-skeleton';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { contactHolds, knownDevices, loginThrottles, oneTimeCodes, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 
@@ -122,7 +122,7 @@ export async function recordLogin(db: Database, userId: string): Promise<void> {
  * contact: a code sent to a phone that was since reclaimed by someone else proves nothing.
  */
 export async function markContactVerified(
-  db: Database,
+  db: Executor,
   userId: string,
   channel: CodeChannel,
   destination: string,

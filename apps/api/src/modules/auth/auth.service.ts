@@ -246,11 +246,19 @@ export async function verifyOtp(deps: AuthDeps, input: z.output<typeof verifyOtp
   const pending = user && (!user.emailVerified || !user.phoneVerified || !user.isVerified);
   const code = await useCode(deps.db, pending ? user.id : null, 'verify', input.otp);
   // The code proves only the contact it was sent to, and only while the account still holds it.
-  if (!user || !(await markContactVerified(deps.db, user.id, code.channel, code.destination))) {
+  // The first verified contact verifies the account: its referral is queued in the same
+  // transaction, so it cannot be lost (decision 021), and run once committed.
+  const verified =
+    user !== null &&
+    (await deps.db.transaction(async (tx) => {
+      if (!(await markContactVerified(tx, user.id, code.channel, code.destination))) return false;
+      if (!user.isVerified && user.referredByCode) await deps.referrals.queue(tx, { kind: 'account_verified', subject: user.id });
+      return true;
+    }));
+  if (!user || !verified) {
     throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
   }
-  // The first verified contact verifies the account (referrals count it once).
-  if (!user.isVerified) await deps.referrals.accountVerified(user.id);
+  if (!user.isVerified && user.referredByCode) await deps.referrals.runDue();
   return { message: 'Compte vérifié avec succès', email: user.email ?? null };
 }
 

@@ -1,13 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { expirePremiums, type ReferralDeps, recordAccountVerified, recordClick, recordWaitlistSignup } from './referrals.service';
+import type { Executor } from '../../db/client';
+import type { ReferralJobKind } from '../../db/schema/index';
+import { insertJob } from './referrals.repository';
+import { expirePremiums, type ReferralDeps, recordClick, recordWaitlistSignup, runReferralJobs } from './referrals.service';
 
 /** What other modules call when a person arrives with a referral code. */
 export interface ReferralEvents {
   /** A new waiting-list entry; counts when it carries a valid code of someone else. Never throws. */
   waitlistSignup(entry: { id: string; phone: string; email: string | null; referralCode: string | null }): Promise<boolean>;
-  /** An account was just verified; counts when it registered with a valid code. Never throws. */
-  accountVerified(userId: string): Promise<boolean>;
+  /**
+   * Queues referral work in the caller's transaction (decision 021): `account_verified` with the
+   * account's id, in the transaction that verifies its first contact. Run it with `runDue` after
+   * the commit; the loop retries what failed until done.
+   */
+  queue(tx: Executor, job: { kind: ReferralJobKind; subject: string }): Promise<void>;
+  /** Runs the queued referral work that is due. Never throws; answers how many jobs were done. */
+  runDue(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -17,6 +26,8 @@ declare module 'fastify' {
 }
 
 const PREMIUM_EXPIRY_EVERY_MS = 60 * 60_000;
+/** How often queued referral work is looked at (decision 021). */
+const REFERRAL_JOBS_EVERY_MS = 30_000;
 
 /** `?ref=` of a request, without parsing the whole query string. */
 function refOf(url: string): string | null {
@@ -42,7 +53,8 @@ export const referralsPlugin = fp(async (app: FastifyInstance) => {
   const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
   app.decorate('referrals', {
     waitlistSignup: (entry) => recordWaitlistSignup(deps, entry),
-    accountVerified: (userId) => recordAccountVerified(deps, userId),
+    queue: (tx, job) => insertJob(tx, job),
+    runDue: () => runReferralJobs(deps),
   } satisfies ReferralEvents);
 
   app.addHook('onResponse', async (request, reply) => {
@@ -55,10 +67,19 @@ export const referralsPlugin = fp(async (app: FastifyInstance) => {
 
   const timer = setInterval(() => void expirePremiums(deps), PREMIUM_EXPIRY_EVERY_MS);
   timer.unref();
+  // Queued referral work left by a failure or a stopped instance is retried until done.
+  let jobs: Promise<unknown> = Promise.resolve();
+  const jobTimer = setInterval(() => {
+    jobs = jobs.then(() => runReferralJobs(deps));
+  }, REFERRAL_JOBS_EVERY_MS);
+  jobTimer.unref();
   app.addHook('onReady', async () => {
     await expirePremiums(deps);
+    await runReferralJobs(deps);
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(jobTimer);
+    await jobs;
   });
 });

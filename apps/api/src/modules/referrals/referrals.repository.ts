@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { RewardGrantStatus, RewardRuleValues } from '@app/shared/referrals';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { rowsOf } from '../../db/rows-of';
-import { referralStats, rewardGrants, rewardRules, users } from '../../db/schema/index';
+import { type ReferralJobKind, referralJobs, referralStats, rewardGrants, rewardRules, users } from '../../db/schema/index';
 import { recordAudit } from '../audit/audit.repository';
 
 export type RewardRuleRow = typeof rewardRules.$inferSelect;
@@ -102,6 +102,50 @@ export async function insertSignup(
 }
 
 /** The account a verified registration came with: its contact and the code it carried. */
+// ---------------------------------------------------------------- jobs (decision 021)
+
+export type ReferralJobRow = typeof referralJobs.$inferSelect;
+
+/** Queues a job in the caller's transaction; a job of the same kind and subject is kept as it is. */
+export async function insertJob(tx: Executor, job: { kind: ReferralJobKind; subject: string }): Promise<void> {
+  await tx.insert(referralJobs).values(job).onConflictDoNothing();
+}
+
+/**
+ * Claims the due jobs not done yet: their next attempt is pushed `leaseMs` ahead in the same
+ * statement, so two instances (or the loop and the run after a verification) never run one together.
+ */
+export async function claimDueJobs(db: Database, limit: number, leaseMs: number): Promise<ReferralJobRow[]> {
+  const now = new Date();
+  const due = db
+    .select({ id: referralJobs.id })
+    .from(referralJobs)
+    .where(and(isNull(referralJobs.doneAt), lte(referralJobs.nextAttemptAt, now)))
+    .orderBy(asc(referralJobs.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(referralJobs)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(and(inArray(referralJobs.id, due), isNull(referralJobs.doneAt)))
+    .returning();
+}
+
+export async function markJobDone(db: Database, id: string, attempts: number): Promise<void> {
+  await db.update(referralJobs).set({ doneAt: new Date(), attempts, lastError: null }).where(eq(referralJobs.id, id));
+}
+
+export async function markJobFailed(
+  db: Database,
+  id: string,
+  values: { attempts: number; lastError: string; nextAttemptAt: Date },
+) {
+  await db
+    .update(referralJobs)
+    .set({ attempts: values.attempts, lastError: values.lastError.slice(0, 500), nextAttemptAt: values.nextAttemptAt })
+    .where(eq(referralJobs.id, id));
+}
+
 export async function findAccountForReferral(db: Database, userId: string) {
   const [row] = await db
     .select({

@@ -19,6 +19,7 @@ import {
   deleteUnusedRule,
   expireEndedPremiums,
   findAccount,
+  claimDueJobs,
   findAccountForReferral,
   findGrant,
   findReferrerByCode,
@@ -32,6 +33,8 @@ import {
   listGrantsOf,
   listLeaderboard,
   listRules,
+  markJobDone,
+  markJobFailed,
   type RewardRuleRow,
   ruleColumns,
   updateRule,
@@ -124,23 +127,62 @@ export async function recordWaitlistSignup(
   }
 }
 
-/** An account that registered with a code has just been verified: it counts now. Never throws. */
-export async function recordAccountVerified(deps: ReferralDeps, userId: string): Promise<boolean> {
+/**
+ * The job of an account just verified (decision 021): it counts for the owner of the code it
+ * registered with, then the grants due to that referrer are made, whether or not it counted now
+ * (a retry after a failure between the two still grants). Throws on failure: the job is retried.
+ */
+async function countVerifiedAccount(deps: ReferralDeps, userId: string): Promise<void> {
+  const account = await findAccountForReferral(deps.db, userId);
+  if (!account?.referredByCode || !account.isVerified) return;
+  const code = normaliseReferralCode(account.referredByCode);
+  const referrer = code ? await findReferrerByCode(deps.db, code) : null;
+  if (!referrer) return;
+  const counted = await recordSignup(deps, {
+    ref: code,
+    kind: 'account',
+    phone: account.phone,
+    email: account.email,
+    userId: account.id,
+    waitlistEntryId: null,
+  });
+  // Counted now: its grants were just made. Counted before: a retry still makes them.
+  if (!counted) await grantDue(deps, { referrerId: referrer.id });
+}
+
+const JOB_LEASE_MS = 120_000;
+
+/** Delay before a job's next attempt: 30 s, 1 min, 2 min … at most 1 h; a job is retried until done. */
+export function jobRetryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** Runs the referral jobs that are due (decision 021). Never throws; answers how many were done. */
+export async function runReferralJobs(deps: ReferralDeps, limit = 20): Promise<number> {
+  let done = 0;
   try {
-    const account = await findAccountForReferral(deps.db, userId);
-    if (!account?.referredByCode || !account.isVerified) return false;
-    return await recordSignup(deps, {
-      ref: account.referredByCode,
-      kind: 'account',
-      phone: account.phone,
-      email: account.email,
-      userId: account.id,
-      waitlistEntryId: null,
-    });
+    for (const job of await claimDueJobs(deps.db, limit, JOB_LEASE_MS)) {
+      const attempts = job.attempts + 1;
+      try {
+        if (job.kind === 'account_verified') await countVerifiedAccount(deps, job.subject);
+        await markJobDone(deps.db, job.id, attempts);
+        done += 1;
+      } catch (error) {
+        // The database's own reason (drizzle wraps it in 'Failed query: …' with the SQL).
+        const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        const message = reason instanceof Error ? reason.message : String(reason);
+        await markJobFailed(deps.db, job.id, {
+          attempts,
+          lastError: message,
+          nextAttemptAt: new Date(Date.now() + jobRetryDelayMs(attempts)),
+        }).catch(() => {});
+        deps.log.error({ err: error, jobId: job.id, kind: job.kind, attempts }, 'referral job failed; will retry');
+      }
+    }
   } catch (error) {
-    deps.log.error({ err: error, userId }, 'referral sign-up not counted');
-    return false;
+    deps.log.warn({ err: error }, 'referral jobs not run');
   }
+  return done;
 }
 
 /** Creates the pending grants now due, for one referrer or one rule. */

@@ -235,7 +235,8 @@ describe('sign-ups', () => {
       .update(users)
       .set({ isVerified: true })
       .where(eq(users.id, listed?.id ?? ''));
-    expect(await app.referrals.accountVerified(listed?.id ?? '')).toBe(false);
+    await app.referrals.queue(app.db, { kind: 'account_verified', subject: listed?.id ?? '' });
+    expect(await app.referrals.runDue()).toBe(1);
     expect((await statsOf(owner.id)).signups).toBe(2);
   });
 });
