@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { shotsIn } from '../../fixtures/shots';
-import { loginAs, loginAsSuperadmin } from '../../fixtures/auth';
+import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
@@ -57,18 +57,29 @@ async function openNav(page: Page) {
 }
 
 /** A visitor (no session) opens the shared link and joins the waiting list from the landing page. */
-async function visitorJoins(browser: Browser, link: string, testInfo: TestInfo) {
+/** An administrator approves the waiting-list entry of this phone: only then does it count (decision 021). */
+async function approveEntry(request: APIRequestContext, phone: string) {
+  const headers = { authorization: `Bearer ${await superadminToken(request)}` };
+  const found = await request.get(`/api/admin/waitlist?search=${encodeURIComponent(phone)}`, { headers });
+  const [entry] = ((await found.json()) as { items: { _id: string }[] }).items;
+  expect(entry).toBeDefined();
+  expect((await request.post(`/api/admin/waitlist/${entry?._id}/approve`, { headers })).ok()).toBe(true);
+}
+
+async function visitorJoins(browser: Browser, link: string, testInfo: TestInfo): Promise<string> {
   const context = await browser.newContext({ viewport: testInfo.project.use.viewport, locale: 'fr-FR' });
   const page = await context.newPage();
   await page.goto(link);
   const form = page.getByRole('form', { name: 'Inscription sur la liste d’attente' });
   await form.getByLabel('Nom complet').fill('Visiteur Invité');
-  await form.getByLabel('Téléphone').fill(randomPhone());
+  const phone = randomPhone();
+  await form.getByLabel('Téléphone').fill(phone);
   // A person takes more than a second and a half; the server refuses faster forms.
   await page.waitForTimeout(1600);
   await form.getByRole('button', { name: "Je m'inscris" }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Merci de votre intérêt' })).toBeVisible();
   await context.close();
+  return phone;
 }
 
 test('a user copies their link, a visitor opens it and joins, the count rises on Mon compte and Parrainage', async ({
@@ -98,7 +109,7 @@ test('a user copies their link, a visitor opens it and joins, the count rises on
   await expectNoAxeViolations(page, 'Mon compte');
   await shot(page, testInfo, 'mon-compte-before');
 
-  await visitorJoins(browser, copied, testInfo);
+  await approveEntry(request, await visitorJoins(browser, copied, testInfo));
 
   await expect(async () => {
     await page.reload();
@@ -131,11 +142,13 @@ test('an admin creates a rule with threshold 1, the grant appears in Récompense
     await (await request.post('/api/users/login', { data: { identifier: account.email, password: PASSWORD } })).json()
   ).token as string;
   const { referral } = await myReferral(request, userToken);
+  const friendPhone = randomPhone();
   const joined = await request.post('/api/waitlist', {
-    data: { name: 'Ami Invité', phone: randomPhone(), ref: referral.code, elapsedMs: 5000 },
+    data: { name: 'Ami Invité', phone: friendPhone, ref: referral.code },
     headers: { 'x-forwarded-for': freshIp() },
   });
   expect(joined.status()).toBe(201);
+  await approveEntry(request, friendPhone);
 
   await loginAsSuperadmin(page, request);
   await page.goto('/admin/reward-rules');

@@ -89,7 +89,11 @@ export const referralJobs = pgTable(
   'referral_jobs',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** `account_verified`: the account (subject: its id) counts for its referrer and the grants due are made. */
+    /**
+     * `account_verified`: the account (subject: its id) counts for its referrer; `waitlist_approved`:
+     * the approved entry (subject: its id) counts; `contact_verified`: the waiting-list entries with
+     * this just-verified e-mail or phone (subject) count. Then the grants due are made.
+     */
     kind: text().$type<ReferralJobKind>().notNull(),
     subject: text().notNull(),
     attempts: integer().notNull().default(0),
@@ -104,7 +108,7 @@ export const referralJobs = pgTable(
   ],
 );
 
-export type ReferralJobKind = 'account_verified';
+export type ReferralJobKind = 'account_verified' | 'waitlist_approved' | 'contact_verified';
 
 export const rewardTypeEnum = pgEnum('reward_type', ['premium_days', 'credit_fcfa', 'badge']);
 export const rewardMinTypeEnum = pgEnum('reward_min_type', ['waitlist', 'account', 'any']);

@@ -253,12 +253,14 @@ export async function verifyOtp(deps: AuthDeps, input: z.output<typeof verifyOtp
     (await deps.db.transaction(async (tx) => {
       if (!(await markContactVerified(tx, user.id, code.channel, code.destination))) return false;
       if (!user.isVerified && user.referredByCode) await deps.referrals.queue(tx, { kind: 'account_verified', subject: user.id });
+      // A waiting-list entry with this contact counts now that the contact is proven (decision 021).
+      await deps.referrals.queueContactVerified(tx, code.destination);
       return true;
     }));
   if (!user || !verified) {
     throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
   }
-  if (!user.isVerified && user.referredByCode) await deps.referrals.runDue();
+  await deps.referrals.runDue();
   return { message: 'Compte vérifié avec succès', email: user.email ?? null };
 }
 

@@ -2,19 +2,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Executor } from '../../db/client';
 import type { ReferralJobKind } from '../../db/schema/index';
-import { insertJob } from './referrals.repository';
-import { expirePremiums, type ReferralDeps, recordClick, recordWaitlistSignup, runReferralJobs } from './referrals.service';
+import { insertContactJob, insertJob } from './referrals.repository';
+import { expirePremiums, type ReferralDeps, recordClick, runReferralJobs } from './referrals.service';
 
 /** What other modules call when a person arrives with a referral code. */
 export interface ReferralEvents {
-  /** A new waiting-list entry; counts when it carries a valid code of someone else. Never throws. */
-  waitlistSignup(entry: { id: string; phone: string; email: string | null; referralCode: string | null }): Promise<boolean>;
   /**
    * Queues referral work in the caller's transaction (decision 021): `account_verified` with the
-   * account's id, in the transaction that verifies its first contact. Run it with `runDue` after
-   * the commit; the loop retries what failed until done.
+   * account's id, in the transaction that verifies its first contact; `waitlist_approved` with the
+   * entry's id, in the approval's. Run it with `runDue` after the commit; the loop retries what
+   * failed until done.
    */
   queue(tx: Executor, job: { kind: ReferralJobKind; subject: string }): Promise<void>;
+  /** Queues the counting of waiting-list entries with this just-verified contact, if any carry a code. */
+  queueContactVerified(tx: Executor, contact: string): Promise<void>;
   /** Runs the queued referral work that is due. Never throws; answers how many jobs were done. */
   runDue(): Promise<number>;
 }
@@ -52,8 +53,8 @@ function isPublicPage(request: FastifyRequest, reply: FastifyReply): boolean {
 export const referralsPlugin = fp(async (app: FastifyInstance) => {
   const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
   app.decorate('referrals', {
-    waitlistSignup: (entry) => recordWaitlistSignup(deps, entry),
     queue: (tx, job) => insertJob(tx, job),
+    queueContactVerified: (tx, contact) => insertContactJob(tx, contact),
     runDue: () => runReferralJobs(deps),
   } satisfies ReferralEvents);
 

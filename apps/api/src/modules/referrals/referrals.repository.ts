@@ -4,7 +4,15 @@ import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { rowsOf } from '../../db/rows-of';
-import { type ReferralJobKind, referralJobs, referralStats, rewardGrants, rewardRules, users } from '../../db/schema/index';
+import {
+  type ReferralJobKind,
+  referralJobs,
+  referralStats,
+  rewardGrants,
+  rewardRules,
+  users,
+  waitlistEntries,
+} from '../../db/schema/index';
 import { recordAudit } from '../audit/audit.repository';
 
 export type RewardRuleRow = typeof rewardRules.$inferSelect;
@@ -109,6 +117,39 @@ export type ReferralJobRow = typeof referralJobs.$inferSelect;
 /** Queues a job in the caller's transaction; a job of the same kind and subject is kept as it is. */
 export async function insertJob(tx: Executor, job: { kind: ReferralJobKind; subject: string }): Promise<void> {
   await tx.insert(referralJobs).values(job).onConflictDoNothing();
+}
+
+/**
+ * Queues the counting of the waiting-list entries that carry a code and this just-verified e-mail
+ * or phone, in the caller's transaction; nothing when no such entry exists.
+ */
+export async function insertContactJob(tx: Executor, contact: string): Promise<void> {
+  await tx.execute(sql`
+    insert into referral_jobs (kind, subject)
+    select 'contact_verified', ${contact}
+    where exists (
+      select 1 from waitlist_entries
+      where (phone = ${contact} or email = ${contact}) and referral_code is not null
+    )
+    on conflict do nothing`);
+}
+
+/** Waiting-list entries with a code, by id (approved only) or by contact, for counting. */
+export async function findWaitlistEntriesForReferral(db: Database, by: { id: string } | { contact: string }) {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      phone: waitlistEntries.phone,
+      email: waitlistEntries.email,
+      referralCode: waitlistEntries.referralCode,
+    })
+    .from(waitlistEntries)
+    .where(
+      'id' in by
+        ? and(eq(waitlistEntries.id, by.id), eq(waitlistEntries.status, 'approved'))
+        : sql`(${waitlistEntries.phone} = ${by.contact} or ${waitlistEntries.email} = ${by.contact}) and ${waitlistEntries.referralCode} is not null`,
+    )
+    .limit(20);
 }
 
 /**

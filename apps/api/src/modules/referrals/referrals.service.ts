@@ -21,6 +21,7 @@ import {
   findAccount,
   claimDueJobs,
   findAccountForReferral,
+  findWaitlistEntriesForReferral,
   findGrant,
   findReferrerByCode,
   findRule,
@@ -106,24 +107,25 @@ export async function recordSignup(deps: ReferralDeps, input: SignupInput): Prom
   return counted;
 }
 
-/** A new waiting-list entry that carried `?ref=`. Never throws: the sign-up itself must not fail. */
-export async function recordWaitlistSignup(
-  deps: ReferralDeps,
-  entry: { id: string; phone: string; email: string | null; referralCode: string | null },
-): Promise<boolean> {
-  if (!entry.referralCode) return false;
-  try {
-    return await recordSignup(deps, {
-      ref: entry.referralCode,
+/**
+ * Counts waiting-list entries that carried `?ref=` (decision 021): only once approved or once
+ * their contact is verified, never at sign-up. Then the grants due are made (also on a retry).
+ * Throws on failure: the job is retried.
+ */
+async function countWaitlistEntries(deps: ReferralDeps, by: { id: string } | { contact: string }): Promise<void> {
+  for (const entry of await findWaitlistEntriesForReferral(deps.db, by)) {
+    const code = normaliseReferralCode(entry.referralCode);
+    const referrer = code ? await findReferrerByCode(deps.db, code) : null;
+    if (!referrer) continue;
+    const counted = await recordSignup(deps, {
+      ref: code,
       kind: 'waitlist',
       phone: entry.phone,
       email: entry.email,
       userId: null,
       waitlistEntryId: entry.id,
     });
-  } catch (error) {
-    deps.log.error({ err: error, waitlistEntryId: entry.id }, 'referral sign-up not counted');
-    return false;
+    if (!counted) await grantDue(deps, { referrerId: referrer.id });
   }
 }
 
@@ -165,6 +167,8 @@ export async function runReferralJobs(deps: ReferralDeps, limit = 20): Promise<n
       const attempts = job.attempts + 1;
       try {
         if (job.kind === 'account_verified') await countVerifiedAccount(deps, job.subject);
+        else if (job.kind === 'waitlist_approved') await countWaitlistEntries(deps, { id: job.subject });
+        else if (job.kind === 'contact_verified') await countWaitlistEntries(deps, { contact: job.subject });
         await markJobDone(deps.db, job.id, attempts);
         done += 1;
       } catch (error) {

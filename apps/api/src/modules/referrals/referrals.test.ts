@@ -5,7 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_CODE_PATTERN, type RewardRuleInput } from '@app/shared/referrals';
-import { auditLog, referralStats, rewardGrants, users } from '../../db/schema/index';
+import { auditLog, referralStats, rewardGrants, users, waitlistEntries } from '../../db/schema/index';
+import { toE164 } from '@app/shared/phone';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import type { UserRow } from '../../db/schema/index';
@@ -54,13 +55,33 @@ async function statsOf(userId: string) {
   return row ?? { clicks: 0, signups: 0, waitlistSignups: 0, accountSignups: 0 };
 }
 
-function joinWaitlist(ref: string | undefined, person: { phone?: string; email?: string; name?: string } = {}) {
-  return app.inject({
+let waitlistManager: Promise<string> | undefined;
+
+/**
+ * Joins the waiting list and, when a new entry is made, has an administrator approve it: a
+ * waiting-list sign-up counts for its referrer only once approved (decision 021).
+ */
+async function joinWaitlist(ref: string | undefined, person: { phone?: string; email?: string; name?: string } = {}) {
+  const phone = person.phone ?? freshPhone();
+  const joined = await app.inject({
     method: 'POST',
     url: '/api/waitlist',
     remoteAddress: freshIp(),
-    payload: { name: person.name ?? 'Filleul Test', phone: person.phone ?? freshPhone(), email: person.email, ref },
+    payload: { name: person.name ?? 'Filleul Test', phone, email: person.email, ref },
   });
+  if (joined.statusCode !== 201) return joined;
+  waitlistManager ??= createUser(app, { role: 'admin', permissions: ['manage_users'] }).then((user) => tokenFor(app, user));
+  const [entry] = await app.db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.phone, toE164(phone) ?? phone));
+  const approved = await app.inject({
+    method: 'POST',
+    url: `/api/admin/waitlist/${entry?.id}/approve`,
+    headers: bearer(await waitlistManager),
+  });
+  expect(approved.statusCode).toBe(200);
+  return joined;
 }
 
 function visit(url: string, headers: Record<string, string> = {}, remoteAddress = '41.202.1.1') {

@@ -6,7 +6,7 @@ import { pageAndTotal } from '../../db/page-and-total';
 import { rowCountsUnder } from '../../db/row-counts';
 import { containsCondition, phoneOrTextCondition } from '../../db/contains-condition';
 import { phoneSearchDigits } from '@app/shared/phone';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { waitlistEntries } from '../../db/schema/index';
 import { searchable } from '../../lib/text';
@@ -146,7 +146,7 @@ export async function findById(db: Database, id: string) {
 }
 
 /** Moves a pending entry to `status`; null when the entry is missing or no longer pending. */
-export async function decidePending(db: Database, id: string, status: Exclude<WaitlistStatus, 'pending'>) {
+export async function decidePending(db: Executor, id: string, status: Exclude<WaitlistStatus, 'pending'>) {
   const [row] = await db
     .update(waitlistEntries)
     .set({ status, updatedAt: new Date() })

@@ -89,7 +89,7 @@ export async function signUp(deps: WaitlistDeps, input: SignupInput): Promise<Wa
   // A concurrent sign-up with the same phone or e-mail won the unique index.
   if (!row) return already;
   deps.waitlistCount.forget();
-  await deps.referrals.waitlistSignup(row);
+  // A referral counts only once the entry is approved or its contact verified (decision 021).
   return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
 }
 
@@ -115,7 +115,23 @@ export async function decide(
   id: string,
   status: Exclude<WaitlistStatus, 'pending'>,
 ): Promise<WaitlistEntry> {
-  const row = await decidePending(deps.db, id, status);
+  // The decision, its audit row and (approved with a code) the referral count are one transaction.
+  const row = await deps.db.transaction(async (tx) => {
+    const decided = await decidePending(tx, id, status);
+    if (!decided) return null;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
+      targetType: 'waitlist_entry',
+      targetId: decided.id,
+      before: { status: 'pending' },
+      after: { status },
+    });
+    if (status === 'approved' && decided.referralCode) {
+      await deps.referrals.queue(tx, { kind: 'waitlist_approved', subject: decided.id });
+    }
+    return decided;
+  });
   if (!row) {
     const existing = await findById(deps.db, id);
     if (!existing) throw notFound('Entrée introuvable dans la liste d’attente');
@@ -125,14 +141,7 @@ export async function decide(
       }.`,
     );
   }
-  await recordAudit(deps.db, {
-    actorId: actor.id,
-    action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
-    targetType: 'waitlist_entry',
-    targetId: row.id,
-    before: { status: 'pending' },
-    after: { status },
-  });
+  if (status === 'approved' && row.referralCode) await deps.referrals.runDue();
   if (status === 'approved') await notifyApproved(deps, row);
   return toWaitlistEntry(row);
 }
