@@ -35,6 +35,8 @@ export const toast = {
   success: (message: string) => showToast('success', message),
   error: (message: string) => showToast('error', message),
   info: (message: string) => showToast('info', message),
+  /** Takes a toast away before its time (an error that a later success made stale). */
+  dismiss: (id: number) => dismissToast(id),
 };
 
 function subscribe(listener: () => void) {

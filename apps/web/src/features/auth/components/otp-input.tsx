@@ -5,6 +5,8 @@ import { useAuthT } from '../messages';
 export interface OtpInputProps {
   value: string;
   onChange: (value: string) => void;
+  /** Called with the code when a paste or a keystroke fills the sixth box (issue 25 item 9). */
+  onComplete?: (code: string) => void;
   error?: string;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -14,9 +16,10 @@ export interface OtpInputProps {
 
 /**
  * Six boxes, one digit each: typing moves forward, backspace moves back, arrows move, and
- * pasting (or an SMS autofill of) 1 to 6 digits fills the boxes from the current one.
+ * pasting (or an SMS autofill of) 1 to 6 digits fills the boxes from the current one; once the
+ * six are in, `onComplete` gets the code.
  */
-export function OtpInput({ value, onChange, error, disabled, autoFocus, label }: OtpInputProps) {
+export function OtpInput({ value, onChange, onComplete, error, disabled, autoFocus, label }: OtpInputProps) {
   const tr = useAuthT();
   const refs = useRef<Array<HTMLInputElement | null>>([]);
   // `value` holds one character per box, a space for an empty one.
@@ -44,6 +47,7 @@ export function OtpInput({ value, onChange, error, disabled, autoFocus, label }:
     for (let i = 0; i < incoming.length; i++) next[from + i] = incoming[i] as string;
     emit(next);
     focus(from + incoming.length >= OTP_LENGTH ? OTP_LENGTH - 1 : from + incoming.length);
+    if (next.every((digit) => digit)) onComplete?.(next.join(''));
   };
 
   const setAt = (index: number, digit: string) => {

@@ -1,5 +1,5 @@
 import { MESSAGES, OTP_TTL_SECONDS, type OtpChannel, otpSchema } from '@app/shared/auth';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -48,15 +48,32 @@ export function OtpView({
   const settings = usePublicSettings();
   const whatsapp = whatsappLink(settings.data?.supportPhone);
   const destination = contact.email ?? contact.phone ?? contact.identifier;
+  // The error toast of the last failed try: a success must not show under it (issue 25 item 9).
+  const errorToast = useRef<number | undefined>(undefined);
+  const clearErrorToast = () => {
+    if (errorToast.current !== undefined) toast.dismiss(errorToast.current);
+    errorToast.current = undefined;
+  };
+  const busy = verify.isPending || confirm.isPending;
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = otpSchema.safeParse(code);
+    void check(code);
+  };
+
+  /** Six digits in (pasted, typed or filled by the phone): verified at once, no tap needed. */
+  const onComplete = (full: string) => {
+    if (!busy) void check(full);
+  };
+
+  const check = async (value: string) => {
+    const parsed = otpSchema.safeParse(value);
     if (!parsed.success) {
       setError(tr(MESSAGES.otpIncomplete));
       return;
     }
     setError(undefined);
+    clearErrorToast();
     const body = contact.email
       ? { email: contact.email, otp: parsed.data }
       : contact.phone
@@ -68,18 +85,21 @@ export function OtpView({
       if (email) {
         try {
           await confirm.mutateAsync(email);
+          clearErrorToast();
           toast.success(tr(MESSAGES.verified));
         } catch {
           toast.error(tr("Erreur lors de l'envoi de l'email de confirmation"));
         }
       } else {
+        clearErrorToast();
         toast.success(tr('Compte vérifié avec succès !'));
       }
       onVerified(contact);
     } catch (failure) {
       const message = errorMessage(failure, tr(MESSAGES.otpInvalid));
       setError(message);
-      toast.error(message);
+      clearErrorToast();
+      errorToast.current = toast.error(message);
     }
   };
 
@@ -143,15 +163,22 @@ export function OtpView({
         </Alert>
       ) : null}
       <div>
-        <OtpInput value={code} onChange={setCode} error={error} label={tr('Code de vérification')} autoFocus />
+        <OtpInput
+          value={code}
+          onChange={setCode}
+          onComplete={onComplete}
+          error={error}
+          label={tr('Code de vérification')}
+          autoFocus
+        />
         {error ? (
           <p className="mt-2 text-sm text-red-700" data-testid="otp-error">
             {error}
           </p>
         ) : null}
       </div>
-      <Button type="submit" className="w-full" disabled={verify.isPending || confirm.isPending}>
-        {verify.isPending || confirm.isPending ? tr('Vérification...') : tr('Vérifier')}
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? tr('Vérification...') : tr('Vérifier')}
       </Button>
       <div className="flex flex-col items-center gap-2 text-sm text-slate-700">
         <p aria-live="polite" aria-atomic="true">
