@@ -37,7 +37,13 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * approve and read) for an administrator and `manage_users` for anyone else. See admins.service.ts.
  */
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: AdminsDeps = { db: app.db, settings: app.settings };
+  const deps: AdminsDeps = {
+    db: app.db,
+    settings: app.settings,
+    notifications: app.notifications,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
   app.get(
     '/users',
     {

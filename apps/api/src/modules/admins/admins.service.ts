@@ -31,6 +31,9 @@ import {
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Database } from '../../db/client';
 import type { SettingsService } from '../settings/settings.service';
+import type { NotificationService } from '../notifications/notifications.service';
+import type { FastifyBaseLogger } from 'fastify';
+import { adminApprovedEmail, adminApprovedSms, adminWelcomeEmail } from './admins.messages';
 
 /*
  * Access rules of the /users routes. A route declares one access level, so most of them declare
@@ -88,6 +91,46 @@ function snapshot(row: UserRow) {
 export interface AdminsDeps {
   db: Database;
   settings: SettingsService;
+  notifications: Pick<NotificationService, 'queueEmail' | 'queueSms'>;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL, for the sign-in link of the approval and welcome messages. */
+  publicUrl: string;
+}
+
+function signInUrl(deps: Pick<AdminsDeps, 'publicUrl'>): string {
+  return `${deps.publicUrl.replace(/\/$/, '')}/GetStarted`;
+}
+
+/**
+ * An approved administrator hears it (issue 25 item 10): by e-mail when its e-mail is verified,
+ * else by SMS when its phone is; an unverified contact may be someone else's, so it gets nothing.
+ * Queued through the outbox (decision 018): the approval never waits for the mail server, and a
+ * failure to store the message never undoes it.
+ */
+async function notifyApprovedAdmin(deps: AdminsDeps, row: UserRow): Promise<void> {
+  const { siteName } = (await deps.settings.get()).general;
+  try {
+    if (row.email && row.emailVerified) {
+      await deps.notifications.queueEmail(adminApprovedEmail(row.email, row.firstName, siteName, signInUrl(deps)));
+    } else if (row.phone && row.phoneVerified) {
+      await deps.notifications.queueSms(adminApprovedSms(row.phone, siteName, signInUrl(deps)));
+    }
+  } catch (error) {
+    deps.log.error({ err: error, userId: row.id }, 'admin approval message not stored for delivery');
+  }
+}
+
+/** An administrator created by another one gets a welcome e-mail that says how to sign in. */
+async function welcomeCreatedAdmin(deps: AdminsDeps, actor: SessionUser, row: UserRow): Promise<void> {
+  if (!row.email) return;
+  const { siteName } = (await deps.settings.get()).general;
+  try {
+    const author = await findUserById(deps.db, actor.id);
+    const creator = [author?.firstName, author?.lastName].join(' ').trim() || 'Un administrateur';
+    await deps.notifications.queueEmail(adminWelcomeEmail(row.email, row.firstName, creator, siteName, signInUrl(deps)));
+  } catch (error) {
+    deps.log.error({ err: error, userId: row.id }, 'admin welcome message not stored for delivery');
+  }
 }
 
 async function loadTarget(deps: AdminsDeps, id: string): Promise<UserRow> {
@@ -205,6 +248,7 @@ export async function updateAdmin(
   requireAny(actor, 'manage_admins', 'validate_admins');
   if (input.role === 'superadmin') throw forbidden('Le rôle superadmin ne peut pas être attribué');
   if (input.role !== undefined && input.role !== 'admin') throw badRequest('Seul le rôle admin peut être attribué ici');
+  let approved: UserRow | null = null;
   const updated = await deps.db.transaction(async (tx) => {
     const target = await lockUserById(tx, id);
     if (!target) throw notFound('Utilisateur introuvable');
@@ -234,6 +278,7 @@ export async function updateAdmin(
       ...(input.isAdminValidated === undefined ? {} : { isAdminValidated: input.isAdminValidated }),
     });
     if (!row) throw notFound('Utilisateur introuvable');
+    approved = approving ? row : null;
     await recordAudit(tx, {
       actorId: actor.id,
       action: approving ? 'admin.approve' : withdrawing ? 'admin.unvalidate' : 'admin.permissions',
@@ -244,6 +289,7 @@ export async function updateAdmin(
     });
     return row;
   });
+  if (approved) await notifyApprovedAdmin(deps, approved);
   return toManagedUser(updated);
 }
 
@@ -338,6 +384,7 @@ export async function createAdmin(deps: AdminsDeps, actor: SessionUser, input: C
       });
       return inserted;
     });
+    await welcomeCreatedAdmin(deps, actor, row);
     return toManagedUser(row);
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -2,10 +2,10 @@ import type { EmailMessage } from '../notifications/notifications.service';
 
 /** The e-mails and SMS of the accounts flow, in French; the code is in the subject so a phone shows it. */
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string);
 
-function layout(siteName: string, title: string, body: string): string {
+export function layout(siteName: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">

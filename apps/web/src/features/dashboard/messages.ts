@@ -30,6 +30,9 @@ export const dashboardMessages = defineMessages({
     embeddedWaitlist: "Liste d'attente",
     seeAll: 'Tout voir',
     statsError: 'Erreur lors de la récupération des statistiques',
+    pendingTitle: 'Votre compte administrateur est en attente de validation',
+    pendingBody:
+      'Un administrateur doit approuver votre compte avant que vous puissiez gérer la plateforme. Vous serez prévenu par e-mail (ou par SMS) dès qu’il sera validé.',
   },
   en: {
     welcome: 'Welcome, {name}',
@@ -60,5 +63,8 @@ export const dashboardMessages = defineMessages({
     embeddedWaitlist: 'Waiting list',
     seeAll: 'See all',
     statsError: 'Error while fetching the statistics',
+    pendingTitle: 'Your administrator account is awaiting approval',
+    pendingBody:
+      'An administrator must approve your account before you can manage the platform. You will be told by e-mail (or by SMS) as soon as it is approved.',
   },
 });

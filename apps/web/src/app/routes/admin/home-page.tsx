@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
 import { ModuleTiles } from '../../../features/admin-shell/components/module-tiles';
 import { useAdminUser, useCan } from '../../../features/admin-shell/hooks/use-admin-user';
 import { useDashboardStats } from '../../../features/dashboard/api/get-dashboard-stats';
@@ -9,12 +10,29 @@ import { WaitlistManager } from '../../../features/waitlist/components/waitlist-
 import { useT } from '../../../lib/i18n';
 import { ADMIN_SEGMENTS, paths } from '../../../config/paths';
 
-/** Home: welcome, then (with manage_users) the dashboard figures, lists and waiting list; module tiles. */
+/**
+ * Home: welcome, then (with manage_users) the dashboard figures, lists and waiting list; module
+ * tiles. A pending administrator, who holds no permission yet, is told that its account waits
+ * for approval and how it will hear of it (issue 25 item 10).
+ */
 export function HomePage() {
   const t = useT(dashboardMessages);
   const user = useAdminUser();
   const canSeeStats = useCan('manage_users');
   const stats = useDashboardStats(canSeeStats);
+  if (user?.role === 'admin' && !user.isAdminValidated) {
+    return (
+      <div className="space-y-6">
+        <header>
+          <h1 className="text-2xl font-bold text-slate-900">{t('welcome', { name: user.firstName?.trim() || 'Admin' })}</h1>
+        </header>
+        <Alert tone="info">
+          <h2 className="text-base font-semibold">{t('pendingTitle')}</h2>
+          <p className="mt-1">{t('pendingBody')}</p>
+        </Alert>
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <header>
