@@ -7,6 +7,7 @@ import { pageIdsOf } from '../../db/page-ids';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
+import { imagePreviewKey } from '../uploads/uploads.storage';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -238,7 +239,9 @@ export async function deleteEvent(tx: Tx, id: string): Promise<string[] | null> 
 
 /** Every stored file of one image (the medium copy is missing on images stored before it existed). */
 export function imageKeys(image: { cardKey: string; mediumKey: string | null; detailKey: string }): string[] {
-  return image.mediumKey ? [image.cardKey, image.mediumKey, image.detailKey] : [image.cardKey, image.detailKey];
+  // With the share preview cut from it, if one was made (decision 022).
+  const preview = imagePreviewKey(image.detailKey);
+  return image.mediumKey ? [image.cardKey, image.mediumKey, image.detailKey, preview] : [image.cardKey, image.detailKey, preview];
 }
 
 export async function countImages(db: Executor, eventId: string): Promise<number> {

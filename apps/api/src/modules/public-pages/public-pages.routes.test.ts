@@ -227,7 +227,7 @@ describe('event page', () => {
     expect([info.format, info.width, info.height]).toEqual(['jpeg', 1200, 630]);
   });
 
-  it('uses the branded image without an event image, and lists the next events of the same city', async () => {
+  it('gives an event without image a drawn preview, and lists the next events of the same city', async () => {
     const first = await make({ title: 'Marché de Kribi', location: { address: 'Plage', city: 'Kribi' } });
     await make({
       title: 'Pêche à Kribi',
@@ -237,11 +237,12 @@ describe('event page', () => {
     });
     await make({ title: 'Brouillon à Kribi', location: { address: 'Port', city: 'Kribi' } }, 'draft');
     const body = (await get(first.publicPath)).body;
-    expect(meta(body, 'og:image')).toBe(`${PUBLIC_URL}/og-image.png`);
+    // Its own preview, drawn with its title, date and city (decision 022), not the site's image.
+    expect(meta(body, 'og:image')).toBe(`${PUBLIC_URL}${first.publicPath}/apercu.jpg`);
     expect(body).toContain('Prochains évènements à Kribi');
     expect(body).toContain('Pêche à Kribi');
     expect(body).not.toContain('Brouillon à Kribi');
-    expect((await get(`${first.publicPath}/apercu.jpg`)).statusCode).toBe(404);
+    expect((await get(`${first.publicPath}/apercu.jpg`)).statusCode).toBe(200);
   });
 
   it('redirects an old slug (301) to the current one after a title change', async () => {

@@ -27,6 +27,7 @@ const SITEMAP_CACHE = 'public, max-age=3600';
 /** Crawlers read the sitemap a few times a day: per address, far above that, far below a flood. */
 export const SITEMAP_RATE_PER_MINUTE = 60;
 const sitemapKey = (request: FastifyRequest) => `sitemap:${request.ip}`;
+const previewKey = (request: FastifyRequest) => `preview:${request.ip}`;
 const sitemapPageParams = z.object({ page: z.coerce.number().int().min(1).max(50_000) });
 
 function depsOf(app: FastifyInstance): PublicPagesDeps {
@@ -35,6 +36,7 @@ function depsOf(app: FastifyInstance): PublicPagesDeps {
     publicUrl: app.config.PUBLIC_URL.replace(/\/+$/, ''),
     siteName: async () => (await app.settings.get()).general.siteName,
     storage: app.storage,
+    previews: app.previews,
     log: app.log,
   };
 }
@@ -115,7 +117,14 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/evenements/:slugId/apercu.jpg',
-    { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
+    {
+      // Made once and stored (decision 022); still limited per address like the other public reads.
+      config: {
+        access: 'public',
+        rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: previewKey },
+      },
+      schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema },
+    },
     async (request, reply) =>
       sendFile(reply, await eventPreview(deps, request.params.slugId, request.query.t), 'image/jpeg', 'Image introuvable'),
   );

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
 import { EVENT_CATEGORY_LABELS, type EventCategory, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import {
   AGENDA_DATE_FILTERS,
@@ -15,7 +14,9 @@ import type { Database } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
 import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
 import type { UploadStorage } from '../uploads/uploads.storage';
-import { uploadUrl } from '../uploads/uploads.storage';
+import { imagePreview, svgPreview } from '../uploads/image-processing';
+import { cardPreviewKey, imagePreviewKey, uploadUrl } from '../uploads/uploads.storage';
+import { cardFingerprint, cardSvg, type PreviewStore } from './previews';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
 import { html, richText, type SafeHtml } from './html';
 import { icsFile } from './ics';
@@ -37,6 +38,7 @@ export interface PublicPagesDeps {
   publicUrl: string;
   siteName: () => Promise<string>;
   storage: UploadStorage;
+  previews: PreviewStore;
   log: FastifyBaseLogger;
 }
 
@@ -376,9 +378,8 @@ export async function renderEventPage(
   const shareUrl = absolute(deps, `${path}${tokenQuery}`);
   const cancelled = event.status === 'cancelled';
   const cover = event.images[0];
-  const previewImage = cover
-    ? { url: absolute(deps, `${path}/apercu.jpg${tokenQuery}`), width: 1200, height: 630, type: 'image/jpeg' }
-    : { url: absolute(deps, DEFAULT_IMAGE.path), ...DEFAULT_IMAGE };
+  // Every event has its preview: cut from its image, or drawn with its title, date and city.
+  const previewImage = { url: absolute(deps, `${path}/apercu.jpg${tokenQuery}`), width: 1200, height: 630, type: 'image/jpeg' };
   const nextInCity = await listNextInCity(deps.db, event.city, event.id, now, 3);
   const left = event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.participantsCount);
   const when = frenchRange(event.startDateTime, event.endDateTime);
@@ -473,9 +474,6 @@ export async function eventIcs(
   return { kind: 'file', body, private: !event.isPublic };
 }
 
-const previewCache = new Map<string, Buffer>();
-const PREVIEW_CACHE_SIZE = 100;
-
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -483,8 +481,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * `…/apercu.jpg`: the 1200×630 JPEG preview for WhatsApp, Facebook and X, cut by sharp from the
- * event's first image, kept in memory (the 100 latest) since it never changes for one image.
+ * `…/apercu.jpg`: the 1200×630 JPEG preview for WhatsApp, Facebook and X (decision 022), made once
+ * in the image queue and stored: cut from the event's first image, or, without one, drawn with the
+ * event's title, date (French, Douala time), city and the site's mark; drawn again when one of them
+ * changes (a new key).
  */
 export async function eventPreview(
   deps: PublicPagesDeps,
@@ -494,23 +494,25 @@ export async function eventPreview(
 ): Promise<FileResult> {
   const access = await resolveEvent(deps, slugId, token, '/apercu.jpg', now);
   if (access.kind !== 'open') return access;
-  const cover = access.event.images[0];
-  if (!cover) return { kind: 'missing', status: 404 };
-  const cached = previewCache.get(cover.detailKey);
-  if (cached) return { kind: 'file', body: cached, private: !access.event.isPublic };
-  const file = await deps.storage.open(cover.detailKey);
-  if (!file) return { kind: 'missing', status: 404 };
-  const jpeg = await sharp(await readAll(file.stream))
-    .resize(1200, 630, { fit: 'cover', position: 'attention' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
-  if (previewCache.size >= PREVIEW_CACHE_SIZE) {
-    const oldest = previewCache.keys().next().value;
-    if (oldest !== undefined) previewCache.delete(oldest);
+  const { event } = access;
+  const cover = event.images[0];
+  let jpeg: Buffer | null;
+  if (cover) {
+    jpeg = await deps.previews.get(imagePreviewKey(cover.detailKey), async () => {
+      const file = await deps.storage.open(cover.detailKey);
+      return file ? imagePreview(await readAll(file.stream)) : null;
+    });
+  } else {
+    const text = {
+      siteName: await deps.siteName(),
+      title: event.title,
+      when: frenchDateTime(event.startDateTime),
+      city: event.city,
+    };
+    jpeg = await deps.previews.get(cardPreviewKey(event.id, cardFingerprint(text)), () => svgPreview(cardSvg(text)));
   }
-  previewCache.set(cover.detailKey, jpeg);
-  return { kind: 'file', body: jpeg, private: !access.event.isPublic };
+  if (!jpeg) return { kind: 'missing', status: 404 };
+  return { kind: 'file', body: jpeg, private: !event.isPublic };
 }
 
 export function renderRobots(deps: PublicPagesDeps): string {

@@ -126,3 +126,29 @@ export async function processImages(files: { data: Buffer; name: string }[]): Pr
   for (const file of files) processed.push(await inQueue(() => encodeEventImage(file.data, file.name)));
   return processed;
 }
+
+/** The share previews' size (Open Graph, WhatsApp, X): 1200×630. */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+
+/** An event image's 1200×630 JPEG share preview (attention crop), made in the image queue. */
+export function imagePreview(detail: Buffer): Promise<Buffer> {
+  return inQueue(() =>
+    sharp(detail, { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'cover', position: 'attention' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer(),
+  );
+}
+
+/** A 1200×630 SVG drawn (librsvg, the machine's fonts) to a JPEG, in the image queue. */
+export function svgPreview(svg: string): Promise<Buffer> {
+  return inQueue(() =>
+    sharp(Buffer.from(svg), { limitInputPixels: MAX_INPUT_PIXELS })
+      .resize(PREVIEW_WIDTH, PREVIEW_HEIGHT, { fit: 'fill' })
+      .flatten({ background: '#0f766e' })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer(),
+  );
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
+import { UPLOAD_KEY_PATTERN } from './uploads.storage';
 
 /** Stored images never change under a key, so browsers and proxies may keep them a year. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -18,7 +19,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await app.storage.open(request.params.key);
+      // Event images only: a stored share preview is served by its event's page, which checks access.
+      const file = UPLOAD_KEY_PATTERN.test(request.params.key) ? await app.storage.open(request.params.key) : null;
       if (!file) throw notFound('Image introuvable');
       return reply
         .header('content-type', 'image/webp')

@@ -7,6 +7,26 @@ import type { Config } from '../../config';
 
 /** Internal names only: a UUID and the variant. Nothing the client sent ever becomes a path. */
 export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail)\.webp$/;
+/**
+ * The stored 1200×630 share previews (decision 022): `{imageId}-apercu.jpg` cut from an event image,
+ * `{eventId}-{fingerprint}-apercu.jpg` drawn for an event without one. Served only through the event's
+ * `apercu.jpg` (which checks access), never by `GET /uploads/{key}`.
+ */
+export const PREVIEW_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(?:[0-9a-f]{16}-)?apercu\.jpg$/;
+
+function storedKey(key: string): boolean {
+  return UPLOAD_KEY_PATTERN.test(key) || PREVIEW_KEY_PATTERN.test(key);
+}
+
+/** The preview key of an event image (from its detail key). */
+export function imagePreviewKey(detailKey: string): string {
+  return detailKey.replace(/-detail\.webp$/, '-apercu.jpg');
+}
+
+/** The preview key of an event without image, for one version of its text (`fingerprint`: 16 hex). */
+export function cardPreviewKey(eventId: string, fingerprint: string): string {
+  return `${eventId}-${fingerprint}-apercu.jpg`;
+}
 
 export function newImageKeys(): { card: string; medium: string; detail: string } {
   const id = randomUUID();
@@ -29,7 +49,7 @@ export class DiskStorage implements UploadStorage {
   constructor(private readonly dir: string) {}
 
   private pathOf(key: string): string {
-    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('invalid upload key');
+    if (!storedKey(key)) throw new Error('invalid upload key');
     return path.join(this.dir, key);
   }
 
@@ -42,7 +62,7 @@ export class DiskStorage implements UploadStorage {
   }
 
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
-    if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+    if (!storedKey(key)) return null;
     const file = this.pathOf(key);
     try {
       const stat = await fs.promises.stat(file);
@@ -75,12 +95,13 @@ export class S3Storage implements UploadStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error('invalid upload key');
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: 'image/webp' }));
+    if (!storedKey(key)) throw new Error('invalid upload key');
+    const type = key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: type }));
   }
 
   async open(key: string): Promise<{ stream: Readable; size: number } | null> {
-    if (!UPLOAD_KEY_PATTERN.test(key)) return null;
+    if (!storedKey(key)) return null;
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!(object.Body instanceof Readable) || object.ContentLength === undefined) return null;
@@ -92,7 +113,7 @@ export class S3Storage implements UploadStorage {
   }
 
   async remove(keys: string[]): Promise<void> {
-    const valid = keys.filter((key) => UPLOAD_KEY_PATTERN.test(key));
+    const valid = keys.filter(storedKey);
     if (valid.length === 0) return;
     await this.client.send(
       new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: valid.map((Key) => ({ Key })), Quiet: true } }),
