@@ -1,3 +1,4 @@
+import { createFormTokens, loadFormTokenSecret } from './lib/form-token';
 import '@app/shared/zod-french';
 import './types';
 import { randomUUID } from 'node:crypto';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
     }));
   app.decorate('config', config);
+  app.decorate('formTokens', createFormTokens(loadFormTokenSecret(config.FORM_TOKEN_SECRET, config.DATA_DIR)));
   app.decorate('database', database);
   app.decorate('db', database.db);
   const settings = new SettingsService(database.db);

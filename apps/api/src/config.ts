@@ -45,6 +45,8 @@ export const configSchema = z.object({
   /** Anonymous list and search requests per address and minute. Default: 600 */
   PUBLIC_READ_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: z.string().optional(),
+  /** Signs the waiting-list form tokens (decision 021). Empty: DATA_DIR/form-token.secret, made at first start. */
+  FORM_TOKEN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** S3-compatible storage for uploaded images; without S3_BUCKET, DATA_DIR/uploads/. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: optionalUrl,

@@ -1,3 +1,4 @@
+import type { FormTokens } from './lib/form-token';
 import type { Access } from '@app/shared/permissions';
 import type { FirstStart } from './app';
 import type { Config } from './config';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** E-mail and SMS delivery through the outbox: `sendEmail` / `sendSms` wait for the first attempt, `queueEmail` / `queueSms` do not (decision 018). */
     notifications: NotificationService;
+    /** Signed, timed tokens of the waiting-list form: the server measures the fill time (decision 021). */
+    formTokens: FormTokens;
     /** Set when this start created the superadmin (first start); null otherwise. */
     firstStart: FirstStart | null;
   }

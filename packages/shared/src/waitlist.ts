@@ -15,8 +15,11 @@ export { followersClaim, WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from './waitl
  * still works; the per-IP rate limit covers clients that send neither):
  * - `website` is a honeypot: the landing form renders it hidden and out of the tab order, so a
  *   person leaves it empty. When it is filled the API answers the usual success and stores nothing.
- * - `elapsedMs` is the time since the form appeared; under WAITLIST_MIN_FILL_MS the API refuses
- *   with a French message (400, code TOO_FAST).
+ * - `formToken` comes from `GET /api/waitlist/form-token` when the form appears: a signed, timed
+ *   token, so the server measures the fill time (decision 021). Under WAITLIST_MIN_FILL_MS the API
+ *   refuses with a French message (400, code TOO_FAST). A sign-up without a valid token (or older
+ *   than a day) takes the tighter per-address limit.
+ * - `elapsedMs`, which the client used to declare, is still accepted and ignored.
  */
 export const waitlistSignupSchema = z.strictObject({
   name: requiredText('Le nom est requis', 120),
@@ -31,6 +34,8 @@ export const waitlistSignupSchema = z.strictObject({
     .optional()
     .transform((value) => (value ? value : undefined)),
   website: z.string().max(500).optional(),
+  formToken: z.string().max(100).optional(),
+  /** Ignored since decision 021 (the server measures the fill time with `formToken`). */
   elapsedMs: z
     .number()
     .int()
@@ -39,6 +44,9 @@ export const waitlistSignupSchema = z.strictObject({
     .optional(),
 });
 export type WaitlistSignupInput = z.input<typeof waitlistSignupSchema>;
+
+/** Answer of `GET /api/waitlist/form-token`. */
+export const waitlistFormTokenSchema = z.object({ token: z.string() });
 
 /** A waiting-list entry as the API shows it. */
 export const waitlistEntrySchema = z.object({

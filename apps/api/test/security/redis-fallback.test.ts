@@ -46,7 +46,7 @@ describe('Redis down', () => {
       const response = await testApp.app.inject({
         method: 'POST',
         url: '/api/waitlist',
-        payload: { name: `Personne ${i}`, phone: '+237655010000', elapsedMs: 5000 },
+        payload: { name: `Personne ${i}`, phone: '+237655010000', formToken: testApp.app.formTokens.issue(Date.now() - 5000) },
         remoteAddress: '203.0.113.7',
       });
       statuses.push(response.statusCode);

@@ -66,8 +66,18 @@ function waitlistForm(form: HTMLFormElement): void {
   const input = (field: string) => form.elements.namedItem(field) as HTMLInputElement;
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const phoneHint = form.querySelector<HTMLElement>('[data-hint="phone"]');
-  let shownAt = performance.now();
   let sending = false;
+  // The server's signed, timed token: it measures the fill time itself (decision 021). Without one
+  // (offline, old browser) the sign-up still goes, on a tighter limit.
+  let formToken: string | undefined;
+  const newToken = () =>
+    fetch('/api/waitlist/form-token', { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((answer: { token?: string }) => {
+        formToken = answer.token;
+      })
+      .catch(() => {});
+  void newToken();
 
   const setError = (field: SignupField, message: string | undefined) => {
     const target = input(field);
@@ -130,7 +140,7 @@ function waitlistForm(form: HTMLFormElement): void {
           email: values.email.trim() || undefined,
           ref: referralCode(),
           website: input('website')?.value ?? '',
-          elapsedMs: Math.round(performance.now() - shownAt),
+          formToken,
         }),
         signal: controller.signal,
       });
@@ -144,7 +154,7 @@ function waitlistForm(form: HTMLFormElement): void {
         else toast('success', WAITLIST_MESSAGES.success);
         for (const field of FIELDS) input(field).value = '';
         showErrors({});
-        shownAt = performance.now();
+        void newToken();
         return;
       }
       const serverErrors: Partial<Record<SignupField, string>> = {};

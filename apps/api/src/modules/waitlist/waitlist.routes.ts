@@ -5,13 +5,15 @@ import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/commo
 import {
   waitlistCountSchema,
   waitlistEntrySchema,
+  waitlistFormTokenSchema,
   waitlistExportQuerySchema,
   waitlistListQuerySchema,
   waitlistPageSchema,
   waitlistSignupResponseSchema,
   waitlistSignupSchema,
 } from '@app/shared/waitlist';
-import { tooManyAttempts, unauthorized } from '../../lib/errors';
+import { WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from '@app/shared/waitlist';
+import { AppError, tooManyAttempts, unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { accountOfBody, limitPerIpAndAccount } from '../auth/auth.rate-limits';
 import {
@@ -39,7 +41,7 @@ export const WAITLIST_SIGNUP_RATE = {
   pair: { max: 5, windowMs: 10 * 60_000 },
   address: { max: 1000, windowMs: 10 * 60_000 },
 } as const;
-/** Sign-ups that do not say how long the form took (no minimum fill time): 5 per hour per address. */
+/** Sign-ups without a valid form token (no minimum fill time measured): 5 per hour per address. */
 export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } as const;
 
 /**
@@ -58,9 +60,25 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     publicUrl: app.config.PUBLIC_URL,
   };
   /**
-   * A sign-up without `elapsedMs` skips the minimum fill time (the original client sends only
-   * { name, phone, email }): such sign-ups share a tighter per-address limit (decision 008).
+   * The minimum fill time is measured by the server (decision 021): the form's token says when the
+   * server issued it. A sign-up without a valid token (the original client sends only
+   * { name, phone, email }) has no measured time: such sign-ups share a tighter per-address limit.
    */
+  app.get(
+    '/waitlist/form-token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Jeton signé et daté du formulaire de la liste d’attente (le serveur mesure le temps de remplissage)',
+        response: { 200: waitlistFormTokenSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { token: app.formTokens.issue() };
+    },
+  );
   const bareSignups = app.createRateLimit({
     max: WAITLIST_BARE_SIGNUP_RATE.max,
     timeWindow: WAITLIST_BARE_SIGNUP_RATE.timeWindowMs,
@@ -72,7 +90,11 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limitPerIpAndAccount(app, 'waitlist', WAITLIST_SIGNUP_RATE, accountOfBody),
       preHandler: async (request, reply) => {
-        if ((request.body as { elapsedMs?: number }).elapsedMs !== undefined) return;
+        const age = app.formTokens.age((request.body as { formToken?: string }).formToken);
+        if (age !== null) {
+          if (age < WAITLIST_MIN_FILL_MS) throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
+          return;
+        }
         const state = await bareSignups(request);
         if (!state.isAllowed && state.isExceeded) {
           reply.header('retry-after', String(state.ttlInSeconds));
@@ -82,7 +104,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['waitlist'],
         summary:
-          'Inscription sur la liste d’attente (201 ; 200 avec alreadyRegistered quand le téléphone ou l’e-mail y est déjà). Anti-robot : champ piège `website`, `elapsedMs` ≥ 1500',
+          'Inscription sur la liste d’attente (201 ; 200 avec alreadyRegistered quand le téléphone ou l’e-mail y est déjà). Anti-robot : champ piège `website`, `formToken` de GET /waitlist/form-token émis depuis 1,5 s au moins (sans jeton valide : 5 par heure et par adresse)',
         body: waitlistSignupSchema,
         response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema, 429: apiErrorSchema, ...errors },
       },

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   WAITLIST_ARRAY_LIMIT,
   WAITLIST_MESSAGES,
-  WAITLIST_MIN_FILL_MS,
   type WaitlistEntry,
   type WaitlistListQuery,
   type WaitlistSignupResponse,
@@ -13,7 +12,7 @@ import {
   type WaitlistStatus,
 } from '@app/shared/waitlist';
 import type { z } from 'zod';
-import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
 import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
@@ -67,9 +66,6 @@ export async function signUp(deps: WaitlistDeps, input: SignupInput): Promise<Wa
   // Honeypot filled: a robot. It gets the usual answer, so it learns nothing, and nothing is stored.
   if (input.website?.trim()) {
     return { message: WAITLIST_MESSAGES.success, alreadyRegistered: false, created: true };
-  }
-  if (input.elapsedMs !== undefined && input.elapsedMs < WAITLIST_MIN_FILL_MS) {
-    throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
   }
   // Without an e-mail, the approval can only reach the person by SMS: a number outside the SMS
   // countries is refused here, as at registration (issue 24, item 13).

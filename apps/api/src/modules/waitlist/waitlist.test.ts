@@ -23,6 +23,9 @@ function freshIp() {
   return `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
 }
 
+/** A form token the server issued 5 s ago, as the landing form sends it (decision 021). */
+const oldToken = () => app.formTokens.issue(Date.now() - 5000);
+
 function signUp(body: Record<string, unknown>, remoteAddress = freshIp()) {
   return app.inject({ method: 'POST', url: '/api/waitlist', payload: body, remoteAddress });
 }
@@ -129,23 +132,23 @@ describe('POST /api/waitlist', () => {
     expect(await entryByPhone('+237655000021')).toBeUndefined();
   });
 
-  it('puts sign-ups without elapsedMs (no minimum fill time) on a tighter limit: 5 per hour per address', async () => {
+  it('puts sign-ups without a form token (no minimum fill time) on a tighter limit: 5 per hour per address', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       statuses.push((await signUp({ name: `Sans Durée ${i}`, phone: `+23765531000${i}` }, ip)).statusCode);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    // The landing form, which sends elapsedMs, is not held back by it.
-    expect((await signUp({ name: 'Avec Durée', phone: '+237655310009', elapsedMs: 6000 }, ip)).statusCode).toBe(201);
+    // The landing form, which sends the server's form token, is not held back by it.
+    expect((await signUp({ name: 'Avec Durée', phone: '+237655310009', formToken: oldToken() }, ip)).statusCode).toBe(201);
   });
 
   it('refuses a form sent faster than a person can fill it', async () => {
-    const fast = await signUp({ name: 'Trop Rapide', phone: '655 00 00 22', elapsedMs: 300 });
+    const fast = await signUp({ name: 'Trop Rapide', phone: '655 00 00 22', formToken: app.formTokens.issue() });
     expect(fast.statusCode).toBe(400);
     expect(fast.json()).toMatchObject({ code: 'TOO_FAST', message: WAITLIST_MESSAGES.tooFast });
     expect(await entryByPhone('+237655000022')).toBeUndefined();
-    expect((await signUp({ name: 'Normal', phone: '655 00 00 22', elapsedMs: 8000, website: '' })).statusCode).toBe(201);
+    expect((await signUp({ name: 'Normal', phone: '655 00 00 22', formToken: oldToken(), website: '' })).statusCode).toBe(201);
   });
 
   it('limits sign-ups per (address, contact) with a French 429, and not the others behind that address', async () => {
@@ -154,15 +157,18 @@ describe('POST /api/waitlist', () => {
     // One phone in three written forms: one contact.
     const forms = ['6 56 00 01 00', '+237 656 00 01 00', '656000100'];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await signUp({ name: `Personne ${i}`, phone: forms[i % 3], elapsedMs: 5000 }, ip)).statusCode);
+      statuses.push((await signUp({ name: `Personne ${i}`, phone: forms[i % 3], formToken: oldToken() }, ip)).statusCode);
     }
     expect(statuses.slice(0, 5).every((s) => s === 201 || s === 200)).toBe(true);
-    const limited = await signUp({ name: 'Encore', phone: '+237656000100', elapsedMs: 5000 }, ip);
+    const limited = await signUp({ name: 'Encore', phone: '+237656000100', formToken: oldToken() }, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ secondes\.$/);
     // The many other people behind that carrier address still sign up (the ceiling is for thousands).
     for (let i = 0; i < 25; i++) {
-      const other = await signUp({ name: `Voisin ${i}`, phone: `6 56 00 02 ${String(i).padStart(2, '0')}`, elapsedMs: 5000 }, ip);
+      const other = await signUp(
+        { name: `Voisin ${i}`, phone: `6 56 00 02 ${String(i).padStart(2, '0')}`, formToken: oldToken() },
+        ip,
+      );
       expect(other.statusCode).toBe(201);
     }
   });
