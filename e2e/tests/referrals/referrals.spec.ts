@@ -36,6 +36,12 @@ async function verifiedAccount(request: APIRequestContext, testInfo: TestInfo, e
     headers: { 'x-forwarded-for': freshIp() },
   });
   expect(verified.status(), await verified.text()).toBe(200);
+  // The e-mail too: an unverified e-mail finds no account at sign-in (decision 021).
+  const emailVerified = await request.post('/api/users/verify-otp', {
+    data: { email, otp: await codeFromOutbox(email) },
+    headers: { 'x-forwarded-for': freshIp() },
+  });
+  expect(emailVerified.status(), await emailVerified.text()).toBe(200);
   return { username, email, phone };
 }
 
