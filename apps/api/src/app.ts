@@ -11,6 +11,7 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { communityRoutes } from './modules/community/community.routes';
+import { eventApprovalRoutes } from './modules/events/event-approval.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(publicSettingsRoutes);
       await api.register(adminsRoutes);
       await api.register(eventsRoutes);
+      await api.register(eventApprovalRoutes);
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);

@@ -184,6 +184,11 @@ export const listEventsQuerySchema = pageQuerySchema.extend({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /**
+   * `pending`: the 'À approuver' queue (`manage_events` only): drafts whose organiser may not
+   * publish them alone while 'Approbation requise' is on, not refused since their last change.
+   */
+  approval: z.enum(['pending'], { message: 'Filtre d’approbation inconnu' }).optional(),
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 
@@ -355,3 +360,19 @@ export function formToEventInput(values: EventFormValues): CreateEventBody {
     isHighlighted: values.isHighlighted,
   };
 }
+
+/** `PUT /events/{id}/refuse`: why the event is not published, told to its organiser. */
+export const refuseEventSchema = z.strictObject({
+  reason: requiredText('Le motif du refus est requis', 500),
+});
+export type RefuseEventInput = z.input<typeof refuseEventSchema>;
+
+/** `GET /events/pending-approval/count`: how many events wait in 'À approuver'. */
+export const pendingApprovalCountSchema = z.object({ count: z.number().int().min(0) });
+export type PendingApprovalCount = z.infer<typeof pendingApprovalCountSchema>;
+
+export const APPROVAL_MESSAGES = {
+  notPending: 'Cet événement n’attend pas d’approbation',
+  approved: 'Événement approuvé et publié',
+  refused: 'Événement refusé : l’organisateur est prévenu',
+} as const;

@@ -182,6 +182,11 @@ const EXACT: Record<string, string> = {
   'Action inconnue : publish ou cancel': 'Unknown action: publish or cancel',
   'Seul un événement en brouillon peut être publié': 'Only a draft event can be published',
   'Seul un événement publié peut être annulé': 'Only a published event can be cancelled',
+  'Filtre d’approbation inconnu': 'Unknown approval filter',
+  'Le motif du refus est requis': 'The reason for the refusal is required',
+  'Cet événement n’attend pas d’approbation': 'This event is not waiting for approval',
+  'Événement approuvé et publié': 'Event approved and published',
+  'Événement refusé : l’organisateur est prévenu': 'Event refused: the organiser has been told',
   'Vous ne pouvez gérer que vos propres événements': 'You can only manage your own events',
   'La publication de cet événement doit être approuvée par un administrateur':
     'Publishing this event must be approved by an administrator',

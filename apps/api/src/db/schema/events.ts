@@ -58,6 +58,12 @@ export const events = pgTable(
     searchText: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an administrator refused to publish this draft ('Refuser avec motif', issue 25 item 11)
+     * and why: it leaves the 'À approuver' queue until its organiser changes it (updated_at later).
+     */
+    refusedAt: timestamp({ withTimezone: true }),
+    refusalReason: text(),
   },
   (table) => [
     index('events_status_start_idx').on(table.status, table.startDateTime),

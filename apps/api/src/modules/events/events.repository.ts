@@ -8,6 +8,7 @@ import { eventImages, events, eventTicketTypes, partners, users } from '../../db
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
 import { imagePreviewKey } from '../uploads/uploads.storage';
+import { pendingApprovalCondition } from './event-approval.repository';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -26,6 +27,8 @@ export interface EventListFilter {
   /** Bounds computed by the service in Africa/Douala time. */
   date: { kind: 'all' } | { kind: 'upcoming' | 'past'; now: Date } | { kind: 'today'; from: Date; to: Date };
   visibility: EventVisibility;
+  /** The 'À approuver' queue (pendingApprovalCondition); `closed` while approval is not required: nothing waits. */
+  approval?: 'pending' | 'closed';
   page: number;
   limit: number;
 }
@@ -74,6 +77,7 @@ export async function listEvents(
     search,
     filter.status === 'all' ? undefined : eq(events.status, filter.status),
     filter.category === 'all' ? undefined : eq(events.category, filter.category),
+    filter.approval === 'pending' ? pendingApprovalCondition() : filter.approval === 'closed' ? sql`false` : undefined,
   );
   const where = and(matching, dateCondition(filter.date));
   const order = orderOf(filter.date);

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, permissionMissing } from '../../lib/errors';
 import { searchable } from '../../lib/text';
 import { recordAudit } from '../audit/audit.repository';
 import type { SessionUser } from '../auth/session.service';
@@ -242,6 +242,9 @@ export async function listEventsFor(
   query: ListQuery,
 ): Promise<{ items: EventSummary[]; total: number }> {
   const visibility = listVisibility(actor, query);
+  // The 'À approuver' queue is the event managers' (issue 25 item 11).
+  if (query.approval && !canManageAll(actor)) throw permissionMissing();
+  const approval = query.approval ? ((await deps.settings.get()).events.requireApproval ? 'pending' : 'closed') : undefined;
   if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
     throw new AppError(400, 'PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
   }
@@ -251,6 +254,7 @@ export async function listEventsFor(
     category: query.category,
     date: dateFilter(query.date, new Date()),
     visibility,
+    approval,
     page: query.page,
     limit: query.limit,
   });

@@ -11,6 +11,7 @@ import { TopBar } from '../../../features/admin-shell/components/top-bar';
 import { useAdminUser } from '../../../features/admin-shell/hooks/use-admin-user';
 import { shellMessages } from '../../../features/admin-shell/messages';
 import { useOpenReportsCount } from '../../../features/reports/api/get-reports';
+import { usePendingApprovalCount } from '../../../features/events/api/event-approval';
 import { signOut } from '../../../lib/auth';
 import { useLanguage, useT } from '../../../lib/i18n';
 
@@ -32,6 +33,7 @@ function ShellFrame() {
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const me = useAdminUser();
   const openReports = useOpenReportsCount(!!me?.permissions.includes('manage_users'));
+  const pendingApproval = usePendingApprovalCount(!!me?.permissions.includes('manage_events'));
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -53,7 +55,13 @@ function ShellFrame() {
       menuOpen={menuOpen}
       onMenuClose={closeMenu}
       closeMenuLabel={t('closeMenu')}
-      sidebar={<Sidebar onNavigate={closeMenu} onLogout={onLogout} badges={{ signalements: openReports.data }} />}
+      sidebar={
+        <Sidebar
+          onNavigate={closeMenu}
+          onLogout={onLogout}
+          badges={{ signalements: openReports.data, evenements: pendingApproval.data }}
+        />
+      }
       header={<TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />}
       breadcrumb={<Breadcrumb />}
       footer={

@@ -8,6 +8,8 @@ export interface EventListParams {
   status: EventStatus | 'all';
   category: EventCategory | 'all';
   date: EventDateFilter;
+  /** The 'À approuver' queue (manage_events). */
+  approval?: 'pending';
   page: number;
   limit: number;
 }

@@ -16,16 +16,19 @@ import { Counts, EventFacts } from './event-facts';
 import { EventImages } from './event-images';
 import { useCategoryLabel } from './form-controls';
 import { ShareLink } from './share-link';
+import { ApprovalActions } from './approval-actions';
 import { EventStatusBadge } from './status-badge';
 
 interface EventDetailPanelProps {
   id: string;
   onClose: () => void;
   onDeleted: () => void;
+  /** Opened from 'À approuver': a waiting draft shows Approuver / Refuser avec motif. */
+  approval?: boolean;
 }
 
 /** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
-export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelProps) {
+export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: EventDetailPanelProps) {
   const t = useT(eventsMessages);
   const categoryLabelOf = useCategoryLabel();
   const query = useEvent(id);
@@ -124,6 +127,7 @@ export function EventDetailPanel({ id, onClose, onDeleted }: EventDetailPanelPro
         />
       ) : (
         <>
+          {approval && event.status === 'draft' ? <ApprovalActions event={event} /> : null}
           <EventFacts event={event} />
           <ShareLink event={event} />
           <Counts event={event} />

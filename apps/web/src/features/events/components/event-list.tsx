@@ -16,7 +16,8 @@ import { useCategoryLabel } from './form-controls';
 const EVENTS_PAGE_SIZE = 10;
 
 export interface EventFilters {
-  status: EventStatus | 'all';
+  /** 'approval': the 'À approuver' queue (drafts waiting for an event manager, issue 25 item 11). */
+  status: EventStatus | 'all' | 'approval';
   category: EventCategory | 'all';
   date: EventDateFilter;
 }
@@ -32,6 +33,8 @@ interface EventListProps {
   onPage: (page: number) => void;
   selectedId: string | null;
   onSelect: (id: string) => void;
+  /** manage_events: the status filter offers 'À approuver'. */
+  canApprove: boolean;
 }
 
 const DATE_OPTIONS: { value: EventDateFilter; key: 'dateAll' | 'dateUpcoming' | 'datePast' | 'dateToday' }[] = [
@@ -44,7 +47,14 @@ const DATE_OPTIONS: { value: EventDateFilter; key: 'dateAll' | 'dateUpcoming' | 
 export function EventList(props: EventListProps) {
   const t = useT(eventsMessages);
   const categoryLabel = useCategoryLabel();
-  const list = useEvents({ q: props.query, ...props.filters, page: props.page, limit: EVENTS_PAGE_SIZE });
+  const { status, ...otherFilters } = props.filters;
+  const list = useEvents({
+    q: props.query,
+    ...otherFilters,
+    ...(status === 'approval' ? { status: 'all', approval: 'pending' } : { status }),
+    page: props.page,
+    limit: EVENTS_PAGE_SIZE,
+  });
   const publish = useChangeEventStatus();
   const pages = pageCount(list.data?.total ?? 0, EVENTS_PAGE_SIZE);
   const setFilter = <K extends keyof EventFilters>(key: K, value: EventFilters[K]) =>
@@ -56,6 +66,7 @@ export function EventList(props: EventListProps) {
       options: [
         { value: 'all', label: t('allStatuses') },
         ...EVENT_STATUSES.map((status) => ({ value: status, label: t(`status_${status}`) })),
+        ...(props.canApprove ? [{ value: 'approval', label: t('toApprove') }] : []),
       ],
     },
     {

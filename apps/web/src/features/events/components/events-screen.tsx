@@ -18,7 +18,12 @@ export function EventsScreen() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [filters, setFilters] = useState<EventFilters>({ status: 'all', category: 'all', date: 'all' });
+  // `?approval=pending` opens the 'À approuver' queue.
+  const [filters, setFilters] = useState<EventFilters>({
+    status: params.get('approval') === 'pending' ? 'approval' : 'all',
+    category: 'all',
+    date: 'all',
+  });
   const [page, setPage] = useState(1);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -60,6 +65,7 @@ export function EventsScreen() {
             onPage={setPage}
             selectedId={selectedId}
             onSelect={setSelectedId}
+            canApprove
           />
         </div>
         <aside
@@ -70,6 +76,7 @@ export function EventsScreen() {
             <EventDetailPanel
               key={selectedId}
               id={selectedId}
+              approval={filters.status === 'approval'}
               onClose={() => {
                 const id = selectedId;
                 setSelectedId(null);

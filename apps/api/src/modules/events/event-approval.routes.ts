@@ -1,0 +1,75 @@
+import { apiErrorSchema, idParamsSchema } from '@app/shared/common';
+import { APPROVAL_MESSAGES, eventResponseSchema, pendingApprovalCountSchema, refuseEventSchema } from '@app/shared/events';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unauthorized } from '../../lib/errors';
+import type { SessionUser } from '../auth/session.service';
+import { approveEvent, pendingApprovalCount, refuseEvent } from './event-approval.service';
+import type { EventsDeps } from './events.service';
+
+function actorOf(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The 'À approuver' queue of 'Évènements' (issue 25 item 11): its count, approve, refuse with a reason. */
+export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: EventsDeps = {
+    db: app.db,
+    settings: app.settings,
+    storage: app.storage,
+    notifications: app.notifications,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
+
+  app.get(
+    '/events/pending-approval/count',
+    {
+      config: { access: 'manage_events' },
+      schema: {
+        tags: ['events'],
+        summary: 'Nombre d’événements à approuver (0 quand l’approbation n’est pas requise)',
+        response: { 200: pendingApprovalCountSchema, ...errors },
+      },
+    },
+    async () => pendingApprovalCount(deps),
+  );
+
+  app.put(
+    '/events/:id/approve',
+    {
+      config: { access: 'manage_events' },
+      schema: {
+        tags: ['events'],
+        summary: 'Approuve un événement à approuver : il est publié, l’organisateur est prévenu',
+        params: idParamsSchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: APPROVAL_MESSAGES.approved,
+      event: await approveEvent(deps, actorOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/events/:id/refuse',
+    {
+      config: { access: 'manage_events' },
+      schema: {
+        tags: ['events'],
+        summary: 'Refuse un événement à approuver avec un motif, envoyé à l’organisateur ; il reste en brouillon',
+        params: idParamsSchema,
+        body: refuseEventSchema,
+        response: { 200: eventResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: APPROVAL_MESSAGES.refused,
+      event: await refuseEvent(deps, actorOf(request), request.params.id, request.body.reason),
+    }),
+  );
+};

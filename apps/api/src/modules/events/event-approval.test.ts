@@ -1,0 +1,125 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateEventInput } from '@app/shared/events';
+import { auditLog, outboundMessages } from '../../db/schema/index';
+import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+
+/** Issue 25 item 11: the 'À approuver' queue of 'Évènements', approve and refuse with a reason. */
+let testApp: TestApp;
+let app: FastifyInstance;
+let managerToken: string;
+let organizerToken: string;
+let organizerEmail: string;
+let smsOrganizerToken: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  app = testApp.app;
+  const manager = await createUser(app, { role: 'admin', permissions: ['manage_events'], isAdminValidated: true });
+  managerToken = await tokenFor(app, manager);
+  const organizer = await createUser(app, { firstName: 'Aïcha' });
+  organizerEmail = organizer.email ?? '';
+  organizerToken = await tokenFor(app, organizer);
+  const smsOrganizer = await createUser(app, { email: null, phone: '+237677889900', firstName: 'Paul' });
+  smsOrganizerToken = await tokenFor(app, smsOrganizer);
+  const stored = await app.settings.get();
+  await app.settings.save({ ...stored, events: { ...stored.events, requireApproval: true, maxEventsPerUser: 1000 } }, null);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown) {
+  return app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as object | undefined });
+}
+
+async function createEvent(token: string, title: string) {
+  const body: CreateEventInput = {
+    title,
+    description: 'Musique et danse au cœur de la ville.',
+    startDateTime: '2027-06-12T18:00:00+01:00',
+    endDateTime: '2027-06-12T23:00:00+01:00',
+    location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
+    category: 'festival',
+  };
+  const response = await call('POST', '/events', token, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().event._id as string;
+}
+
+async function queue(): Promise<string[]> {
+  const response = await call('GET', '/events?approval=pending&limit=100', managerToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().items.map((item: { _id: string }) => item._id);
+}
+
+async function count(): Promise<number> {
+  const response = await call('GET', '/events/pending-approval/count', managerToken);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().count;
+}
+
+describe("'À approuver'", () => {
+  it("lists an organiser's draft, not a manager's; the count follows; approve publishes it and tells the organiser", async () => {
+    const before = await count();
+    const waiting = await createEvent(organizerToken, 'Nuit du Bikutsi');
+    const managers = await createEvent(managerToken, 'Gala des managers');
+    expect(await queue()).toContain(waiting);
+    expect(await queue()).not.toContain(managers);
+    expect(await count()).toBe(before + 1);
+
+    const approved = await call('PUT', `/events/${waiting}/approve`, managerToken);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ message: 'Événement approuvé et publié', event: { status: 'published' } });
+    expect(await queue()).not.toContain(waiting);
+    expect(await count()).toBe(before);
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, waiting), eq(auditLog.action, 'event.approve')));
+    expect(audit?.after).toEqual({ status: 'published' });
+    const [mail] = await app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, organizerEmail));
+    expect(mail?.subject).toBe('Votre événement est publié : Nuit du Bikutsi');
+    // Approved once: a second decision is refused.
+    expect((await call('PUT', `/events/${waiting}/approve`, managerToken)).statusCode).toBe(409);
+    expect((await call('PUT', `/events/${managers}/approve`, managerToken)).statusCode).toBe(409);
+  });
+
+  it('refuse needs a reason, keeps the draft, tells the organiser (SMS without e-mail) and leaves the queue until the organiser changes it', async () => {
+    const waiting = await createEvent(smsOrganizerToken, 'Marché de Noël');
+    const noReason = await call('PUT', `/events/${waiting}/refuse`, managerToken, { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fieldErrors.reason).toEqual(['Le motif du refus est requis']);
+    const refused = await call('PUT', `/events/${waiting}/refuse`, managerToken, { reason: 'Photos manquantes' });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({
+      message: 'Événement refusé : l’organisateur est prévenu',
+      event: { status: 'draft' },
+    });
+    expect(await queue()).not.toContain(waiting);
+    const [sms] = await app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, '+237677889900'));
+    expect(sms?.channel).toBe('sms');
+    expect(sms?.text).toContain('Motif : Photos manquantes');
+
+    const edited = await call('PUT', `/events/${waiting}`, smsOrganizerToken, { description: 'Avec des photos cette fois.' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await queue()).toContain(waiting);
+  });
+
+  it('is for event managers only, and empty while approval is not required', async () => {
+    const waiting = await createEvent(organizerToken, 'Tournoi de quartier');
+    expect((await call('GET', '/events?approval=pending', organizerToken)).statusCode).toBe(403);
+    expect((await call('GET', '/events/pending-approval/count', organizerToken)).statusCode).toBe(403);
+    expect((await call('PUT', `/events/${waiting}/approve`, organizerToken)).statusCode).toBe(403);
+    expect((await call('PUT', `/events/${waiting}/refuse`, organizerToken, { reason: 'Non' })).statusCode).toBe(403);
+    expect((await call('GET', '/events?approval=other', managerToken)).statusCode).toBe(400);
+    const stored = await app.settings.get();
+    await app.settings.save({ ...stored, events: { ...stored.events, requireApproval: false } }, null);
+    expect(await queue()).toEqual([]);
+    expect(await count()).toBe(0);
+    expect((await call('PUT', `/events/${waiting}/approve`, managerToken)).statusCode).toBe(409);
+    await app.settings.save(stored, null);
+  });
+});
