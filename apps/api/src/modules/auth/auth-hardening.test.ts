@@ -387,3 +387,34 @@ describe('look-alike usernames', () => {
     expect(lookalike.json().message).toBe("Ce nom d'utilisateur est déjà utilisé");
   });
 });
+
+describe('reset requests do the same work for every address (issue 24, finding 14)', () => {
+  it('answers before any work, then runs the same steps for a real and an unknown e-mail; only the real one gets a code', async () => {
+    const user = await createUser(testApp.app);
+    const settings = testApp.app.settings;
+    const get = settings.get.bind(settings);
+    // The work's first step waits until released: an answer that needs the work cannot come.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const spy = vi.spyOn(settings, 'get').mockImplementation(async () => {
+      await gate;
+      return get();
+    });
+    try {
+      const after = catcher.messages.length;
+      const real = await post('/api/auth/reset-password', { email: user.email });
+      const unknown = await post('/api/auth/reset-password', { email: `${unique('nobody')}@example.cm` });
+      expect([real.statusCode, real.body]).toEqual([unknown.statusCode, unknown.body]);
+      expect(real.statusCode).toBe(200);
+      // Both requests started the same work (its first step), after their answer.
+      expect(spy).toHaveBeenCalledTimes(2);
+      release();
+      expect(await catcher.waitForCode(user.email as string, { after })).toMatch(/^\d{6}$/);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+});

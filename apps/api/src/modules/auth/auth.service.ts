@@ -47,7 +47,7 @@ import {
   verificationEmail,
   verificationSms,
 } from './auth.messages';
-import { codeCapReached, issueCode, resendWait, underCodeCaps, useCode } from './otp.service';
+import { codeCapReached, issueCode, NO_ACCOUNT, resendWait, underCodeCaps, useCode } from './otp.service';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { revokeAllSessions } from './session.repository';
@@ -346,24 +346,36 @@ function locked(until: Date): AppError {
   });
 }
 
-export async function requestPasswordReset(deps: AuthDeps, email: string, log: FastifyBaseLogger) {
+/**
+ * Answers at once, the same for every address: the lookup, the checks and the code run after,
+ * in the background, and run the same queries for every address (issue 24, finding 14), so
+ * neither the answer nor its time tells whether the account exists.
+ */
+export function requestPasswordReset(deps: AuthDeps, email: string, log: FastifyBaseLogger) {
+  const requestedAt = Date.now();
+  sendResetCode(deps, email, requestedAt).catch((error: unknown) => log.error({ err: error }, 'reset e-mail not stored'));
+  return { message: MESSAGES.resetSent };
+}
+
+/**
+ * The work of a reset request, alike for every address up to the send: settings, lookup, the
+ * minute between codes and the caps (an unknown address is checked as the account no one has).
+ * Only an existing, unblocked account with an e-mail then gets a code, stored before the send;
+ * a failed send is retried by the delivery loop.
+ */
+async function sendResetCode(deps: AuthDeps, email: string, requestedAt: number): Promise<void> {
+  const settings = await deps.settings.get();
   // Only a verified e-mail finds an account (decision 021).
   const user = await findUserByVerifiedEmail(deps.db, email);
-  if (
-    user?.email &&
-    !user.isBlocked &&
-    (await resendWait(deps.db, user.id, 'reset')) === 0 &&
-    (await underCodeCaps(deps.db, user.id, user.email))
-  ) {
-    const settings = await deps.settings.get();
-    const code = await issueCode(deps.db, user.id, 'reset', { channel: 'email', destination: user.email });
-    // Not awaited: the answer must take the same time whether or not the account exists.
-    // The message is stored before the send; a failed send is retried by the delivery loop.
-    deps.notifications
-      .sendEmail(resetEmail(user.email, code, user.firstName, settings.general.siteName))
-      .catch((error: unknown) => log.error({ err: error }, 'reset e-mail not stored'));
-  }
-  return { message: MESSAGES.resetSent };
+  const account = user?.email && !user.isBlocked ? { ...user, email: user.email } : null;
+  const id = account?.id ?? NO_ACCOUNT;
+  const destination = account?.email ?? email.trim().toLowerCase();
+  const allowed =
+    (await resendWait(deps.db, id, 'reset', undefined, requestedAt)) === 0 &&
+    (await underCodeCaps(deps.db, id, destination, requestedAt));
+  if (!account || !allowed) return;
+  const code = await issueCode(deps.db, account.id, 'reset', { channel: 'email', destination: account.email });
+  await deps.notifications.sendEmail(resetEmail(account.email, code, account.firstName, settings.general.siteName));
 }
 
 export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newPasswordRequestSchema>) {

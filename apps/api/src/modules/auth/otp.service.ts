@@ -21,7 +21,7 @@ import {
 export const CODE_CAPS = { perHour: 5, perDay: 10 } as const;
 
 /** An id no account has: unknown accounts run the same queries as known ones. */
-const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
+export const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
 /** The hash is bound to the account and the purpose, so a code never serves another use. */
 function hashCode(userId: string, purpose: CodePurpose, code: string): string {
