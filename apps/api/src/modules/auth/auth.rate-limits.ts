@@ -14,7 +14,7 @@ const tooMany = (ttlMs: number) => tooManyAttempts(ttlMs, { retryAfterInBody: tr
  * Counters of a route, in the rate-limit store (memory, or Redis with REDIS_URL), keyed so that
  * one abuser behind a carrier's shared address (thousands of people on one address) is limited
  * alone (issue 24, decision 020):
- * - `pair`: per (client address, account or contact named in the body): the tight one;
+ * - `pair` (optional): per (client address, account or contact named in the body): the tight one;
  * - `address`: per client address, a much higher ceiling meant for thousands of people;
  * - `account` (optional): per account from every address, only where each request sends the
  *   owner something a stranger must not repeat (the confirmation e-mail).
@@ -22,7 +22,7 @@ const tooMany = (ttlMs: number) => tooManyAttempts(ttlMs, { retryAfterInBody: tr
 export function limitPerIpAndAccount(
   app: FastifyInstance,
   name: string,
-  rules: { pair: LimitRule; address: LimitRule; account?: LimitRule },
+  rules: { pair?: LimitRule; address: LimitRule; account?: LimitRule },
   accountOf: (request: FastifyRequest) => string | undefined,
 ): preValidationAsyncHookHandler {
   const accountKey = (request: FastifyRequest) => (accountOf(request) ?? '').trim().toLowerCase();
@@ -31,11 +31,13 @@ export function limitPerIpAndAccount(
     timeWindow: rules.address.windowMs,
     keyGenerator: (request) => `${name}:ip:${request.ip}`,
   });
-  const perPair = app.createRateLimit({
-    max: rules.pair.max,
-    timeWindow: rules.pair.windowMs,
-    keyGenerator: (request) => `${name}:pair:${request.ip}:${accountKey(request)}`,
-  });
+  const perPair =
+    rules.pair &&
+    app.createRateLimit({
+      max: rules.pair.max,
+      timeWindow: rules.pair.windowMs,
+      keyGenerator: (request) => `${name}:pair:${request.ip}:${accountKey(request)}`,
+    });
   const perAccount =
     rules.account &&
     app.createRateLimit({
@@ -52,7 +54,7 @@ export function limitPerIpAndAccount(
   return async (request, reply) => {
     refuse(await perAddress(request), reply);
     if (!accountOf(request)) return;
-    refuse(await perPair(request), reply);
+    if (perPair) refuse(await perPair(request), reply);
     if (perAccount) refuse(await perAccount(request), reply);
   };
 }
@@ -122,6 +124,10 @@ export const AUTH_LIMITS = {
     address: { max: 600, windowMs: 10 * MINUTE },
     account: { max: 3, windowMs: HOUR },
   },
-  resetPassword: { pair: { max: 5, windowMs: 10 * MINUTE }, address: { max: 600, windowMs: 10 * MINUTE } },
+  /**
+   * No counter per account or pair: behind a shared address the stranger's pair is the owner's.
+   * What is really sent is counted quietly instead (a minute between codes, CODE_CAPS).
+   */
+  resetPassword: { address: { max: 600, windowMs: 10 * MINUTE } },
   newPassword: { pair: { max: 20, windowMs: 10 * MINUTE }, address: { max: 600, windowMs: 10 * MINUTE } },
-} satisfies Record<string, LimitRule | { pair: LimitRule; address: LimitRule; account?: LimitRule }>;
+} satisfies Record<string, LimitRule | { pair?: LimitRule; address: LimitRule; account?: LimitRule }>;
