@@ -43,11 +43,19 @@ async function outboxEmails(to: string, count: number): Promise<{ subject: strin
       ? fs
           .readdirSync(folder)
           .filter((file) => file.includes('-email-'))
-          .map(
-            (file) =>
-              JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; subject: string; text: string },
-          )
-          .filter((message) => message.to === to)
+          .map((file) => {
+            // A file still being written (the reset e-mail is written after the answer) is read next round.
+            try {
+              return JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as {
+                to: string;
+                subject: string;
+                text: string;
+              };
+            } catch {
+              return null;
+            }
+          })
+          .filter((message): message is { to: string; subject: string; text: string } => message?.to === to)
       : [];
     if (found.length >= count) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
