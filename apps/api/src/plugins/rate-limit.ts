@@ -6,6 +6,12 @@ import { Redis } from 'ioredis';
 import { tooManyAttempts } from '../lib/errors';
 
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number } | null) => void;
+/** What LocalStore keeps per key (its `lru`): the count, the time left and when the window began. */
+interface LocalEntry {
+  current: number;
+  ttl: number;
+  iterationStartMs: number;
+}
 interface Store {
   incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
   read(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
@@ -38,7 +44,9 @@ declare module 'fastify' {
  * Rate limits are declared per route (`config.rateLimit`); nothing is limited globally.
  * With REDIS_URL the counters live in Redis so several instances agree. When Redis does not
  * answer, every count falls back to in-process counters (logged once), so limits never switch
- * off; they go back to Redis when it answers again (decision 008).
+ * off; they go back to Redis when it answers again (decision 008). Every answer of Redis is
+ * copied into the in-process counter of its key, so a fall-back goes on from the last count
+ * this instance saw instead of from zero (issue 24, finding 19, decision 020).
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   const redis = app.config.REDIS_URL
@@ -81,6 +89,13 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
             : null;
       this.localStore = localStore ?? new LocalStore(params.continueExceeding, params.exponentialBackoff, LOCAL_KEYS);
     }
+    /** Keeps Redis's last answer for a key in the in-process counter, to go on from if Redis fails. */
+    private remember(key: string, result: { current: number; ttl: number } | null | undefined, timeWindow: number) {
+      const lru = (this.localStore as unknown as { lru?: { set(key: string, value: LocalEntry): void } }).lru;
+      if (!lru || !result) return;
+      const now = Date.now();
+      lru.set(key, { current: result.current, ttl: result.ttl, iterationStartMs: now - Math.max(0, timeWindow - result.ttl) });
+    }
     private call(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number, max: number) {
       if (!this.redisStore || !redis || redis.status !== 'ready') {
         if (redis) fallBack();
@@ -90,7 +105,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
       this.redisStore[method](
         key,
         (error, result) => {
-          if (!error) return callback(null, result);
+          if (!error) {
+            this.remember(key, result, timeWindow);
+            return callback(null, result);
+          }
           fallBack(error);
           this.localStore[method](key, callback, timeWindow, max);
         },

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app';
@@ -80,6 +82,29 @@ describe.runIf(process.env.TEST_REDIS_URL)('Redis up', () => {
       }
       expect(redis).toBe('up');
     } finally {
+      await app.close();
+    }
+  });
+});
+
+describe.runIf(fs.existsSync('/usr/bin/redis-server'))('Redis dies (issue 24, finding 19)', () => {
+  it('the in-process counters go on from the last counts Redis gave, not from zero', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const redis = spawn('/usr/bin/redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no']);
+    const app = await buildTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, PUBLIC_READ_RATE_PER_MINUTE: '5' });
+    try {
+      const read = () => app.app.inject({ method: 'GET', url: '/api/events', remoteAddress: '203.0.113.19' });
+      for (let i = 0; i < 50 && app.app.redisState() !== 'up'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(app.app.redisState()).toBe('up');
+      for (let n = 0; n < 4; n += 1) expect((await read()).statusCode).toBe(200);
+      redis.kill();
+      for (let i = 0; i < 50 && app.app.redisState() === 'up'; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(app.app.redisState()).toBe('down');
+      // Four counted in Redis: one more read, then 429 (from zero it would allow five more).
+      expect((await read()).statusCode).toBe(200);
+      expect((await read()).statusCode).toBe(429);
+    } finally {
+      redis.kill();
       await app.close();
     }
   });
