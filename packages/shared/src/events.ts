@@ -167,7 +167,7 @@ export type UpdateEventBody = z.output<typeof updateEventSchema>;
 
 export const eventActionParamsSchema = z.object({
   id: z.uuid({ message: 'Identifiant invalide' }),
-  action: z.enum(['publish', 'cancel'], { message: 'Action inconnue : publish ou cancel' }),
+  action: z.enum(['publish', 'cancel', 'reopen'], { message: 'Action inconnue : publish, cancel ou reopen' }),
 });
 
 /**

@@ -179,7 +179,11 @@ const EXACT: Record<string, string> = {
   'Un seul type de billet est autorisé par événement': 'Only one ticket type is allowed per event',
   'Un tag fait 50 caractères au maximum': 'A tag is 50 characters at most',
   'Aucune modification demandée': 'No change requested',
-  'Action inconnue : publish ou cancel': 'Unknown action: publish or cancel',
+  'Action inconnue : publish, cancel ou reopen': 'Unknown action: publish, cancel or reopen',
+  'Seul un événement annulé peut être rouvert': 'Only a cancelled event can be reopened',
+  'Un événement annulé ne peut plus être modifié : rouvrez-le, il repasse en brouillon':
+    'A cancelled event can no longer be changed: reopen it, it goes back to draft',
+  'Événement rouvert : il repasse en brouillon': 'Event reopened: it is back to draft',
   'Seul un événement en brouillon peut être publié': 'Only a draft event can be published',
   'Seul un événement publié peut être annulé': 'Only a published event can be cancelled',
   'Filtre d’approbation inconnu': 'Unknown approval filter',

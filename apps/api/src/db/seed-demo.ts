@@ -163,6 +163,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeedResult> {
         city,
         category,
         status,
+        cancelledAt: status === 'cancelled' ? new Date() : null,
         maxParticipants: 100 + title.length * 10,
         organizerId: organizer?.id ?? null,
         tags,

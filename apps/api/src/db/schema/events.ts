@@ -64,6 +64,11 @@ export const events = pgTable(
      */
     refusedAt: timestamp({ withTimezone: true }),
     refusalReason: text(),
+    /**
+     * When the event was cancelled (null otherwise): its public page stays 30 days from this
+     * moment, whatever happens to the row afterwards (issue 24, decision 023).
+     */
+    cancelledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     index('events_status_start_idx').on(table.status, table.startDateTime),

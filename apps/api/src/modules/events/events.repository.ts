@@ -213,7 +213,8 @@ export async function updateEvent(
   const [event] = await tx
     .update(events)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(events.id, id))
+    // A cancelled event is never edited, even by a request that read it just before the cancel.
+    .where(and(eq(events.id, id), ne(events.status, 'cancelled')))
     .returning();
   if (!event) return null;
   if (ticketTypes) {
@@ -225,9 +226,12 @@ export async function updateEvent(
 
 /** Moves the status only from `from`: a concurrent change makes it answer null. */
 export async function transitionStatus(db: Executor, id: string, from: EventStatus, to: EventStatus): Promise<EventRow | null> {
+  const now = new Date();
+  // The cancellation's date starts the public page's 30 days; reopening clears it.
+  const cancelledAt = to === 'cancelled' ? { cancelledAt: now } : from === 'cancelled' ? { cancelledAt: null } : {};
   const [event] = await db
     .update(events)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, updatedAt: now, ...cancelledAt })
     .where(and(eq(events.id, id), eq(events.status, from)))
     .returning();
   return event ?? null;

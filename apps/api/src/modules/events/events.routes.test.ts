@@ -96,6 +96,16 @@ async function createMultipart(token: string, data: unknown, files: FilePart[] =
   });
 }
 
+async function createImages(token: string, id: string) {
+  const body = multipart(undefined, [{ name: 'b.png', type: 'image/png', data: await png(40, 30) }]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/events/${id}/images`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+}
+
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) {
   return app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, payload: payload as object | undefined });
 }
@@ -525,6 +535,75 @@ describe('status transitions', () => {
     expect(actions.map((a) => a.action).sort()).toEqual(['event.cancel', 'event.create', 'event.publish']);
   });
 
+  it('with requireApproval every field the public sees counts: country, coordinates, ticket quantities, capacity (issue 24)', async () => {
+    await setEventSettings({ requireApproval: true });
+    const manager = await tokenFor(app, await createUser(app, { role: 'admin', permissions: ['manage_events'] }));
+    // An organiser of its own: the others here have used their creations of the minute.
+    const owner = await tokenFor(app, await createUser(app));
+    const place = { address: 'Boulevard du 20 Mai', city: 'Yaoundé' };
+    const changes = {
+      country: { location: { ...place, country: 'Nigeria' } },
+      coordinates: { location: { ...place, coordinates: { latitude: 6.45, longitude: 3.39 } } },
+      quantity: { ticketTypes: [{ name: 'Standard', price: 0, quantity: 7, description: '' }] },
+      capacity: { maxParticipants: 7 },
+    };
+    for (const [name, change] of Object.entries(changes)) {
+      const event = await createJson(owner, { title: `Public ${name}` });
+      expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+      const edited = await call('PUT', `/events/${event._id}`, owner, change);
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().event.status, name).toBe('draft');
+      expect((await call('GET', `/events/${event._id}`)).statusCode, name).toBe(404);
+    }
+  });
+
+  it('with requireApproval a cancelled event is frozen: no edit, no image; reopened only to draft, published again by the team (issue 24)', async () => {
+    await setEventSettings({ requireApproval: true });
+    const manager = await tokenFor(app, await createUser(app, { role: 'admin', permissions: ['manage_events'] }));
+    // An organiser of its own: the others here have used their creations of the minute.
+    const owner = await tokenFor(app, await createUser(app));
+    const created = await createMultipart(owner, validEvent({ title: 'Concert annulé à figer' }), [
+      { name: 'a.png', type: 'image/png', data: await png(40, 30) },
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    const event = created.json().event as { _id: string; images: { _id: string }[] };
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    expect((await call('PUT', `/events/${event._id}/cancel`, owner)).statusCode).toBe(200);
+    const [cancelled] = await app.db.select().from(events).where(eq(events.id, event._id));
+    expect(cancelled?.cancelledAt).toBeInstanceOf(Date);
+
+    const frozen = [
+      await call('PUT', `/events/${event._id}`, owner, { description: 'Nouveau texte : https://arnaque.example' }),
+      await call('PUT', `/events/${event._id}`, manager, { title: 'Même l’équipe' }),
+      await createImages(owner, event._id),
+      await call('DELETE', `/events/${event._id}/images/${event.images[0]?._id}`, owner),
+    ];
+    for (const response of frozen) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json()).toMatchObject({
+        code: 'EVENT_CANCELLED',
+        message: 'Un événement annulé ne peut plus être modifié : rouvrez-le, il repasse en brouillon',
+      });
+    }
+    const [still] = await app.db.select().from(events).where(eq(events.id, event._id));
+    expect(still).toEqual(cancelled);
+    expect(await app.db.select().from(eventImages).where(eq(eventImages.eventId, event._id))).toHaveLength(1);
+
+    // Reopened: back to draft (hidden), edited, and published again only by the team.
+    const reopened = await call('PUT', `/events/${event._id}/reopen`, owner);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ message: 'Événement rouvert : il repasse en brouillon', event: { status: 'draft' } });
+    const [draft] = await app.db.select().from(events).where(eq(events.id, event._id));
+    expect(draft?.cancelledAt).toBeNull();
+    expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(404);
+    expect((await call('PUT', `/events/${event._id}`, owner, { title: 'Concert reprogrammé' })).statusCode).toBe(200);
+    expect((await call('PUT', `/events/${event._id}/publish`, owner)).statusCode).toBe(403);
+    expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
+    expect((await call('PUT', `/events/${event._id}/reopen`, owner)).json().message).toBe(
+      'Seul un événement annulé peut être rouvert',
+    );
+  });
+
   it('refuses an unknown action', async () => {
     const event = await createJson(organizer.token);
     expect((await call('PUT', `/events/${event._id}/archive`, organizer.token)).statusCode).toBe(400);
@@ -554,9 +633,9 @@ describe('status transitions', () => {
     expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
     expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(200);
 
-    // Seats only: not a public field, it stays published.
-    const seats = await call('PUT', `/events/${event._id}`, organizer.token, { maxParticipants: 80 });
-    expect(seats.json().event.status).toBe('published');
+    // The same values again change nothing the public sees: it stays published.
+    const same = await call('PUT', `/events/${event._id}`, organizer.token, { title: 'Concert approuvé', isHighlighted: true });
+    expect(same.json().event.status).toBe('published');
 
     const before = await app.db.select().from(outboundMessages);
     const scam = await call('PUT', `/events/${event._id}`, organizer.token, {

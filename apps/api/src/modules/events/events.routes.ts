@@ -279,7 +279,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary:
-          'publish : brouillon → publié (avec requireApproval, manage_events seulement) ; cancel : publié → annulé ; sinon 409',
+          'publish : brouillon → publié (avec requireApproval, manage_events seulement) ; cancel : publié → annulé ; reopen : annulé → brouillon (à publier de nouveau) ; sinon 409',
         params: eventActionParamsSchema,
         response: { 200: eventResponseSchema, ...errors },
       },
@@ -287,7 +287,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, action } = request.params;
       const event = await changeEventStatus(deps, actorOf(request), id, action);
-      return { message: action === 'publish' ? 'Événement publié' : 'Événement annulé', event };
+      const message = {
+        publish: 'Événement publié',
+        cancel: 'Événement annulé',
+        reopen: 'Événement rouvert : il repasse en brouillon',
+      }[action];
+      return { message, event };
     },
   );
 

@@ -66,6 +66,17 @@ const NOT_FOUND = 'Événement introuvable';
 export const PUBLIC_DEPTH_MAX = 10_000;
 const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces événements';
 const NOT_YOURS = 'Vous ne pouvez gérer que vos propres événements';
+const CANCELLED_FROZEN = 'Un événement annulé ne peut plus être modifié : rouvrez-le, il repasse en brouillon';
+
+/**
+ * A cancelled event is frozen (issue 24, decision 023): its page stays public 30 days as it was
+ * when cancelled; to change it, it is reopened, back to draft, and published again (with
+ * `requireApproval`, by the team).
+ */
+const cancelledFrozen = () => new AppError(409, 'EVENT_CANCELLED', CANCELLED_FROZEN);
+function refuseIfCancelled(row: EventRow): void {
+  if (row.status === 'cancelled') throw cancelledFrozen();
+}
 
 type ListQuery = z.output<typeof listEventsQuerySchema>;
 export interface UploadedFile {
@@ -473,27 +484,42 @@ async function needsApprovalAgain(deps: EventsDeps, actor: SessionUser, existing
   return (await deps.settings.get()).events.requireApproval;
 }
 
-async function changesPublicFields(deps: EventsDeps, existing: EventRow, input: UpdateEventBody): Promise<boolean> {
-  const differs = (next: unknown, current: unknown) => next !== undefined && JSON.stringify(next) !== JSON.stringify(current);
-  const time = (value: string | undefined) => (value === undefined ? undefined : new Date(value).getTime());
-  if (
-    differs(input.title, existing.title) ||
-    differs(input.description, existing.description) ||
-    differs(time(input.startDateTime), existing.startDateTime.getTime()) ||
-    differs(time(input.endDateTime), existing.endDateTime.getTime()) ||
-    differs(input.location?.address, existing.address) ||
-    differs(input.location?.city, existing.city) ||
-    differs(input.category, existing.category) ||
-    differs(input.tags, existing.tags) ||
-    differs(input.isPublic, existing.isPublic)
-  ) {
-    return true;
-  }
-  if (input.ticketTypes === undefined) return false;
-  const { ticketTypes } = await findEventParts(deps.db, existing.id);
-  const shape = (list: { name: string; price: number; description?: string | null }[]) =>
-    list.map((ticket) => [ticket.name, Number(ticket.price), ticket.description ?? '']);
-  return differs(shape(input.ticketTypes), shape(ticketTypes));
+/**
+ * Every column the public sees (event page, agenda, calendar file, map links, the event answers):
+ * with `requireApproval`, changing any of them sends a published event back for approval (issue
+ * 24: country, coordinates and capacity were left out).
+ */
+const PUBLIC_COLUMNS = [
+  'title',
+  'description',
+  'startDateTime',
+  'endDateTime',
+  'address',
+  'city',
+  'country',
+  'latitude',
+  'longitude',
+  'category',
+  'tags',
+  'isPublic',
+  'isHighlighted',
+  'maxParticipants',
+] as const satisfies readonly (keyof EventRow)[];
+
+/** Whether the values to write (and the ticket types: names, prices, quantities, texts) change what the public sees. */
+async function changesPublicFields(
+  deps: EventsDeps,
+  existing: EventRow,
+  values: Partial<EventInsert>,
+  ticketTypes: UpdateEventBody['ticketTypes'],
+): Promise<boolean> {
+  const same = (next: unknown, current: unknown) => JSON.stringify(next) === JSON.stringify(current);
+  if (PUBLIC_COLUMNS.some((column) => values[column] !== undefined && !same(values[column], existing[column]))) return true;
+  if (ticketTypes === undefined) return false;
+  const { ticketTypes: current } = await findEventParts(deps.db, existing.id);
+  const shape = (list: { name: string; price: number; quantity: number; description?: string | null }[]) =>
+    list.map((ticket) => [ticket.name, Number(ticket.price), Number(ticket.quantity), ticket.description ?? '']);
+  return !same(shape(ticketTypes), shape(current));
 }
 
 /** Tells the team that an edited event waits for their approval (notifications outbox). */
@@ -515,6 +541,7 @@ export async function updateEventFor(
   input: UpdateEventBody,
 ): Promise<EventDetail> {
   const existing = await loadManaged(deps, actor, id);
+  refuseIfCancelled(existing);
   await checkSettings(deps, input);
   const start = input.startDateTime ? new Date(input.startDateTime) : existing.startDateTime;
   const end = input.endDateTime ? new Date(input.endDateTime) : existing.endDateTime;
@@ -552,11 +579,13 @@ export async function updateEventFor(
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
   };
-  const backToApproval = (await needsApprovalAgain(deps, actor, existing)) && (await changesPublicFields(deps, existing, input));
+  const backToApproval =
+    (await needsApprovalAgain(deps, actor, existing)) && (await changesPublicFields(deps, existing, values, input.ticketTypes));
   if (backToApproval) values.status = 'draft';
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateEvent(tx, id, values, input.ticketTypes);
-    if (!row) throw notFound(NOT_FOUND);
+    // Gone, or cancelled since it was read: a cancelled event is never edited.
+    if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : notFound(NOT_FOUND);
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'event.update',
@@ -596,6 +625,8 @@ export async function deleteEventFor(deps: EventsDeps, actor: SessionUser, id: s
 const TRANSITIONS = {
   publish: { from: 'draft', to: 'published', refused: 'Seul un événement en brouillon peut être publié' },
   cancel: { from: 'published', to: 'cancelled', refused: 'Seul un événement publié peut être annulé' },
+  /** The only way out of a cancellation: back to draft, to be published again (approved, with requireApproval). */
+  reopen: { from: 'cancelled', to: 'draft', refused: 'Seul un événement annulé peut être rouvert' },
 } as const;
 
 export async function changeEventStatus(
@@ -611,6 +642,14 @@ export async function changeEventStatus(
   }
   if (existing.status !== transition.from) throw conflict(transition.refused);
   const updated = await deps.db.transaction(async (tx) => {
+    if (action === 'reopen' && !canManageAll(actor) && existing.organizerId) {
+      // A reopened event counts again among its organiser's events.
+      const { events: limits } = await deps.settings.get();
+      await advisoryLock(tx, `organizer:${existing.organizerId}`);
+      if ((await countActiveEventsOf(tx, existing.organizerId)) >= limits.maxEventsPerUser) {
+        throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
+      }
+    }
     const row = await transitionStatus(tx, id, transition.from, transition.to);
     if (!row) throw conflict(transition.refused);
     await recordAudit(tx, {
@@ -627,7 +666,11 @@ export async function changeEventStatus(
     deps,
     'update',
     updated,
-    action === 'publish' ? 'Un événement a été publié.' : 'Un événement a été annulé.',
+    {
+      publish: 'Un événement a été publié.',
+      cancel: 'Un événement a été annulé.',
+      reopen: 'Un événement annulé a été rouvert (brouillon).',
+    }[action],
   );
   return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, true);
 }
@@ -640,6 +683,7 @@ export async function addEventImages(
   files: UploadedFile[],
 ): Promise<EventDetail> {
   const existing = await loadManaged(deps, actor, id);
+  refuseIfCancelled(existing);
   if (files.length === 0) throw badRequest('Choisissez au moins une image', { images: ['Choisissez au moins une image'] });
   const backToApproval = await needsApprovalAgain(deps, actor, existing);
   if ((await countImages(deps.db, id)) + files.length > EVENT_IMAGES_MAX) tooManyImages();
@@ -670,6 +714,7 @@ export async function addEventImages(
 
 export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id: string, imageId: string): Promise<EventDetail> {
   const existing = await loadManaged(deps, actor, id);
+  refuseIfCancelled(existing);
   const removed = await deps.db.transaction(async (tx) => {
     const row = await removeImage(tx, id, imageId);
     if (!row) throw notFound('Image introuvable');

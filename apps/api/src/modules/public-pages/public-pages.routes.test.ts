@@ -305,9 +305,15 @@ describe('event page', () => {
     expect(jsonLdSchema.parse(jsonLd(page.body)).eventStatus).toBe('https://schema.org/EventCancelled');
     expect((await get(`${cancelled.publicPath}/calendrier.ics`)).body).toContain('STATUS:CANCELLED');
 
+    // The 30 days count from the cancellation, not from the row's last change (issue 24).
     await app.db
       .update(events)
-      .set({ updatedAt: new Date(Date.now() - 31 * 86_400_000) })
+      .set({ cancelledAt: new Date(Date.now() - 29 * 86_400_000), updatedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(events.id, cancelled._id));
+    expect((await get(cancelled.publicPath)).statusCode).toBe(200);
+    await app.db
+      .update(events)
+      .set({ cancelledAt: new Date(Date.now() - 31 * 86_400_000), updatedAt: new Date() })
       .where(eq(events.id, cancelled._id));
     const gone = await get(cancelled.publicPath);
     expect(gone.statusCode).toBe(410);

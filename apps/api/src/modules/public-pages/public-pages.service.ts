@@ -241,7 +241,10 @@ async function resolveEvent(
   const event = await findPublicEvent(deps.db, parsed.shortId);
   if (!event || event.status === 'draft') return { kind: 'missing', status: 404 };
   if (!event.isPublic && !(token && tokenMatches(event.shareToken, token))) return { kind: 'missing', status: 404 };
-  if (event.status === 'cancelled' && now.getTime() - event.updatedAt.getTime() > CANCELLED_PAGE_DAYS * DAY_MS) {
+  if (
+    event.status === 'cancelled' &&
+    now.getTime() - (event.cancelledAt ?? event.updatedAt).getTime() > CANCELLED_PAGE_DAYS * DAY_MS
+  ) {
     return { kind: 'missing', status: 410, event };
   }
   if (parsed.slug !== slugify(event.title)) {
