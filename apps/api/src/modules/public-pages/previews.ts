@@ -119,7 +119,7 @@ export function wrap(text: string, size: number, max: number, lines: number): st
   return kept;
 }
 
-const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
+const FONT = ['DejaVu Sans', 'Liberation Sans', 'Arial', 'sans-serif'].join(', ');
 const MARGIN = 70;
 
 /**
