@@ -519,12 +519,26 @@ export const resetPasswordSchema = z.strictObject({
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/**
+ * The reset link's token (issue 24, finding 10): the code row's id, a dot, 256 random bits in
+ * base64url. Sent in the reset e-mail as `/GetStarted?reset=<token>`.
+ */
+export const RESET_TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/;
+export const resetTokenSchema = z.string().regex(RESET_TOKEN_PATTERN, MESSAGES.otpInvalid);
+
+/** A new password with either the e-mail and its 6-digit code, or the reset link's token: exactly one of the two. */
 export function makeNewPasswordSchema(passwordMinLength: number) {
-  return z.strictObject({
-    email: resetPasswordSchema.shape.email,
-    otp: otpSchema,
-    newPassword: newPasswordSchema(passwordMinLength),
-  });
+  return z.union([
+    z.strictObject({
+      email: resetPasswordSchema.shape.email,
+      otp: otpSchema,
+      newPassword: newPasswordSchema(passwordMinLength),
+    }),
+    z.strictObject({
+      token: resetTokenSchema,
+      newPassword: newPasswordSchema(passwordMinLength),
+    }),
+  ]);
 }
 export const newPasswordRequestSchema = makeNewPasswordSchema(1);
 export type NewPasswordInput = z.input<typeof newPasswordRequestSchema>;

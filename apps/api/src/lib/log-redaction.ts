@@ -21,9 +21,9 @@ export const LOG_REDACT_PATHS = [
 
 /**
  * Query parameters whose values are secrets or personal codes: a private event's share token
- * (`t`, `shareToken`), a referral code (`ref`), and any token or one-time code.
+ * (`t`, `shareToken`), a referral code (`ref`), a reset link's token (`reset`) and any token or one-time code.
  */
-const SECRET_QUERY_NAMES = new Set(['t', 'sharetoken', 'ref', 'token', 'code', 'otp']);
+const SECRET_QUERY_NAMES = new Set(['t', 'sharetoken', 'ref', 'token', 'code', 'otp', 'reset']);
 
 function queryName(part: string): string {
   const raw = part.split('=', 1)[0] ?? '';

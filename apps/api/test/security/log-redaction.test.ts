@@ -181,10 +181,14 @@ describe('the log', () => {
       `/api/events/${event._id}/comments?page=1&shareToken=${secret}`,
       `/evenements?q=concert&ref=REFSECRET1`,
       `/api/events?page=1&code=654321&otp=123987&token=tok-secret-value`,
+      `/GetStarted?reset=00000000-0000-4000-8000-000000000000.RESETLINKSECRET`,
     ];
     for (const url of urls) await app.inject({ method: 'GET', url });
     const log = lines.slice(before).join('');
-    for (const value of [secret, 'REFSECRET1', '654321', '123987', 'tok-secret-value']) expect(log, value).not.toContain(value);
+    for (const value of [secret, 'REFSECRET1', '654321', '123987', 'tok-secret-value', 'RESETLINKSECRET']) {
+      expect(log, value).not.toContain(value);
+    }
+    expect(log).toContain('/GetStarted?reset=[masqué]');
     // The paths and the other parameters stay, so the line still says what was asked.
     expect(log).toContain(`GET ${event.publicPath}?t=[masqué] → 200`);
     expect(log).toContain(`/api/events/${event._id}/comments?page=1&shareToken=[masqué]`);

@@ -134,7 +134,8 @@ export const oneTimeCodes = pgTable(
     codeHash: text().notNull(),
     /** Where the code went: the e-mail or the E.164 phone (caps per destination, decision 008). */
     destination: text().notNull().default(''),
-    channel: text().$type<'email' | 'sms'>().notNull().default('email'),
+    /** 'link': a reset link token beside the e-mail code (never counted as a code sent). */
+    channel: text().$type<'email' | 'sms' | 'link'>().notNull().default('email'),
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

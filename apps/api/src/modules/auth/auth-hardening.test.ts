@@ -312,7 +312,7 @@ describe('at most five checks per code, counted on the resolved account', () => 
     const [row] = await testApp.app.db
       .select()
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'reset')));
+      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'reset'), eq(oneTimeCodes.channel, 'email')));
     expect(row?.attempts).toBe(5);
     const right = await post('/api/auth/new-password', { email: user.email, otp: code, newPassword: 'Baobab-Shade-77' });
     expect(right.statusCode).toBe(400);

@@ -34,16 +34,17 @@ export function verificationEmail(to: string, code: string, firstName: string, s
   };
 }
 
-export function resetEmail(to: string, code: string, firstName: string, siteName: string): EmailMessage {
+/** The reset e-mail: the 6-digit code and, beside it, the link (issue 24, finding 10). */
+export function resetEmail(to: string, code: string, firstName: string, siteName: string, link: string): EmailMessage {
   const hello = firstName ? `Bonjour ${firstName},` : 'Bonjour,';
   return {
     to,
     subject: `${code} est votre code de réinitialisation ${siteName}`,
-    text: `${hello}\n\nVous avez demandé à réinitialiser votre mot de passe.\nVotre code est : ${code}\nIl est valable 5 minutes.\n\n${siteName}`,
+    text: `${hello}\n\nVous avez demandé à réinitialiser votre mot de passe.\nVotre code est : ${code}\nOu ouvrez ce lien : ${link}\nIl est valable 5 minutes.\n\n${siteName}`,
     html: layout(
       siteName,
       'Réinitialisation du mot de passe',
-      `<p>${escapeHtml(hello)}</p><p>Vous avez demandé à réinitialiser votre mot de passe. Voici votre code :</p>${codeBlock(code)}<p>Il est valable 5 minutes.</p>`,
+      `<p>${escapeHtml(hello)}</p><p>Vous avez demandé à réinitialiser votre mot de passe. Voici votre code :</p>${codeBlock(code)}<p>Ou ouvrez ce lien : <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Il est valable 5 minutes.</p>`,
     ),
   };
 }

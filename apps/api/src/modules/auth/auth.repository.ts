@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { toE164 } from '@app/shared/phone';
 import { usernameSkeletons, usernamesLookAlike } from '@app/shared/username-skeleton';
 import type { Database, Executor } from '../../db/client';
@@ -233,12 +233,19 @@ export async function latestCode(
   return row ?? null;
 }
 
-/** The codes of an account and purpose not used yet (at most one per channel), newest first. */
+/** The codes of an account and purpose not used yet (at most one per channel), newest first; link tokens apart. */
 export async function openCodes(db: Database, userId: string, purpose: CodePurpose): Promise<OneTimeCodeRow[]> {
   return db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        ne(oneTimeCodes.channel, 'link'),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(4);
 }
@@ -249,9 +256,10 @@ export async function replaceCode(
   values: {
     userId: string;
     purpose: CodePurpose;
-    channel: CodeChannel;
+    channel: CodeChannel | 'link';
     destination: string;
     codeHash: string;
+    id?: string;
     createdAt: Date;
     expiresAt: Date;
   },
@@ -304,6 +312,7 @@ export async function countRecentCodes(
     .where(
       and(
         gt(oneTimeCodes.createdAt, since.day),
+        ne(oneTimeCodes.channel, 'link'),
         sql`(${oneTimeCodes.userId} = ${userId} or ${oneTimeCodes.destination} = ${destination})`,
       ),
     );
@@ -323,6 +332,31 @@ export async function consumeCode(db: Database, codeId: string): Promise<boolean
     .where(and(eq(oneTimeCodes.id, codeId), isNull(oneTimeCodes.consumedAt)))
     .returning({ id: oneTimeCodes.id });
   return rows.length === 1;
+}
+
+/** An open link token by its id (the id is the token's public half). */
+export async function openLink(db: Database, id: string, purpose: CodePurpose): Promise<OneTimeCodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.id, id),
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.channel, 'link'),
+        isNull(oneTimeCodes.consumedAt),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends every open code and link of an account and purpose (a reset done by one ends the others). */
+export async function consumeOpenCodes(db: Database, userId: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
 }
 
 // ---------------------------------------------------------------- sign-in throttling

@@ -20,9 +20,12 @@ import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
 import type { Settings } from '@app/shared/settings';
 import {
   type CodeChannel,
+  type OneTimeCodeRow,
   clearThrottles,
   findTakenFields,
   findUserByEmail,
+  consumeOpenCodes,
+  findUserById,
   findUserByIdentifier,
   findUserByPhone,
   findUserByVerifiedEmail,
@@ -47,7 +50,7 @@ import {
   verificationEmail,
   verificationSms,
 } from './auth.messages';
-import { codeCapReached, issueCode, NO_ACCOUNT, resendWait, underCodeCaps, useCode } from './otp.service';
+import { codeCapReached, issueCode, issueLink, NO_ACCOUNT, resendWait, underCodeCaps, useCode, useLink } from './otp.service';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { revokeAllSessions } from './session.repository';
@@ -251,7 +254,7 @@ export async function verifyOtp(deps: AuthDeps, input: z.output<typeof verifyOtp
   const verified =
     user !== null &&
     (await deps.db.transaction(async (tx) => {
-      if (!(await markContactVerified(tx, user.id, code.channel, code.destination))) return false;
+      if (!(await markContactVerified(tx, user.id, code.channel as CodeChannel, code.destination))) return false;
       if (!user.isVerified && user.referredByCode) await deps.referrals.queue(tx, { kind: 'account_verified', subject: user.id });
       // A waiting-list entry with this contact counts now that the contact is proven (decision 021).
       await deps.referrals.queueContactVerified(tx, code.destination);
@@ -375,16 +378,32 @@ async function sendResetCode(deps: AuthDeps, email: string, requestedAt: number)
     (await underCodeCaps(deps.db, id, destination, requestedAt));
   if (!account || !allowed) return;
   const code = await issueCode(deps.db, account.id, 'reset', { channel: 'email', destination: account.email });
-  await deps.notifications.sendEmail(resetEmail(account.email, code, account.firstName, settings.general.siteName));
+  // Beside the code, a link no one can guess: five wrong codes from strangers do not stop it (finding 10).
+  const token = await issueLink(deps.db, account.id, 'reset', account.email);
+  const link = `${deps.publicUrl.replace(/\/+$/, '')}/GetStarted?reset=${token}`;
+  await deps.notifications.sendEmail(resetEmail(account.email, code, account.firstName, settings.general.siteName, link));
 }
 
 export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newPasswordRequestSchema>) {
   const settings = await deps.settings.get();
   checkPasswordRules(input.newPassword, settings.security.passwordMinLength, 'newPassword');
-  const user = await findUserByVerifiedEmail(deps.db, input.email);
-  // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
-  const code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
-  if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
+  let user: UserRow | null;
+  let code: OneTimeCodeRow;
+  if ('token' in input) {
+    // The reset link: unknown, used, expired or wrong tokens answer like a wrong code.
+    code = await useLink(deps.db, 'reset', input.token);
+    user = await findUserById(deps.db, code.userId as string);
+    if (!user || user.isBlocked || user.email !== code.destination) {
+      throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
+    }
+  } else {
+    user = await findUserByVerifiedEmail(deps.db, input.email);
+    // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
+    code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
+    if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
+  }
+  // A reset by the code or by the link ends both.
+  await consumeOpenCodes(deps.db, user.id, 'reset');
   await setPasswordHash(deps.db, user.id, await hashPassword(input.newPassword));
   await revokeAllSessions(deps.db, user.id);
   // A reset code lifts every sign-in wait of the account.

@@ -1,6 +1,7 @@
 import { MESSAGES, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '@app/shared/auth';
 import { AppError } from '../../lib/errors';
-import { newNumericCode, safeEqualHex, sha256 } from '../../lib/tokens';
+import { randomUUID } from 'node:crypto';
+import { newNumericCode, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
 import type { Database } from '../../db/client';
 import {
   type CodeChannel,
@@ -8,6 +9,7 @@ import {
   consumeCode,
   countRecentCodes,
   latestCode,
+  openLink,
   type OneTimeCodeRow,
   openCodes,
   replaceCode,
@@ -139,4 +141,41 @@ export async function useCode(
     if (attempts < OTP_MAX_TRIES) triesLeft = true;
   }
   throw triesLeft || options.uniform ? invalid() : dead();
+}
+
+/**
+ * A reset link token beside the code (issue 24, finding 10): `<row id>.<256 random bits>`, the
+ * secret stored hashed and bound to the account and purpose, single use, valid as long as the
+ * code (300 s). It cannot be guessed, so wrong tries do not count against it: strangers who kill
+ * the 6-digit code with five wrong tries leave the link working. Not counted as a code sent.
+ */
+export async function issueLink(db: Database, userId: string, purpose: CodePurpose, destination: string): Promise<string> {
+  const id = randomUUID();
+  const secret = newToken();
+  const now = new Date();
+  await replaceCode(db, {
+    id,
+    userId,
+    purpose,
+    channel: 'link',
+    destination,
+    codeHash: hashCode(userId, purpose, `link:${secret}`),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+  });
+  return `${id}.${secret}`;
+}
+
+/**
+ * Checks and uses a link token: unknown, used, expired or wrong tokens all answer `OTP_INVALID`,
+ * like a wrong code. Answers the row, now used (only one caller wins).
+ */
+export async function useLink(db: Database, purpose: CodePurpose, token: string): Promise<OneTimeCodeRow> {
+  const [id, secret] = token.split('.');
+  if (!id || !secret) throw invalid();
+  const row = await openLink(db, id, purpose);
+  if (!row?.userId || row.expiresAt.getTime() <= Date.now()) throw invalid();
+  if (!safeEqualHex(row.codeHash, hashCode(row.userId, purpose, `link:${secret}`))) throw invalid();
+  if (!(await consumeCode(db, row.id))) throw invalid();
+  return row;
 }

@@ -1,8 +1,8 @@
-import type { OtpChannel } from '@app/shared/auth';
+import { type OtpChannel, RESET_TOKEN_PATTERN } from '@app/shared/auth';
 import type { PublicUser } from '@app/shared/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type LoginPrefill, LoginForm, type OtpContact } from './login-form';
 import { NewPasswordForm } from './new-password-form';
 import { OtpView } from './otp-view';
@@ -16,7 +16,7 @@ type View =
   | { name: 'login' | 'register' }
   | { name: 'otp'; contact: OtpContact; otpChannel?: OtpChannel; notice?: string }
   | { name: 'reset' }
-  | { name: 'new-password'; email: string };
+  | { name: 'new-password'; email: string; token?: string };
 
 const TABS = [
   { name: 'login', label: 'Se Connecter' },
@@ -33,7 +33,12 @@ function prefillFrom(contact: OtpContact): LoginPrefill | undefined {
 /** /GetStarted: sign in, sign up, code check and password reset (spec §2, §4, §5, §8). */
 export function GetStarted() {
   const tr = useAuthT();
-  const [view, setView] = useState<View>({ name: 'login' });
+  const [searchParams] = useSearchParams();
+  // The reset e-mail's link (`?reset=<token>`) opens straight on the new password (issue 24, finding 10).
+  const [view, setView] = useState<View>(() => {
+    const token = searchParams.get('reset');
+    return token && RESET_TOKEN_PATTERN.test(token) ? { name: 'new-password', email: '', token } : { name: 'login' };
+  });
   const [prefill, setPrefill] = useState<LoginPrefill | undefined>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -99,7 +104,8 @@ export function GetStarted() {
       {view.name === 'new-password' ? (
         <NewPasswordForm
           email={view.email}
-          onDone={() => toLogin({ identifierType: 'email', identifier: view.email })}
+          token={view.token}
+          onDone={() => toLogin(view.email ? { identifierType: 'email', identifier: view.email } : undefined)}
           onBack={() => toLogin()}
         />
       ) : null}

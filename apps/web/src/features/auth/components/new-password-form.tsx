@@ -21,8 +21,21 @@ import { useAuthT } from '../messages';
 const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
 
-/** Reset, step 2: the e-mailed code and the new password twice; then back to login. */
-export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
+/**
+ * Reset, step 2: the e-mailed code and the new password twice; then back to login. Opened from
+ * the e-mail's link (`token`), it asks only for the new password and sends the token instead.
+ */
+export function NewPasswordForm({
+  email,
+  token,
+  onDone,
+  onBack,
+}: {
+  email: string;
+  token?: string;
+  onDone: () => void;
+  onBack: () => void;
+}) {
   const tr = useAuthT();
   const headingId = useId();
   const { left, restart } = useCountdown(OTP_TTL_SECONDS);
@@ -39,13 +52,16 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
     formState: { errors },
   } = useForm<Values>({
     resolver: localizeResolver(zodResolver(schema)),
-    defaultValues: { otp: '', newPassword: '', confirmPassword: '' },
+    // With the link's token no code is typed: a placeholder satisfies the form's code rule, never sent.
+    defaultValues: { otp: token ? '000000' : '', newPassword: '', confirmPassword: '' },
   });
   const password = watch('newPassword');
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await change.mutateAsync({ email, otp: values.otp, newPassword: values.newPassword });
+      const result = await change.mutateAsync(
+        token ? { token, newPassword: values.newPassword } : { email, otp: values.otp, newPassword: values.newPassword },
+      );
       toast.success(result?.message || tr(MESSAGES.passwordChanged));
       onDone();
     } catch (error) {
@@ -71,11 +87,13 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
         <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
           {tr('Nouveau mot de passe')}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
-          {tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email })}
-        </p>
+        {token ? null : (
+          <p className="mt-1 text-sm text-slate-700">
+            {tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email })}
+          </p>
+        )}
       </div>
-      <div>
+      <div hidden={Boolean(token)}>
         <Controller
           control={control}
           name="otp"
@@ -85,7 +103,7 @@ export function NewPasswordForm({ email, onDone, onBack }: { email: string; onDo
               onChange={field.onChange}
               error={errors.otp?.message}
               label={tr('Code de réinitialisation')}
-              autoFocus
+              autoFocus={!token}
             />
           )}
         />
