@@ -138,7 +138,7 @@ test("'Parrainage' says 'Clics', not the referrer's 'Clics sur votre lien'", asy
   // A referrer on the board: someone joins the waiting list with the superadmin's code.
   const me = await (await request.get('/api/referral/me', { headers: { authorization: `Bearer ${superToken}` } })).json();
   const joined = await request.post('/api/waitlist', {
-    data: { name: 'Filleul Parrainage', phone: randomPhone(), ref: me.referral.code, elapsedMs: 5000 },
+    data: { name: 'Ebogo Filleul', phone: randomPhone(), ref: me.referral.code, elapsedMs: 5000 },
     headers: { 'x-forwarded-for': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
   expect(joined.status(), await joined.text()).toBe(201);
