@@ -1,32 +1,11 @@
-import { createRequire } from 'node:module';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { tooManyAttempts } from '../lib/errors';
+import { type Count, LocalCounters, RedisCounters } from './rate-limit-counters';
 
-type StoreCallback = (error: Error | null, result?: { current: number; ttl: number } | null) => void;
-/** What LocalStore keeps per key (its `lru`): the count, the time left and when the window began. */
-interface LocalEntry {
-  current: number;
-  ttl: number;
-  iterationStartMs: number;
-}
-interface Store {
-  incr(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
-  read(key: string, callback: StoreCallback, timeWindow: number, max: number): void;
-  child(routeOptions: RouteOptions): Store;
-}
-interface RouteOptions {
-  continueExceeding?: boolean;
-  exponentialBackoff?: boolean;
-  routeInfo: { method: string; url: string };
-}
-type StoreConstructor = new (...args: unknown[]) => Store;
-
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as StoreConstructor;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreConstructor;
+type StoreCallback = (error: Error | null, result?: Count) => void;
 
 /** Keys kept by the in-process counters (least recently used dropped first). */
 const LOCAL_KEYS = 20_000;
@@ -73,57 +52,45 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
     return redis.status === 'ready' && !fallingBack ? 'up' : 'down';
   });
 
-  class FallbackStore implements Store {
-    private readonly redisStore: Store | null;
-    private readonly localStore: Store;
+  const redisCounters = redis ? new RedisCounters(redis) : null;
+
+  /** Counts in Redis while it answers, in this process otherwise; one key space per route. */
+  class FallbackStore implements FastifyRateLimitStore {
     constructor(
-      params: { continueExceeding?: boolean; exponentialBackoff?: boolean },
-      redisStore?: Store | null,
-      localStore?: Store,
-    ) {
-      this.redisStore =
-        redisStore !== undefined
-          ? redisStore
-          : redis
-            ? new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, 'rl:')
-            : null;
-      this.localStore = localStore ?? new LocalStore(params.continueExceeding, params.exponentialBackoff, LOCAL_KEYS);
-    }
-    /** Keeps Redis's last answer for a key in the in-process counter, to go on from if Redis fails. */
-    private remember(key: string, result: { current: number; ttl: number } | null | undefined, timeWindow: number) {
-      const lru = (this.localStore as unknown as { lru?: { set(key: string, value: LocalEntry): void } }).lru;
-      if (!lru || !result) return;
-      const now = Date.now();
-      lru.set(key, { current: result.current, ttl: result.ttl, iterationStartMs: now - Math.max(0, timeWindow - result.ttl) });
-    }
-    private call(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number, max: number) {
-      if (!this.redisStore || !redis || redis.status !== 'ready') {
+      _pluginOptions?: unknown,
+      private readonly prefix = 'rl:',
+      private readonly local = new LocalCounters(LOCAL_KEYS),
+    ) {}
+    private count(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number) {
+      const fullKey = this.prefix + key;
+      const locally = () => callback(null, method === 'incr' ? this.local.incr(fullKey, timeWindow) : this.local.read(fullKey));
+      if (!redisCounters || !redis || redis.status !== 'ready') {
         if (redis) fallBack();
-        this.localStore[method](key, callback, timeWindow, max);
-        return;
+        return locally();
       }
-      this.redisStore[method](
-        key,
-        (error, result) => {
-          if (!error) {
-            this.remember(key, result, timeWindow);
-            return callback(null, result);
-          }
-          fallBack(error);
-          this.localStore[method](key, callback, timeWindow, max);
+      const asked = method === 'incr' ? redisCounters.incr(fullKey, timeWindow) : redisCounters.read(fullKey);
+      asked.then(
+        (count) => {
+          this.local.remember(fullKey, count);
+          callback(null, count);
         },
-        timeWindow,
-        max,
+        (error: Error) => {
+          fallBack(error);
+          locally();
+        },
       );
     }
-    incr(key: string, callback: StoreCallback, timeWindow: number, max: number) {
-      this.call('incr', key, callback, timeWindow, max);
+    incr(key: string, callback: StoreCallback, timeWindow: number) {
+      this.count('incr', key, callback, timeWindow);
     }
-    read(key: string, callback: StoreCallback, timeWindow: number, max: number) {
-      this.call('read', key, callback, timeWindow, max);
+    read(key: string, callback: StoreCallback, timeWindow: number) {
+      this.count('read', key, callback, timeWindow);
     }
-    child(routeOptions: RouteOptions): Store {
-      return new FallbackStore(routeOptions, this.redisStore?.child(routeOptions) ?? null, this.localStore.child(routeOptions));
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes the route's merged limit options with the route under `routeInfo`
+      // (its type says otherwise); `app.rateLimit()` limits outside a route have no route.
+      const route = (routeOptions as unknown as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+      return new FallbackStore(undefined, `${this.prefix}${route.method ?? ''}${route.url ?? ''}-`, this.local);
     }
   }
 

@@ -1,0 +1,77 @@
+import type { Redis } from 'ioredis';
+
+/** A count of requests in the current window of one key, and the milliseconds left in it. */
+export interface Count {
+  current: number;
+  ttl: number;
+}
+
+/**
+ * Fixed-window counters kept in this process, the least recently used key dropped first once
+ * `capacity` keys are held (a Map keeps its keys in insertion order).
+ */
+export class LocalCounters {
+  private readonly windows = new Map<string, { current: number; endsAt: number }>();
+
+  constructor(private readonly capacity: number) {}
+
+  incr(key: string, timeWindow: number): Count {
+    const now = Date.now();
+    const alive = this.alive(key, now);
+    const window = alive ? { current: alive.current + 1, endsAt: alive.endsAt } : { current: 1, endsAt: now + timeWindow };
+    this.keep(key, window);
+    return { current: window.current, ttl: window.endsAt - now };
+  }
+
+  read(key: string): Count {
+    const now = Date.now();
+    const alive = this.alive(key, now);
+    return alive ? { current: alive.current, ttl: alive.endsAt - now } : { current: 0, ttl: 0 };
+  }
+
+  /** Takes a count given by Redis, to go on from it if Redis fails. */
+  remember(key: string, count: Count): void {
+    this.keep(key, { current: count.current, endsAt: Date.now() + Math.max(0, count.ttl) });
+  }
+
+  private alive(key: string, now: number) {
+    const window = this.windows.get(key);
+    return window && window.endsAt > now ? window : undefined;
+  }
+
+  private keep(key: string, window: { current: number; endsAt: number }) {
+    this.windows.delete(key);
+    this.windows.set(key, window);
+    if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value as string);
+  }
+}
+
+const INCR = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(current), ttl}`;
+
+/** Fixed-window counters in Redis, shared by every instance of the API. */
+export class RedisCounters {
+  constructor(private readonly redis: Redis) {}
+
+  async incr(key: string, timeWindow: number): Promise<Count> {
+    return toCount(await this.redis.eval(INCR, 1, key, timeWindow));
+  }
+
+  async read(key: string): Promise<Count> {
+    return toCount(await this.redis.eval(READ, 1, key));
+  }
+}
+
+function toCount(reply: unknown): Count {
+  const [current, ttl] = reply as [number, number];
+  return { current, ttl };
+}
