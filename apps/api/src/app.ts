@@ -55,13 +55,6 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** What the first start created, for the start block (server.ts): the superadmin and, when random, its password. */
-export interface FirstStart {
-  superadminEmail: string;
-  /** Set only when ADMIN_PASSWORD was not: the random password, shown once. */
-  superadminPassword?: string;
-}
-
 /** Body size limit for JSON requests; multipart uploads have their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

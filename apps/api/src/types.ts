@@ -1,6 +1,6 @@
 import type { FormTokens } from './lib/form-token';
 import type { Access } from '@app/shared/permissions';
-import type { FirstStart } from './app';
+import type { FirstStart } from './db/seed';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { SessionUser } from './modules/auth/session.service';

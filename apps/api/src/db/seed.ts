@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FirstStart } from '../app';
 import { DEFAULT_SETTINGS } from '@app/shared/settings';
 import { hashPassword } from '../lib/password';
 import { insertSettingsIfMissing } from '../modules/settings/settings.repository';
 import { users } from './schema/index';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
+
+/** What the first start created, for the start block (server.ts): the superadmin and, when random, its password. */
+export interface FirstStart {
+  superadminEmail: string;
+  /** Set only when ADMIN_PASSWORD was not: the random password, shown once. */
+  superadminPassword?: string;
+}
 
 /**
  * First-start seed: the settings with their defaults and one superadmin. Idempotent: an

@@ -1,7 +1,11 @@
 import { and, asc, gt, sql } from 'drizzle-orm';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
-import type { Database } from './client';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index';
 import { users } from './schema/index';
+
+/** client.ts's `Database`, spelt out: client.ts runs this backfill, so this file does not import it. */
+type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 const BATCH = 1000;
 

@@ -1,4 +1,4 @@
-import type { FirstStart } from '../app';
+import type { FirstStart } from '../db/seed';
 import { defaultPublicUrl } from '../config';
 
 export interface StartInfo {

@@ -15,7 +15,7 @@ import { hashPassword } from '../../lib/password';
 import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
 import { countUserCommunity, listActivities, releaseCountersOf } from '../community/community.repository';
 import { listReportsOn, releaseReportsBy } from '../reports/reports.repository';
-import { toReport } from '../reports/reports.service';
+import { toReport } from '../reports/reports.view';
 import type { UserRow } from '../../db/schema/index';
 import { revokeAllSessions } from '../auth/session.repository';
 import { type SessionUser, toPublicUser } from '../auth/session.service';
@@ -29,7 +29,7 @@ import {
   updateManagedUser,
 } from './admins.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import type { SettingsService } from '../settings/settings.service';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { FastifyBaseLogger } from 'fastify';
@@ -300,37 +300,44 @@ export async function setBlocked(
   id: string,
   blocked: boolean,
 ): Promise<ManagedUser> {
-  requireAny(actor, 'manage_admins', 'manage_users');
-  const updated = await deps.db.transaction(async (tx) => {
-    const target = await lockUserById(tx, id);
-    if (!target) throw notFound('Utilisateur introuvable');
-    requireAny(actor, managingPermission(target));
-    if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
-    if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
-    if (blocked) assertHoldsAllOf(actor, target);
-    if (target.isBlocked === blocked) return target;
-
-    const admin = isAdminAccount(target);
-    // A blocked admin loses its validation (the status shows validated before blocked); once
-    // unblocked it waits, EN ATTENTE, for a new approval. Its granted permissions are kept.
-    const row = await updateManagedUser(
-      tx,
-      id,
-      blocked && admin ? { isBlocked: true, isAdminValidated: false } : { isBlocked: blocked },
-    );
-    if (!row) throw notFound('Utilisateur introuvable');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: `${admin ? 'admin' : 'user'}.${blocked ? 'block' : 'unblock'}`,
-      targetType: 'user',
-      targetId: id,
-      before: snapshot(target),
-      after: snapshot(row),
-    });
-    return row;
-  });
-  if (blocked) await revokeAllSessions(deps.db, id);
+  const updated = await deps.db.transaction((tx) => setBlockedIn(tx, actor, id, blocked));
   return toManagedUser(updated);
+}
+
+/**
+ * The block rules, inside the caller's transaction (the accounts page's button, or a moderator
+ * acting on a report, who closes the reports in the same transaction): who may block whom, the
+ * audit row, and, when blocking, the end of every session of the account.
+ */
+export async function setBlockedIn(tx: Tx, actor: SessionUser, id: string, blocked: boolean): Promise<UserRow> {
+  requireAny(actor, 'manage_admins', 'manage_users');
+  const target = await lockUserById(tx, id);
+  if (!target) throw notFound('Utilisateur introuvable');
+  requireAny(actor, managingPermission(target));
+  if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
+  if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
+  if (blocked) assertHoldsAllOf(actor, target);
+  if (blocked) await revokeAllSessions(tx, id);
+  if (target.isBlocked === blocked) return target;
+
+  const admin = isAdminAccount(target);
+  // A blocked admin loses its validation (the status shows validated before blocked); once
+  // unblocked it waits, EN ATTENTE, for a new approval. Its granted permissions are kept.
+  const row = await updateManagedUser(
+    tx,
+    id,
+    blocked && admin ? { isBlocked: true, isAdminValidated: false } : { isBlocked: blocked },
+  );
+  if (!row) throw notFound('Utilisateur introuvable');
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: `${admin ? 'admin' : 'user'}.${blocked ? 'block' : 'unblock'}`,
+    targetType: 'user',
+    targetId: id,
+    before: snapshot(target),
+    after: snapshot(row),
+  });
+  return row;
 }
 
 /** `DELETE /users/{id}`: revokes an admin (or deletes a user). Irreversible; never a superadmin. */

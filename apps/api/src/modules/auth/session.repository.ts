@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema/index';
 
 export async function insertSession(db: Database, values: typeof sessions.$inferInsert): Promise<void> {
@@ -58,7 +58,7 @@ export async function revokeSession(db: Database, sessionId: string): Promise<vo
 }
 
 /** Ends every session of an account (password reset, block, revoke). */
-export async function revokeAllSessions(db: Database, userId: string): Promise<void> {
+export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })

@@ -1,7 +1,9 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { events, users } from '../../db/schema/index';
-import type { EventRow } from './events.repository';
+
+/** The events table's row (as events.repository names it; declared here so the two files do not import each other). */
+type EventRow = typeof events.$inferSelect;
 
 /**
  * The 'À approuver' queue (issue 25 item 11): drafts whose organiser may not publish them alone

@@ -1,10 +1,9 @@
-import type { CreateReportInput, Report, ReportReason, SubmittedReport } from '@app/shared/community';
-import { REPORT_REASONS } from '@app/shared/community';
+import type { CreateReportInput, Report, SubmittedReport } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound, permissionMissing } from '../../lib/errors';
 import { ADMIN_ROLES } from '@app/shared/permissions';
 import { recordAudit } from '../audit/audit.repository';
-import { setBlocked } from '../admins/admins.service';
+import { setBlockedIn } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
 import {
   closeOpenReportsOn,
@@ -16,6 +15,7 @@ import {
   type ReportScope,
   type ReportWithPeople,
 } from './reports.repository';
+import { asReason, toReport } from './reports.view';
 
 /*
  * Reports on users. Anyone signed in reports another account, once while the report
@@ -25,44 +25,6 @@ import {
 
 export interface ReportsDeps {
   db: Database;
-}
-
-function personName(first: string | null, last: string | null, username: string | null, email: string | null): string {
-  return `${first ?? ''} ${last ?? ''}`.trim() || username || email || 'Anonyme';
-}
-
-function asReason(value: string): ReportReason {
-  return (REPORT_REASONS as readonly string[]).includes(value) ? (value as ReportReason) : 'other';
-}
-
-export function toReport(row: ReportWithPeople): Report {
-  const { report } = row;
-  return {
-    _id: report.id,
-    reason: asReason(report.reason),
-    details: report.details,
-    status: report.status,
-    createdAt: report.createdAt.toISOString(),
-    resolvedAt: report.resolvedAt?.toISOString() ?? null,
-    reporter: row.reporterId
-      ? {
-          _id: row.reporterId,
-          name: personName(row.reporterFirstName, row.reporterLastName, row.reporterUsername, row.reporterEmail),
-          username: row.reporterUsername,
-          email: row.reporterEmail,
-          avatar: row.reporterAvatar,
-        }
-      : null,
-    target: {
-      _id: report.targetId,
-      name: personName(row.targetFirstName, row.targetLastName, row.targetUsername, row.targetEmail),
-      username: row.targetUsername,
-      email: row.targetEmail,
-      avatar: row.targetAvatar,
-      role: row.targetRole,
-      isBlocked: row.targetIsBlocked,
-    },
-  };
 }
 
 /**
@@ -153,12 +115,13 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
 
 /**
  * `PUT /reports/{id}/block`: Bloquer l'utilisateur. The block follows the rules of the accounts
- * module (sessions end at once, audited there); then every open report on that account closes.
+ * module (sessions end at once, audited there) and every open report on that account closes, in
+ * one transaction: a failure leaves neither a blocked account with open reports nor the reverse.
  */
 export async function blockReportedUser(deps: ReportsDeps, actor: SessionUser, id: string): Promise<Report> {
   const row = await loadForModeration(deps, actor, id);
-  await setBlocked(deps, actor, row.report.targetId, true);
   await deps.db.transaction(async (tx) => {
+    await setBlockedIn(tx, actor, row.report.targetId, true);
     const closed = await closeOpenReportsOn(tx, row.report.targetId, actor.id);
     await recordAudit(tx, {
       actorId: actor.id,

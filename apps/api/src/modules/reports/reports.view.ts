@@ -1,0 +1,47 @@
+import type { Report, ReportReason } from '@app/shared/community';
+import { REPORT_REASONS } from '@app/shared/community';
+import type { ReportWithPeople } from './reports.repository';
+
+/*
+ * A report as the API shows it: to the moderators' queue (reports.service) and on the account's
+ * page (admins.service). Its own file, so that the accounts service, which the reports service
+ * calls to block a reported user, does not import the reports service back.
+ */
+
+function personName(first: string | null, last: string | null, username: string | null, email: string | null): string {
+  return `${first ?? ''} ${last ?? ''}`.trim() || username || email || 'Anonyme';
+}
+
+export function asReason(value: string): ReportReason {
+  return (REPORT_REASONS as readonly string[]).includes(value) ? (value as ReportReason) : 'other';
+}
+
+export function toReport(row: ReportWithPeople): Report {
+  const { report } = row;
+  return {
+    _id: report.id,
+    reason: asReason(report.reason),
+    details: report.details,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    reporter: row.reporterId
+      ? {
+          _id: row.reporterId,
+          name: personName(row.reporterFirstName, row.reporterLastName, row.reporterUsername, row.reporterEmail),
+          username: row.reporterUsername,
+          email: row.reporterEmail,
+          avatar: row.reporterAvatar,
+        }
+      : null,
+    target: {
+      _id: report.targetId,
+      name: personName(row.targetFirstName, row.targetLastName, row.targetUsername, row.targetEmail),
+      username: row.targetUsername,
+      email: row.targetEmail,
+      avatar: row.targetAvatar,
+      role: row.targetRole,
+      isBlocked: row.targetIsBlocked,
+    },
+  };
+}
