@@ -37,6 +37,7 @@ import { clientErrorHandler, errorsPlugin, routerErrorHandler } from './plugins/
 import { openapiPlugin } from './plugins/openapi';
 import { publicReadsPlugin } from './plugins/public-reads';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   const findSession = sessionFinder(app.db);
   await app.register(accessPlugin, {

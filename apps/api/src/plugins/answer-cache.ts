@@ -2,7 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 const GENERATION_KEY = 'answer-cache:generation';
 const GENERATION_CHANNEL = 'answer-cache:generation';
@@ -214,30 +214,31 @@ declare module 'fastify' {
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const answerCachePlugin = fp(async (app: FastifyInstance) => {
-  const ttl = app.config.ANSWER_CACHE_TTL_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5000);
-  let redis: Redis | undefined;
-  let subscriber: Redis | undefined;
-  if (ttl > 0 && app.config.REDIS_URL) {
-    redis = new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-    subscriber = new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1 });
-    for (const connection of [redis, subscriber]) {
-      connection.on('error', (error) => app.log.warn({ err: error }, 'redis error (answer cache)'));
+export const answerCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const ttl = app.config.ANSWER_CACHE_TTL_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5000);
+    let redis: Redis | undefined;
+    let subscriber: Redis | undefined;
+    if (ttl > 0 && app.redis) {
+      redis = app.redis ?? undefined;
+      // Subscribed, a connection can do nothing else: this one is the cache's own.
+      subscriber = app.redis?.duplicate({ enableOfflineQueue: true });
+      subscriber?.on('error', (error) => app.log.warn({ err: error }, 'redis error (answer cache subscription)'));
+      app.addHook('onClose', async () => {
+        subscriber?.disconnect();
+      });
     }
-    app.addHook('onClose', async () => {
-      redis?.disconnect();
-      subscriber?.disconnect();
+    const cache = new AnswerCache(ttl, redis, subscriber);
+    app.decorate('answerCache', cache);
+    if (!cache.enabled) return;
+    // Before the answer leaves: the caller's next read already sees its write.
+    app.addHook('onSend', (request, reply, _payload, done) => {
+      if (WRITES.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config.keepsCachedAnswers) {
+        cache.invalidate().then(() => done(), done);
+      } else {
+        done();
+      }
     });
-  }
-  const cache = new AnswerCache(ttl, redis, subscriber);
-  app.decorate('answerCache', cache);
-  if (!cache.enabled) return;
-  // Before the answer leaves: the caller's next read already sees its write.
-  app.addHook('onSend', (request, reply, _payload, done) => {
-    if (WRITES.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config.keepsCachedAnswers) {
-      cache.invalidate().then(() => done(), done);
-    } else {
-      done();
-    }
-  });
-});
+  },
+  { name: 'answer-cache', dependencies: ['redis'] },
+);

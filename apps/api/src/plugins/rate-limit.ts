@@ -1,7 +1,6 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { tooManyAttempts } from '../lib/errors';
 import { type Count, LocalCounters, RedisCounters } from './rate-limit-counters';
 
@@ -27,78 +26,76 @@ declare module 'fastify' {
  * copied into the in-process counter of its key, so a fall-back goes on from the last count
  * this instance saw instead of from zero (issue 24, finding 19, decision 020).
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  const redis = app.config.REDIS_URL
-    ? new Redis(app.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
-    : undefined;
-  let fallingBack = false;
-  const fallBack = (error?: Error) => {
-    if (fallingBack) return;
-    fallingBack = true;
-    app.log.error({ err: error }, 'redis unreachable: rate limits use in-process counters until it answers');
-  };
-  if (redis) {
-    redis.on('error', (error) => fallBack(error));
-    redis.on('ready', () => {
-      if (fallingBack) app.log.info('redis answers again: rate limits use it');
-      fallingBack = false;
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { redis } = app;
+    let fallingBack = false;
+    const fallBack = (error?: Error) => {
+      if (fallingBack) return;
+      fallingBack = true;
+      app.log.error({ err: error }, 'redis unreachable: rate limits use in-process counters until it answers');
+    };
+    if (redis) {
+      redis.on('error', (error) => fallBack(error));
+      redis.on('ready', () => {
+        if (fallingBack) app.log.info('redis answers again: rate limits use it');
+        fallingBack = false;
+      });
+    }
+    app.decorate('redisState', (): RedisState => {
+      if (!redis) return 'disabled';
+      return redis.status === 'ready' && !fallingBack ? 'up' : 'down';
     });
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-  }
-  app.decorate('redisState', (): RedisState => {
-    if (!redis) return 'disabled';
-    return redis.status === 'ready' && !fallingBack ? 'up' : 'down';
-  });
 
-  const redisCounters = redis ? new RedisCounters(redis) : null;
+    const redisCounters = redis ? new RedisCounters(redis) : null;
 
-  /** Counts in Redis while it answers, in this process otherwise; one key space per route. */
-  class FallbackStore implements FastifyRateLimitStore {
-    constructor(
-      _pluginOptions?: unknown,
-      private readonly prefix = 'rl:',
-      private readonly local = new LocalCounters(LOCAL_KEYS),
-    ) {}
-    private count(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number) {
-      const fullKey = this.prefix + key;
-      const locally = () => callback(null, method === 'incr' ? this.local.incr(fullKey, timeWindow) : this.local.read(fullKey));
-      if (!redisCounters || !redis || redis.status !== 'ready') {
-        if (redis) fallBack();
-        return locally();
+    /** Counts in Redis while it answers, in this process otherwise; one key space per route. */
+    class FallbackStore implements FastifyRateLimitStore {
+      constructor(
+        _pluginOptions?: unknown,
+        private readonly prefix = 'rl:',
+        private readonly local = new LocalCounters(LOCAL_KEYS),
+      ) {}
+      private count(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number) {
+        const fullKey = this.prefix + key;
+        const locally = () => callback(null, method === 'incr' ? this.local.incr(fullKey, timeWindow) : this.local.read(fullKey));
+        if (!redisCounters || !redis || redis.status !== 'ready') {
+          if (redis) fallBack();
+          return locally();
+        }
+        const asked = method === 'incr' ? redisCounters.incr(fullKey, timeWindow) : redisCounters.read(fullKey);
+        asked.then(
+          (count) => {
+            this.local.remember(fullKey, count);
+            callback(null, count);
+          },
+          (error: Error) => {
+            fallBack(error);
+            locally();
+          },
+        );
       }
-      const asked = method === 'incr' ? redisCounters.incr(fullKey, timeWindow) : redisCounters.read(fullKey);
-      asked.then(
-        (count) => {
-          this.local.remember(fullKey, count);
-          callback(null, count);
-        },
-        (error: Error) => {
-          fallBack(error);
-          locally();
-        },
-      );
+      incr(key: string, callback: StoreCallback, timeWindow: number) {
+        this.count('incr', key, callback, timeWindow);
+      }
+      read(key: string, callback: StoreCallback, timeWindow: number) {
+        this.count('read', key, callback, timeWindow);
+      }
+      child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+        // The plugin passes the route's merged limit options with the route under `routeInfo`
+        // (its type says otherwise); `app.rateLimit()` limits outside a route have no route.
+        const route = (routeOptions as unknown as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
+        return new FallbackStore(undefined, `${this.prefix}${route.method ?? ''}${route.url ?? ''}-`, this.local);
+      }
     }
-    incr(key: string, callback: StoreCallback, timeWindow: number) {
-      this.count('incr', key, callback, timeWindow);
-    }
-    read(key: string, callback: StoreCallback, timeWindow: number) {
-      this.count('read', key, callback, timeWindow);
-    }
-    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      // The plugin passes the route's merged limit options with the route under `routeInfo`
-      // (its type says otherwise); `app.rateLimit()` limits outside a route have no route.
-      const route = (routeOptions as unknown as { routeInfo?: { method?: string; url?: string } }).routeInfo ?? {};
-      return new FallbackStore(undefined, `${this.prefix}${route.method ?? ''}${route.url ?? ''}-`, this.local);
-    }
-  }
 
-  await app.register(rateLimit, {
-    global: false,
-    store: FallbackStore as never,
-    skipOnError: false,
-    // Thrown by the plugin: an AppError so the errors plugin answers this French message as is.
-    errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
-  });
-});
+    await app.register(rateLimit, {
+      global: false,
+      store: FallbackStore as never,
+      skipOnError: false,
+      // Thrown by the plugin: an AppError so the errors plugin answers this French message as is.
+      errorResponseBuilder: (_request, context) => tooManyAttempts(context.ttl),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['redis'] },
+);
