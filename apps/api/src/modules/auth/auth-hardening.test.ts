@@ -1,23 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { oneTimeCodes, users } from '../../db/schema/index';
+import { freshIp, newPhone, PASSWORD, postFrom, registration, unique, waitForSms } from '../../../test/helper';
 
 /** Sign-in hardening after the hostile review (decision 008): lockouts, throttles, enumeration, sessions. */
 
-let ipCounter = 1;
-const newIp = () => `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-let nameCounter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${nameCounter++}`;
-let phoneCounter = 100_000;
-/** A fresh valid Cameroonian mobile number. */
-const newPhone = () => `+23767${String(phoneCounter++).padStart(7, '0')}`;
-
-const PASSWORD = 'Mango-Tree-2025';
 let catcher: SmtpCatcher;
 let testApp: TestApp;
 
@@ -33,43 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function post(url: string, payload: object, ip = newIp()) {
-  return testApp.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
-}
-
-function registration(overrides: Record<string, unknown> = {}) {
-  const username = unique('h');
-  return {
-    username,
-    email: `${username}@example.cm`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Awa',
-    lastName: 'Ngono',
-    ...overrides,
-  };
-}
-
-function smsTo(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
-}
-
-async function waitForSms(to: string, count: number): Promise<string[]> {
-  for (let i = 0; i < 100; i++) {
-    const codes = smsTo(to);
-    if (codes.length >= count) return codes;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`fewer than ${count} SMS to ${to}`);
-}
+const post = (url: string, payload: object, ip = freshIp()) => postFrom(testApp.app, url, payload, ip);
 
 async function userByUsername(username: string) {
   const [row] = await testApp.app.db.select().from(users).where(eq(users.username, username));
@@ -97,7 +51,7 @@ describe('each contact is verified on its own', () => {
     const after = catcher.messages.length;
     expect((await post('/api/users/register', body)).statusCode).toBe(201);
     const emailCode = await catcher.waitForCode(body.email, { after });
-    const [smsCode] = await waitForSms(phone, 1);
+    const [smsCode] = await waitForSms(testApp.dataDir, phone, 1);
     expect(smsCode).toMatch(/^\d{6}$/);
     expect(smsCode).not.toBe(emailCode);
     expect((await post('/api/users/verify-otp', { email: body.email, otp: emailCode })).statusCode).toBe(200);
@@ -112,7 +66,7 @@ describe('each contact is verified on its own', () => {
     const squatter = registration({ phone });
     const after = catcher.messages.length;
     expect((await post('/api/users/register', squatter)).statusCode).toBe(201);
-    const squatterSms = (await waitForSms(phone, 1))[0] as string;
+    const squatterSms = (await waitForSms(testApp.dataDir, phone, 1))[0] as string;
     const emailCode = await catcher.waitForCode(squatter.email, { after });
     expect((await post('/api/users/verify-otp', { email: squatter.email, otp: emailCode })).statusCode).toBe(200);
 
@@ -130,7 +84,7 @@ describe('each contact is verified on its own', () => {
     expect((await userByUsername(owner.username)).phone).toBe(phone);
     // The squatter's old SMS code proves nothing any more.
     expect((await post('/api/users/verify-otp', { identifier: squatter.username, otp: squatterSms })).statusCode).toBe(400);
-    const ownerCodes = await waitForSms(phone, 2);
+    const ownerCodes = await waitForSms(testApp.dataDir, phone, 2);
     expect((await post('/api/users/verify-otp', { phone, otp: ownerCodes.at(-1) as string })).statusCode).toBe(200);
     expect(await userByUsername(owner.username)).toMatchObject({ isVerified: true, phoneVerified: true });
 
@@ -152,7 +106,7 @@ describe('SMS pumping', () => {
       async () => {
         const accepted = await post('/api/users/register', registration({ phone: '+33 6 12 34 56 79', email: '' }));
         expect(accepted.statusCode, accepted.body).toBe(201);
-        expect(await waitForSms('+33612345679', 1)).toHaveLength(1);
+        expect(await waitForSms(testApp.dataDir, '+33612345679', 1)).toHaveLength(1);
       },
     );
   });
@@ -213,7 +167,7 @@ describe('nobody can lock someone else out', () => {
   it('answers an unknown identifier exactly like a real account', async () => {
     const user = await createUser(testApp.app);
     const answers = async (identifier: string) => {
-      const ip = newIp();
+      const ip = freshIp();
       const out: Array<{ status: number; code: string; keys: string[] }> = [];
       for (let i = 0; i < 6; i++) {
         const response = await post('/api/users/login', { identifier, password: 'Wrong-pass-1' }, ip);
@@ -230,7 +184,7 @@ describe('nobody can lock someone else out', () => {
   it('lets a right password through a wait only from a known device, never from a known address (one address for thousands)', async () => {
     const user = await createUser(testApp.app);
     const identifier = user.email as string;
-    const shared = newIp();
+    const shared = freshIp();
     const signIn = (password: string, deviceToken?: string) =>
       post('/api/users/login', { identifier, password, ...(deviceToken ? { deviceToken } : {}) }, shared);
     // The owner signs in once behind the carrier's shared address: the app keeps a device token.
@@ -252,7 +206,7 @@ describe('nobody can lock someone else out', () => {
     expect((await signIn('Wrong-pass-x', deviceToken)).statusCode).toBe(403);
     // Another account's device token is no key to this one.
     const other = await createUser(testApp.app);
-    const otherDevice = (await post('/api/users/login', { identifier: other.email, password: TEST_PASSWORD }, newIp())).json()
+    const otherDevice = (await post('/api/users/login', { identifier: other.email, password: TEST_PASSWORD }, freshIp())).json()
       .deviceToken as string;
     expect((await signIn(TEST_PASSWORD, otherDevice)).statusCode).toBe(403);
 
@@ -305,7 +259,7 @@ describe('at most five checks per code, counted on the resolved account', () => 
     await post('/api/auth/reset-password', { email: user.email });
     const code = await catcher.waitForCode(user.email as string, { after });
     const wrong = code === '111111' ? '222222' : '111111';
-    const ips = Array.from({ length: 9 }, () => newIp());
+    const ips = Array.from({ length: 9 }, () => freshIp());
     await Promise.all(
       ips.map((ip) => post('/api/auth/new-password', { email: user.email, otp: wrong, newPassword: 'Baobab-Shade-77' }, ip)),
     );
@@ -320,7 +274,7 @@ describe('at most five checks per code, counted on the resolved account', () => 
 
   it('counts every written form of one phone (extensions x1, x2…) on one (address, account) counter', async () => {
     const phone = newPhone();
-    const ip = newIp();
+    const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 1; i <= 7; i++) {
       statuses.push((await post('/api/users/resend-otp', { phone: `${phone}x${i}` }, ip)).statusCode);

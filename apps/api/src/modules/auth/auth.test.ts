@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -9,14 +7,7 @@ import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { oneTimeCodes, outboundMessages, users } from '../../db/schema/index';
 import { AUTH_LIMITS } from './auth.rate-limits';
 import { CODE_CAPS } from './otp.service';
-
-let ipCounter = 1;
-/** A new client address per scenario, so the per-IP limits of one scenario do not touch another. */
-const newIp = () => `10.0.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-let nameCounter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${nameCounter++}`;
-
-const PASSWORD = 'Mango-Tree-2025';
+import { freshIp, PASSWORD, postFrom, registration, smsCodes, unique } from '../../../test/helper';
 
 let catcher: SmtpCatcher;
 let testApp: TestApp;
@@ -33,22 +24,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function post(url: string, payload: object, ip = newIp(), headers: Record<string, string> = {}) {
-  return testApp.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip, ...headers } });
-}
-
-function registration(overrides: Record<string, unknown> = {}) {
-  const username = unique('u');
-  return {
-    username,
-    email: `${username}@example.cm`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Awa',
-    lastName: 'Ngono',
-    ...overrides,
-  };
-}
+const post = (url: string, payload: object, ip = freshIp(), headers: Record<string, string> = {}) =>
+  postFrom(testApp.app, url, payload, ip, headers);
 
 async function registerAndCode(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
@@ -57,18 +34,6 @@ async function registerAndCode(overrides: Record<string, unknown> = {}) {
   expect(response.statusCode, response.body).toBe(201);
   const code = body.email ? await catcher.waitForCode(String(body.email), { after }) : '';
   return { body, response, code };
-}
-
-function smsCodes(dataDir: string, to: string): string[] {
-  const folder = path.join(dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
 }
 
 async function userByUsername(username: string) {
@@ -417,7 +382,7 @@ describe('login', () => {
 
   it('after settings.maxLoginAttempts failures from one address, makes that address wait (30 s, then longer)', async () => {
     const user = await createUser(testApp.app);
-    const ip = newIp();
+    const ip = freshIp();
     vi.useFakeTimers({ toFake: ['Date'] });
     const start = Date.now();
     for (let i = 1; i < 5; i++) {
@@ -532,7 +497,7 @@ describe('rate limits', () => {
     timeout: 180_000,
   }, async () => {
     const user = await createUser(testApp.app);
-    const ip = newIp();
+    const ip = freshIp();
     const ceiling = AUTH_LIMITS.loginFailures.max;
     const statuses: number[] = [];
     for (let i = 0; i < ceiling + 1; i += 10) {
@@ -550,7 +515,7 @@ describe('rate limits', () => {
 
   it('never limits successful sign-ins from one address (many people share one address)', async () => {
     const user = await createUser(testApp.app);
-    const ip = newIp();
+    const ip = freshIp();
     for (let i = 0; i < 35; i++) {
       const response = await post('/api/users/login', { identifier: user.email, password: TEST_PASSWORD }, ip);
       expect(response.statusCode).toBe(200);
@@ -560,7 +525,7 @@ describe('rate limits', () => {
   it('never answers a reset request naming an account 429 because of others: what is sent is counted quietly', async () => {
     const user = await createUser(testApp.app);
     const email = user.email as string;
-    const shared = newIp();
+    const shared = freshIp();
     const statuses: number[] = [];
     // Strangers from five addresses, then six from the owner's own (shared) address, any case.
     for (let i = 0; i < 5; i++) statuses.push((await post('/api/auth/reset-password', { email })).statusCode);
@@ -579,7 +544,7 @@ describe('rate limits', () => {
 
   it('limits code checks and registrations per (address, account), not per address', async () => {
     const email = `${unique('v')}@example.cm`;
-    const ip = newIp();
+    const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await post('/api/users/verify-otp', { email, otp: '123456' }, ip)).statusCode);
     expect(statuses[9]).toBe(400);

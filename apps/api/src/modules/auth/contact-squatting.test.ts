@@ -1,20 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { oneTimeCodes, outboundMessages, users } from '../../db/schema/index';
+import { freshIp, newPhone, PASSWORD, postFrom, registration, unique, waitForSms } from '../../../test/helper';
 
 /** Issue 24, item 6: an unverified contact finds no account and cannot be held again and again (decision 021). */
-
-let ipCounter = 1;
-const newIp = () => `10.24.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${counter++}`;
-let phoneCounter = 300_000;
-const newPhone = () => `+23767${String(phoneCounter++).padStart(7, '0')}`;
-const PASSWORD = 'Mango-Tree-2025';
 
 let testApp: TestApp;
 
@@ -28,40 +19,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  return testApp.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': newIp(), ...headers } });
-}
-
-function registration(overrides: Record<string, unknown> = {}) {
-  const username = unique('sq');
-  return {
-    username,
-    email: `${username}@example.cm`,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    firstName: 'Awa',
-    lastName: 'Ngono',
-    ...overrides,
-  };
-}
-
-/** The SMS codes written to the outbox folder for a number, oldest first. */
-function smsCodes(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
-}
-
-async function waitForSms(to: string, count: number): Promise<string[]> {
-  await vi.waitFor(() => expect(smsCodes(to).length).toBeGreaterThanOrEqual(count), { timeout: 5000 });
-  return smsCodes(to);
-}
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  postFrom(testApp.app, url, payload, freshIp(), headers);
 
 async function account(username: string) {
   const [row] = await testApp.app.db.select().from(users).where(eq(users.username, username));
@@ -74,7 +33,7 @@ describe("someone else's e-mail on an account verified by its own phone", () => 
     const phone = newPhone();
     const squatter = registration({ email: victimEmail, phone });
     expect((await post('/api/users/register', squatter)).statusCode).toBe(201);
-    const [code] = await waitForSms(phone, 1);
+    const [code] = await waitForSms(testApp.dataDir, phone, 1);
     expect((await post('/api/users/verify-otp', { phone, otp: code as string })).statusCode).toBe(200);
     expect(await account(squatter.username)).toMatchObject({ isVerified: true, phoneVerified: true, emailVerified: false });
 
@@ -143,7 +102,7 @@ describe('an unverified hold is not renewed by a new unverified account', () => 
     const phone = newPhone();
     const first = registration({ phone, email: '' });
     expect((await post('/api/users/register', first)).statusCode).toBe(201);
-    await waitForSms(phone, 1);
+    await waitForSms(testApp.dataDir, phone, 1);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61 * 60_000);
@@ -157,7 +116,7 @@ describe('an unverified hold is not renewed by a new unverified account', () => 
     const claimed = await post('/api/users/register', owner);
     expect(claimed.statusCode, claimed.body).toBe(201);
     expect((await account(owner.username))?.phone).toBe(phone);
-    const ownerCode = (await waitForSms(phone, 3)).at(-1) as string;
+    const ownerCode = (await waitForSms(testApp.dataDir, phone, 3)).at(-1) as string;
     expect((await post('/api/users/verify-otp', { phone, otp: ownerCode })).statusCode).toBe(200);
     expect(await account(owner.username)).toMatchObject({ phoneVerified: true });
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateEventInput } from '@app/shared/events';
 import { auditLog, outboundMessages } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createEvent as createEventAs, saveEventSettings } from '../../../test/helper';
 
 /** Issue 25 item 11: the 'À approuver' queue of 'Évènements', approve and refuse with a reason. */
 let testApp: TestApp;
@@ -24,8 +24,7 @@ beforeAll(async () => {
   organizerToken = await tokenFor(app, organizer);
   const smsOrganizer = await createUser(app, { email: null, phone: '+237677889900', firstName: 'Paul' });
   smsOrganizerToken = await tokenFor(app, smsOrganizer);
-  const stored = await app.settings.get();
-  await app.settings.save({ ...stored, events: { ...stored.events, requireApproval: true, maxEventsPerUser: 1000 } }, null);
+  await saveEventSettings(app, { requireApproval: true, maxEventsPerUser: 1000 });
 });
 afterAll(async () => {
   await testApp.close();
@@ -36,17 +35,7 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
 }
 
 async function createEvent(token: string, title: string) {
-  const body: CreateEventInput = {
-    title,
-    description: 'Musique et danse au cœur de la ville.',
-    startDateTime: '2027-06-12T18:00:00+01:00',
-    endDateTime: '2027-06-12T23:00:00+01:00',
-    location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
-    category: 'festival',
-  };
-  const response = await call('POST', '/events', token, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().event._id as string;
+  return (await createEventAs(app, token, { title }, 'draft'))._id;
 }
 
 async function queue(): Promise<string[]> {

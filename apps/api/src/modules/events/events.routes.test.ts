@@ -10,6 +10,7 @@ import { auditLog, eventImages, events, outboundMessages, users } from '../../db
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { holdSends } from '../../../test/held-transport';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createEvent, saveEventSettings, signedIn, superadminToken } from '../../../test/helper';
 import { seedDemo } from '../../db/seed-demo';
 import type { UserRow } from '../../db/schema/index';
 
@@ -23,16 +24,11 @@ let defaults: Settings;
 beforeAll(async () => {
   testApp = await buildTestApp();
   app = testApp.app;
-  const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
-  if (!row) throw new Error('no seeded superadmin');
-  superToken = await tokenFor(app, row);
-  const a = await createUser(app, { firstName: 'Aïcha', lastName: 'Bello' });
-  organizer = { user: a, token: await tokenFor(app, a) };
-  const b = await createUser(app, { firstName: 'Paul', lastName: 'Ndzana' });
-  other = { user: b, token: await tokenFor(app, b) };
+  superToken = await superadminToken(app);
+  organizer = await signedIn(app, { firstName: 'Aïcha', lastName: 'Bello' });
+  other = await signedIn(app, { firstName: 'Paul', lastName: 'Ndzana' });
   // The organisers here create many events; the limit itself has its own test.
-  const stored = await app.settings.get();
-  defaults = await app.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
+  defaults = await saveEventSettings(app, { maxEventsPerUser: 1000 });
 });
 afterAll(async () => {
   await testApp.close();
@@ -841,13 +837,9 @@ describe('GET /events', () => {
   beforeAll(async () => {
     listApp = await buildTestApp();
     api = listApp.app;
-    const [row] = await api.db.select().from(users).where(eq(users.role, 'superadmin'));
-    if (!row) throw new Error('no seeded superadmin');
-    admin = await tokenFor(api, row);
-    const user = await createUser(api);
-    owner = { user, token: await tokenFor(api, user) };
-    const stored = await api.settings.get();
-    await api.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
+    admin = await superadminToken(api);
+    owner = await signedIn(api);
+    await saveEventSettings(api, { maxEventsPerUser: 1000 });
   });
   afterAll(async () => {
     await listApp.close();
@@ -862,17 +854,7 @@ describe('GET /events', () => {
     overrides: Partial<CreateEventInput>,
     status: 'draft' | 'published' | 'cancelled' = 'draft',
   ) {
-    const response = await api.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: bearer(token),
-      payload: validEvent(overrides),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const id = response.json().event._id as string;
-    if (status !== 'draft') await api.inject({ method: 'PUT', url: `/api/events/${id}/publish`, headers: bearer(token) });
-    if (status === 'cancelled') await api.inject({ method: 'PUT', url: `/api/events/${id}/cancel`, headers: bearer(token) });
-    return id;
+    return (await createEvent(api, token, validEvent(overrides), status))._id;
   }
 
   const titles = (response: { json(): { items: { title: string }[] } }) =>

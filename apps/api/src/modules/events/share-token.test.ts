@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateEventInput } from '@app/shared/events';
-import { auditLog, events, users } from '../../db/schema/index';
+import { auditLog, events } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { type CreatedEvent, createEvent, superadminToken } from '../../../test/helper';
 import { canAccessPrivateEvent, slugify } from './events.service';
 
 let testApp: TestApp;
@@ -19,9 +20,7 @@ beforeAll(async () => {
   // A trailing '/' as people write it; the share link has none twice.
   testApp = await buildTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` });
   app = testApp.app;
-  const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
-  if (!row) throw new Error('no seeded superadmin');
-  admin = await tokenFor(app, row);
+  admin = await superadminToken(app);
   owner = await tokenFor(app, await createUser(app));
   stranger = await tokenFor(app, await createUser(app));
 });
@@ -34,20 +33,13 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, token?: string, paylo
 }
 
 async function make(overrides: Partial<CreateEventInput> = {}, publish = true) {
-  const response = await call('POST', '/events', owner, {
-    title: 'Anniversaire privé de Nadège',
-    description: 'Entre amis.',
-    startDateTime: '2027-03-01T19:00:00+01:00',
-    endDateTime: '2027-03-01T23:00:00+01:00',
-    location: { address: 'Bonapriso', city: 'Douala' },
-    category: 'other',
-    isPublic: false,
-    ...overrides,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const event = response.json().event;
-  if (publish) expect((await call('PUT', `/events/${event._id}/publish`, owner)).statusCode).toBe(200);
-  return event as { _id: string; shareToken?: string; sharePath?: string; shareUrl?: string; publicPath: string };
+  const event = await createEvent(
+    app,
+    owner,
+    { title: 'Anniversaire privé de Nadège', description: 'Entre amis.', category: 'other', isPublic: false, ...overrides },
+    publish ? 'published' : 'draft',
+  );
+  return event as CreatedEvent & { sharePath?: string; shareUrl?: string };
 }
 
 describe('share token of private events', () => {

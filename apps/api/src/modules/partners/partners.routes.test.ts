@@ -547,6 +547,30 @@ describe('events on behalf of a partner', () => {
       expect(response.json().code).toBe('NOT_PARTNER_USER');
     }
   });
+
+  it('acts only for the partners it is authorised for: a user of one partner is refused for another (issue 26, item 11)', async () => {
+    const own = await create({ name: 'Brasserie du Littoral' });
+    const other = await create({ name: 'Cave de Bonanjo' });
+    for (const partner of [own, other]) await call('PUT', `/api/businesses/${partner._id}/verify`);
+    const member = await createUser(app);
+    const token = await tokenFor(app, member);
+    for (const partner of [own, other]) await call('POST', `/api/partners/${partner._id}/users`, { identifier: member.email });
+    const otherEvent = (await call('POST', '/api/events', eventBody(other._id), token)).json().event._id;
+    // Removed from the other partner, still an authorised user of its own.
+    await call('DELETE', `/api/partners/${other._id}/users/${member.id}`);
+    expect((await call('POST', '/api/events', eventBody(own._id), token)).statusCode).toBe(201);
+
+    const before = await tableCounts();
+    const refusedCreate = await call('POST', '/api/events', eventBody(other._id), token);
+    expect(refusedCreate.statusCode, refusedCreate.body).toBe(403);
+    expect(refusedCreate.json().code).toBe('NOT_PARTNER_USER');
+    const edit = await call('PUT', `/api/events/${otherEvent}`, { title: 'Titre repris' }, token);
+    expect(edit.statusCode, edit.body).toBe(403);
+    expect(edit.json().code).toBe('NOT_PARTNER_USER');
+    expect(await tableCounts()).toEqual(before);
+    const [row] = await app.db.select().from(events).where(eq(events.id, otherEvent));
+    expect(row?.title).toBe('Soirée dégustation');
+  });
 });
 
 describe('logo', () => {

@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import type { UserRow } from '../../db/schema/index';
 import { expirePremiums, grantDue, type ReferralDeps, recordClick } from './referrals.service';
+import { smsCodes } from '../../../test/helper';
 
 let testApp: TestApp;
 let app: FastifyInstance;
@@ -237,7 +238,7 @@ describe('sign-ups', () => {
     expect(registration.statusCode, registration.body).toBe(201);
     expect((await statsOf(owner.id)).signups).toBe(1);
 
-    const [code] = smsCodes(phone);
+    const [code] = smsCodes(testApp.dataDir, phone);
     const verified = await app.inject({
       method: 'POST',
       url: '/api/users/verify-otp',
@@ -261,18 +262,6 @@ describe('sign-ups', () => {
     expect((await statsOf(owner.id)).signups).toBe(2);
   });
 });
-
-function smsCodes(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
-}
 
 describe('reward rules and grants', () => {
   it('grants exactly once per referrer and rule, even when the last sign-ups arrive together', async () => {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { referralJobs, referralSignups, rewardGrants, rewardRules, users } from '../../db/schema/index';
+import { smsCodes } from '../../../test/helper';
 
 /**
  * Issue 24, item 12: the grant after a verification ran outside its transaction; a failure was
@@ -22,18 +21,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-function smsCodes(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
-}
 
 describe('a reward grant after a verification', () => {
   it('is queued in the verification transaction, retried after a failure, and made exactly once', async () => {
@@ -58,7 +45,7 @@ describe('a reward grant after a verification', () => {
       },
     });
     expect(registered.statusCode, registered.body).toBe(201);
-    await vi.waitFor(() => expect(smsCodes(phone)).toHaveLength(1));
+    await vi.waitFor(() => expect(smsCodes(testApp.dataDir, phone)).toHaveLength(1));
 
     // The grant fails once (a refused insert, as a dropped connection or a timeout would).
     await app.db.execute(
@@ -71,7 +58,7 @@ describe('a reward grant after a verification', () => {
     const verified = await app.inject({
       method: 'POST',
       url: '/api/users/verify-otp',
-      payload: { phone, otp: smsCodes(phone)[0] },
+      payload: { phone, otp: smsCodes(testApp.dataDir, phone)[0] },
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const grants = () => app.db.select().from(rewardGrants).where(eq(rewardGrants.userId, owner.id));

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { referralStats, rewardGrants, rewardRules, waitlistEntries } from '../../db/schema/index';
+import { smsCodes } from '../../../test/helper';
 
 /**
  * Issue 24, item 11: 12 unverified waiting-list sign-ups with random phones made 3 grants. A
@@ -39,18 +38,6 @@ function join(ref: string, phone: string) {
 async function stats(userId: string) {
   const [row] = await app.db.select().from(referralStats).where(eq(referralStats.userId, userId));
   return { waitlistSignups: row?.waitlistSignups ?? 0, signups: row?.signups ?? 0 };
-}
-
-function smsCodes(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string })
-    .filter((sms) => sms.to === to)
-    .map((sms) => (sms.text.match(/\b(\d{6})\b/) as RegExpMatchArray)[1] as string);
 }
 
 describe('waiting-list sign-ups and referrals', () => {
@@ -90,11 +77,11 @@ describe('waiting-list sign-ups and referrals', () => {
     });
     expect(registered.statusCode, registered.body).toBe(201);
     expect(await stats(owner.id)).toEqual({ waitlistSignups: 0, signups: 0 });
-    await vi.waitFor(() => expect(smsCodes(phone)).toHaveLength(1));
+    await vi.waitFor(() => expect(smsCodes(testApp.dataDir, phone)).toHaveLength(1));
     const verified = await app.inject({
       method: 'POST',
       url: '/api/users/verify-otp',
-      payload: { phone, otp: smsCodes(phone)[0] },
+      payload: { phone, otp: smsCodes(testApp.dataDir, phone)[0] },
     });
     expect(verified.statusCode).toBe(200);
     expect(await stats(owner.id)).toEqual({ waitlistSignups: 1, signups: 1 });
