@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -11,7 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { EVENT_CATEGORIES } from '@app/shared/events';
 import { partners } from './partners';
+import { newestFirst, TRIGRAMS } from './index-helpers';
 import { users } from './users';
 
 export const eventStatusEnum = pgEnum('event_status', ['draft', 'published', 'cancelled']);
@@ -79,9 +82,50 @@ export const events = pgTable(
     index('events_created_idx').on(table.createdAt),
     uniqueIndex('events_short_id_idx').on(table.shortId),
     // The public agenda: published public events by start.
-    index('events_public_start_idx').on(table.startDateTime).where(sql`${table.status} = 'published' and ${table.isPublic}`),
+    index('events_public_start_idx').on(table.startDateTime).where(publicEvent(table)),
+    // Lists at scale (decision 013, migration 0008): each list's filter, then its sort with the id
+    // as tie-breaker, so a page and a deep page read the index in order.
+    index('events_created_id_idx').on(...newestFirst(table.createdAt, table.id)),
+    index('events_status_created_id_idx').on(table.status, ...newestFirst(table.createdAt, table.id)),
+    index('events_category_created_id_idx').on(table.category, ...newestFirst(table.createdAt, table.id)),
+    // The public agenda (published public events): newest first, by start, and by category and start.
+    index('events_public_created_id_idx')
+      .on(...newestFirst(table.createdAt, table.id))
+      .where(publicEvent(table)),
+    index('events_public_start_id_idx').on(table.startDateTime, table.id).where(publicEvent(table)),
+    index('events_public_category_start_id_idx').on(table.category, table.startDateTime, table.id).where(publicEvent(table)),
+    index('events_public_category_created_id_idx')
+      .on(table.category, ...newestFirst(table.createdAt, table.id))
+      .where(publicEvent(table)),
+    // The dashboard's five most followed events.
+    index('events_top_idx').on(...newestFirst(table.participantsCount, table.likesCount, table.viewsCount, table.createdAt)),
+    // The search with a status or a category filter (migration 0010): btree_gin puts the plain
+    // values and the trigrams of `search_text` in one GIN index, intersected inside one scan.
+    index('events_status_category_search_trgm_idx').using('gin', table.status, table.category, table.searchText.op(TRIGRAMS)),
+    // The search within one category (migration 0011): one partial trigram index per category, so
+    // a category added to EVENT_CATEGORIES gets its own at the next `npm run db:generate`.
+    ...EVENT_CATEGORIES.map((category) =>
+      index(`events_category_${category}_search_trgm_idx`)
+        .using('gin', table.searchText.op(TRIGRAMS))
+        .where(sql`${table.category} = '${sql.raw(category)}'`),
+    ),
+    // The public search (migration 0014): the trigrams of the published public events only.
+    index('events_public_search_trgm_idx').using('gin', table.category, table.searchText.op(TRIGRAMS)).where(publicEvent(table)),
+    // Events taking place from a moment on (migration 0012, db/running-or-later.ts): the events
+    // running at that moment come from this GiST index of each event's time span.
+    index('events_running_idx').using(
+      'gist',
+      sql`tstzrange(${table.startDateTime}, greatest(${table.startDateTime}, ${table.endDateTime}), '[]')`,
+    ),
+    // The agenda's city filter (migration 0012): the cities with a public event not ended.
+    index('events_public_city_end_idx').on(table.city, table.endDateTime).where(publicEvent(table)),
   ],
 );
+
+/** The events the public sees: published and public (the partial indexes of the agenda and the search). */
+function publicEvent(table: { status: AnyPgColumn; isPublic: AnyPgColumn }): SQL {
+  return sql`${table.status} = 'published' and ${table.isPublic}`;
+}
 
 export const eventTicketTypes = pgTable(
   'event_ticket_types',

@@ -1,4 +1,5 @@
 import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { TRIGRAMS } from './index-helpers';
 import { users } from './users';
 
 export const partnerTypeEnum = pgEnum('partner_type', ['business', 'association', 'individual']);
@@ -35,6 +36,8 @@ export const partners = pgTable(
     index('partners_status_created_idx').on(table.status, table.createdAt),
     index('partners_type_created_idx').on(table.type, table.createdAt),
     index('partners_verified_created_idx').on(table.isVerified, table.createdAt),
+    // The search (decision 013, migration 0008).
+    index('partners_search_trgm_idx').using('gin', table.searchText.op(TRIGRAMS)),
   ],
 );
 

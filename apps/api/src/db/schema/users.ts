@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { newestFirst, TRIGRAMS } from './index-helpers';
 
 export const roleEnum = pgEnum('role', ['user', 'admin', 'partner', 'superadmin']);
 export const planEnum = pgEnum('plan', ['freemium', 'premium']);
@@ -76,6 +77,9 @@ export const users = pgTable(
     index('users_reported_idx').on(table.role, table.createdAt).where(sql`${table.openReportsCount} > 0`),
     uniqueIndex('users_referral_code_key').on(sql`lower(${table.referralCode})`),
     index('users_premium_until_idx').on(table.premiumUntil).where(sql`${table.premiumUntil} is not null`),
+    // The accounts list (decision 013, migration 0008): the search of `search_text`, and by role newest first.
+    index('users_search_trgm_idx').using('gin', table.searchText.op(TRIGRAMS)),
+    index('users_role_created_id_idx').on(table.role, ...newestFirst(table.createdAt, table.id)),
   ],
 );
 

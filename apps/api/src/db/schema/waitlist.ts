@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { newestFirst, TRIGRAMS } from './index-helpers';
 
 export const waitlistStatusEnum = pgEnum('waitlist_status', ['pending', 'approved', 'rejected']);
 
@@ -24,5 +25,9 @@ export const waitlistEntries = pgTable(
     index('waitlist_status_created_idx').on(table.status, table.createdAt),
     index('waitlist_created_idx').on(table.createdAt),
     index('waitlist_referral_idx').on(table.referralCode),
+    // Lists at scale (decision 013, migration 0008): the search, newest first, by status.
+    index('waitlist_search_trgm_idx').using('gin', table.searchText.op(TRIGRAMS)),
+    index('waitlist_created_id_idx').on(...newestFirst(table.createdAt, table.id)),
+    index('waitlist_status_created_id_idx').on(table.status, ...newestFirst(table.createdAt, table.id)),
   ],
 );
