@@ -101,8 +101,8 @@ function declaredIndexes(): Map<string, IndexShape> {
       // A column's own `.primaryKey()`: PostgreSQL names the constraint and its index `{table}_pkey`.
       if (column.primary) declare(`${table}_pkey`, { ...btree, kind: 'primary key', unique: true, keys: keysOf([column]) });
       if (column.isUnique) {
-        const name = column.uniqueName ?? `${table}_${columnName(column)}_unique`;
-        declare(name, { ...btree, kind: 'unique constraint', unique: true, keys: keysOf([column]) });
+        // Drizzle names it when the schema does not (`{table}_{column}_unique`), and drizzle-kit keeps that name.
+        declare(column.uniqueName as string, { ...btree, kind: 'unique constraint', unique: true, keys: keysOf([column]) });
       }
     }
     for (const primaryKey of config.primaryKeys) {
@@ -111,7 +111,12 @@ function declaredIndexes(): Map<string, IndexShape> {
       declare(name, { ...btree, kind: 'primary key', unique: true, keys: keysOf(primaryKey.columns) });
     }
     for (const constraint of config.uniqueConstraints) {
-      declare(constraint.getName(), { ...btree, kind: 'unique constraint', unique: true, keys: keysOf(constraint.columns) });
+      declare(constraint.getName() as string, {
+        ...btree,
+        kind: 'unique constraint',
+        unique: true,
+        keys: keysOf(constraint.columns),
+      });
     }
   }
   return declared;
