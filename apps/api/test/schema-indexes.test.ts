@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import { rowsOf } from '../src/db/rows-of';
 import * as schema from '../src/db/schema/index';
+import { SQL_ONLY } from '../src/db/schema/sql-only';
 import { openTestDatabase } from './build-test-app';
 
 /**
@@ -229,5 +230,29 @@ describe('the schema declares every index of the migrated database', () => {
       keys: [{ key: 'subject' }, { key: 'ip' }],
     });
     expect(found.get('users_pkey')).toMatchObject({ kind: 'primary key', keys: [{ key: 'id' }] });
+  });
+
+  it('has exactly the extensions, functions and triggers schema/sql-only.ts lists (what Drizzle cannot declare)', async () => {
+    const names = async (query: SQL) =>
+      rowsOf<{ name: string }>(await database.db.execute(query))
+        .map((row) => row.name)
+        .sort();
+    const extensions = await names(sql`select extname as name from pg_extension where extname <> 'plpgsql'`);
+    // Functions of the public schema, without those an extension brought (pg_trgm's, btree_gin's).
+    const functions = await names(sql`
+      select p.proname as name from pg_proc p
+      where p.pronamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')`);
+    // Triggers written by a migration (not those PostgreSQL makes for foreign keys).
+    const triggers = await names(sql`
+      select c.relname || '.' || t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relnamespace = 'public'::regnamespace`);
+    expect({ extensions, functions, triggers }).toEqual({
+      extensions: [...SQL_ONLY.extensions].sort(),
+      functions: [...SQL_ONLY.functions].sort(),
+      triggers: Object.entries(SQL_ONLY.triggers)
+        .flatMap(([table, names]) => names.map((name) => `${table}.${name}`))
+        .sort(),
+    });
   });
 });

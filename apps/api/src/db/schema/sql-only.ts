@@ -1,0 +1,26 @@
+/**
+ * What the database holds that Drizzle cannot declare: it lives only in the SQL of the migrations
+ * (docs/scaling.md, 'Adding an index, a trigger or a function'). Not exported from schema/index.ts
+ * (it is no table); test/schema-indexes.test.ts checks the migrated database has exactly these.
+ */
+export const SQL_ONLY = {
+  /** The trigram indexes' operator classes (0008), and GIN over plain values beside them (0010). */
+  extensions: ['btree_gin', 'pg_trgm'],
+  functions: [
+    // The default of `users.referral_code` (0003).
+    'referral_code_new',
+    // The counts of `row_counts` (0013, 0015).
+    'count_rows',
+    'move_row_count',
+    'count_waitlist_entry_move',
+    'count_event_move',
+    'count_user_move',
+  ],
+  /** Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of 0015). */
+  triggers: {
+    waitlist_entries: ['waitlist_entries_count_insert', 'waitlist_entries_count_update', 'waitlist_entries_count_delete'],
+    events: ['events_count_insert', 'events_count_update', 'events_count_delete'],
+    partners: ['partners_count_insert', 'partners_count_delete'],
+    users: ['users_count_insert', 'users_count_update', 'users_count_delete'],
+  },
+} as const;
