@@ -226,6 +226,7 @@ const EXACT: Record<string, string> = {
   'Vous ne pouvez supprimer que vos propres commentaires': 'You can only delete your own comments',
   'Vous aimez cet événement': 'You like this event',
   'Vous n’aimez plus cet événement': 'You no longer like this event',
+  'Vous n’aimez pas encore cet événement': 'You do not like this event yet',
   'Signalement envoyé': 'Report sent',
   'Signalement introuvable': 'Report not found',
   'Vous ne pouvez pas vous signaler vous-même': 'You cannot report yourself',

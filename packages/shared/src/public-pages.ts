@@ -34,6 +34,8 @@ export type AgendaQuery = z.output<typeof agendaQuerySchema>;
 export const publicEventQuerySchema = z.object({
   t: z.string().trim().max(200).optional().catch(undefined),
   ref: z.string().max(100).optional().catch(undefined),
+  /** The page of the event's comments (10 a page, newest first); anonymous reads stop at the 10,000th. */
+  commentaires: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
 });
 
 /** One of the next highlighted events on the landing page. */

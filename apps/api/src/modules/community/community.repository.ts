@@ -172,6 +172,15 @@ export async function insertLike(tx: Tx, eventId: string, userId: string): Promi
   return rows.length > 0;
 }
 
+export async function isLiking(db: Executor, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(eventLikes)
+    .where(and(eq(eventLikes.eventId, eventId), eq(eventLikes.userId, userId)))
+    .limit(1);
+  return !!row;
+}
+
 export async function deleteLike(tx: Tx, eventId: string, userId: string): Promise<boolean> {
   const rows = await tx
     .delete(eventLikes)

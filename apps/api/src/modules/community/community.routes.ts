@@ -24,6 +24,7 @@ import {
   leaveEvent,
   likeEvent,
   listEventComments,
+  myLike,
   myParticipation,
   recordView,
   removeComment,
@@ -169,12 +170,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['community'],
         summary: 'Commente un événement publié (1 à 2 000 caractères)',
         params: eventParams,
+        querystring: z.object(shareTokenQuery),
         body: createCommentSchema,
         response: { 201: commentResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const result = await addComment(deps, actorOf(request), request.params.id, request.body.text);
+      const result = await addComment(deps, actorOf(request), request.params.id, request.body.text, request.query.shareToken);
       return reply.code(201).send({ message: 'Commentaire ajouté', ...result });
     },
   );
@@ -196,6 +198,24 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.get(
+    '/events/:id/like',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['community'],
+        summary: 'Indique si l’appelant aime l’événement, avec le nombre de « J’aime » (privé : comme la lecture)',
+        params: eventParams,
+        querystring: z.object(shareTokenQuery),
+        response: { 200: likeResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const state = await myLike(deps, actorOf(request), request.params.id, request.query.shareToken);
+      return { message: state.liked ? 'Vous aimez cet événement' : 'Vous n’aimez pas encore cet événement', ...state };
+    },
+  );
+
   app.put(
     '/events/:id/like',
     {
@@ -204,13 +224,14 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['community'],
         summary: 'Aime un événement (idempotent)',
         params: eventParams,
+        querystring: z.object(shareTokenQuery),
         response: { 200: likeResponseSchema, ...errors },
       },
     },
     async (request) => ({
       message: 'Vous aimez cet événement',
       liked: true,
-      ...(await likeEvent(deps, actorOf(request), request.params.id)),
+      ...(await likeEvent(deps, actorOf(request), request.params.id, request.query.shareToken)),
     }),
   );
 

@@ -20,6 +20,7 @@ import {
   insertLike,
   insertParticipation,
   insertView,
+  isLiking,
   isParticipating,
   listComments,
   takeSeat,
@@ -186,8 +187,9 @@ export async function addComment(
   actor: SessionUser,
   eventId: string,
   text: string,
+  shareToken?: string,
 ): Promise<{ comment: Comment; commentsCount: number }> {
-  const event = await loadOpenEvent(deps.db, actor, eventId);
+  const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   const { row, commentsCount } = await deps.db.transaction(async (tx) => {
     const row = await insertComment(tx, { eventId: event.id, userId: actor.id, text });
     const commentsCount = await bumpCounter(tx, event.id, 'commentsCount', 1);
@@ -253,8 +255,13 @@ export async function removeComment(
 
 // ─── likes ───────────────────────────────────────────────────────────────────────────────────
 
-export async function likeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {
-  const event = await loadOpenEvent(deps.db, actor, eventId);
+export async function likeEvent(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  shareToken?: string,
+): Promise<{ likes: number }> {
+  const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   return deps.db.transaction(async (tx) => {
     if (!(await insertLike(tx, event.id, actor.id))) {
       return { likes: (await findCommunityEvent(tx, event.id))?.likesCount ?? 0 };
@@ -268,6 +275,22 @@ export async function likeEvent(deps: CommunityDeps, actor: SessionUser, eventId
     });
     return { likes };
   });
+}
+
+/**
+ * Whether the caller likes the event (the 'J’aime' button of the public event page), with the
+ * count. As `myParticipation`: a draft or a private event the caller may not see is 404.
+ */
+export async function myLike(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  eventId: string,
+  shareToken?: string,
+): Promise<{ liked: boolean; likes: number }> {
+  const event = await findCommunityEvent(deps.db, eventId);
+  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(NOT_FOUND);
+  return { liked: await isLiking(deps.db, event.id, actor.id), likes: event.likesCount };
 }
 
 export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {

@@ -29,6 +29,13 @@ export function frenchDateTime(date: Date): string {
   return `${capitalize(longDate.format(date))} à ${frenchTime(date)}`;
 }
 
+const dayDate = new Intl.DateTimeFormat('fr-FR', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+
+/** '12 juin 2027 à 18 h 05' (a comment's date). */
+export function frenchDayTime(date: Date): string {
+  return `${dayDate.format(date)} à ${frenchTime(date)}`;
+}
+
 /** 'Sam. 12 juin · 18 h' for cards. */
 export function frenchShortDateTime(date: Date): string {
   return `${capitalize(shortDate.format(date))} · ${frenchTime(date)}`;

@@ -1,3 +1,4 @@
+import { COMMENTS_CSS } from './comments-section';
 import { type SafeHtml, html, jsonForScript, raw } from './html';
 
 export interface PageMeta {
@@ -75,7 +76,7 @@ footer a{color:#fff}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
 `
   .replace(/\n/g, '')
-  .trim();
+  .trim() + COMMENTS_CSS;
 
 /** The shell of a public page: meta for previews and search engines, header, footer. */
 export function page(meta: PageMeta, body: SafeHtml, scripts: string[] = []): string {

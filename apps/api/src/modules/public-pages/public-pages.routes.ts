@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicReadKey } from '../../plugins/public-reads';
+import { COMMENTS_SCRIPT } from './comments-section';
 import { sitemapPageBody } from './sitemap';
 import {
   eventIcs,
@@ -88,11 +89,25 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(SHARE_SCRIPT),
   );
 
+  app.get('/evenements/commentaires.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(COMMENTS_SCRIPT),
+  );
+
   app.get(
     '/evenements/:slugId',
     { config: { access: 'public' }, schema: { hide: true, params: slugParams, querystring: publicEventQuerySchema } },
     async (request, reply) => {
-      const result = await renderEventPage(deps, request.params.slugId, request.query.t, new Date(), request.query.ref);
+      const result = await renderEventPage(
+        deps,
+        request.params.slugId,
+        request.query.t,
+        new Date(),
+        request.query.ref,
+        request.query.commentaires,
+      );
       if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
       if (result.kind === 'missing') {
         return reply.code(result.status).type(HTML).header('cache-control', 'no-cache').send(result.html);

@@ -17,6 +17,7 @@ import type { UploadStorage } from '../uploads/uploads.storage';
 import { imagePreview, svgPreview } from '../uploads/image-processing';
 import { cardPreviewKey, imagePreviewKey, uploadUrl } from '../uploads/uploads.storage';
 import { cardFingerprint, cardSvg, type PreviewStore } from './previews';
+import { COMMENTS_SCRIPT, renderCommentsSection } from './comments-section';
 import { fcfa, frenchDateTime, frenchRange, frenchShortDateTime, priceFrom } from './format';
 import { html, richText, type SafeHtml } from './html';
 import { icsFile } from './ics';
@@ -369,6 +370,7 @@ export async function renderEventPage(
   token: string | undefined,
   now = new Date(),
   ref?: string,
+  commentsPage = 1,
 ): Promise<EventPageResult> {
   const [access, siteName] = await Promise.all([resolveEvent(deps, slugId, token, '', now, ref), deps.siteName()]);
   if (access.kind === 'redirect') return access;
@@ -383,7 +385,10 @@ export async function renderEventPage(
   const cover = event.images[0];
   // Every event has its preview: cut from its image, or drawn with its title, date and city.
   const previewImage = { url: absolute(deps, `${path}/apercu.jpg${tokenQuery}`), width: 1200, height: 630, type: 'image/jpeg' };
-  const nextInCity = await listNextInCity(deps.db, event.city, event.id, now, 3);
+  const [nextInCity, comments] = await Promise.all([
+    listNextInCity(deps.db, event.city, event.id, now, 3),
+    renderCommentsSection(deps.db, { event, path, token: privateEvent ? token : undefined, page: commentsPage }),
+  ]);
   const left = event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.participantsCount);
   const when = frenchRange(event.startDateTime, event.endDateTime);
   const links = mapLinks(event);
@@ -417,6 +422,7 @@ ${
 </div>
 <h2>Description</h2>
 <div class="desc">${richText(event.description)}</div>
+${comments}
 </div>
 <aside>
 <h2>Billets</h2>
@@ -443,8 +449,10 @@ ${
     robots: privateEvent ? 'noindex, nofollow' : undefined,
     jsonLd: privateEvent ? undefined : eventJsonLd(event, absolute(deps, path), images),
   };
-  return { kind: 'page', status: 200, html: page(meta, body, [SHARE_SCRIPT_PATH]), private: privateEvent };
+  return { kind: 'page', status: 200, html: page(meta, body, [SHARE_SCRIPT_PATH, COMMENTS_SCRIPT_PATH]), private: privateEvent };
 }
+
+export const COMMENTS_SCRIPT_PATH = `/evenements/commentaires.js?v=${createHash('sha256').update(COMMENTS_SCRIPT).digest('hex').slice(0, 10)}`;
 
 export const SHARE_SCRIPT_PATH = `/evenements/partage.js?v=${createHash('sha256').update(SHARE_SCRIPT).digest('hex').slice(0, 10)}`;
 
