@@ -287,8 +287,8 @@ function communityStatements(n) {
     `update events e set likes_count = c.n from (select event_id, count(*) as n from event_likes group by 1) c where e.id = c.event_id`,
     `update events e set comments_count = c.n from (select event_id, count(*) as n from event_comments group by 1) c where e.id = c.event_id`,
     // Reports: one per 100 rows, 60 % still open; a few accounts gather most of them.
-    `insert into user_reports (reporter_id, target_id, target_is_admin, reason, details, status, created_at, resolved_at)
-     select r.id, t.id, t.role <> 'user', (array['spam', 'harassment', 'fake', 'inappropriate', 'other'])[1 + g % 5],
+    `insert into user_reports (reporter_id, target_id, subject_id, target_is_admin, reason, details, status, created_at, resolved_at)
+     select r.id, t.id, t.id, t.role <> 'user', (array['spam', 'harassment', 'fake', 'inappropriate', 'other'])[1 + g % 5],
             'Signalement ' || g, (case when g % 10 < 6 then 'open' when g % 10 < 8 then 'dismissed' else 'actioned' end)::report_status,
             now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute',
             case when g % 10 < 6 then null else now() - (g % 300) * interval '1 day' end

@@ -62,8 +62,8 @@ try {
   await query(
     url.toString(),
     `with people as (select id, row_number() over (order by created_at desc) as n from users where role = 'user')
-     insert into user_reports (reporter_id, target_id, reason, details, created_at)
-     select r.id, t.id, (array['spam','harassment','scam','other'])[1 + k % 4], 'Signalement ' || k, now() - (k || ' seconds')::interval
+     insert into user_reports (reporter_id, target_id, subject_id, reason, details, created_at)
+     select r.id, t.id, t.id, (array['spam','harassment','scam','other'])[1 + k % 4], 'Signalement ' || k, now() - (k || ' seconds')::interval
      from generate_series(1, ${REPORTS}) as k
      join people r on r.n = 1 + (k * 7919) % ${USERS}
      join people t on t.n = 1 + k % greatest(${Math.floor(USERS / 10)}, 1)

@@ -77,6 +77,9 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 
+export const REPORT_TARGET_TYPES = ['user', 'comment', 'event'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
 const personSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
@@ -94,7 +97,14 @@ export const reportSchema = z.object({
   resolvedAt: z.string().nullable(),
   /** Null once that account is deleted. */
   reporter: personSchema.nullable(),
+  /** What was reported (decision 028): an account, a comment or an event. */
+  targetType: z.enum(REPORT_TARGET_TYPES),
+  /** The account answering for it: the user, the comment's author or the event's organiser. */
   target: personSchema.extend({ role: z.string(), isBlocked: z.boolean() }),
+  /** The event reported, or the comment's event; null for a report on an account. */
+  event: z.object({ _id: z.uuid(), title: z.string(), publicPath: z.string(), isPublic: z.boolean() }).nullable(),
+  /** The comment reported; null for the other kinds, and once the comment is removed. */
+  comment: z.object({ _id: z.uuid(), text: z.string() }).nullable(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -107,7 +117,9 @@ export const reportResponseSchema = z.object({ message: z.string(), report: repo
  */
 export const submittedReportSchema = z.object({
   _id: z.uuid(),
+  /** What was reported: the account, the comment or the event (never the author or organiser behind it). */
   targetId: z.uuid(),
+  targetType: z.enum(REPORT_TARGET_TYPES),
   reason: z.enum(REPORT_REASONS),
   details: z.string().nullable(),
   status: z.enum(REPORT_STATUSES),
@@ -122,7 +134,9 @@ export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 
 export const reportActionParamsSchema = z.object({
   id: z.uuid({ message: 'Identifiant invalide' }),
-  action: z.enum(['dismiss', 'block'], { message: 'Action inconnue : dismiss ou block' }),
+  action: z.enum(['dismiss', 'block', 'remove-comment'], {
+    message: 'Action inconnue : dismiss, block ou remove-comment',
+  }),
 });
 
 export const ACTIVITY_TYPES = ['event', 'comment', 'like'] as const;

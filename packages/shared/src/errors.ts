@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'SELF_REPORT',
   'REPORT_EXISTS',
   'REPORT_CLOSED',
+  'EVENT_UNOWNED',
+  'NOT_A_COMMENT',
+  'COMMENT_GONE',
   'USER_BLOCKED',
   // Partners and business pages
   'PARTNER_BLOCKED',

@@ -233,6 +233,18 @@ const EXACT: Record<string, string> = {
   'Ce compte est déjà bloqué': 'This account is already blocked',
   'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen':
     'You have already reported this user; your report is being reviewed',
+  'Vous avez déjà signalé ce commentaire ; votre signalement est en cours d’examen':
+    'You have already reported this comment; your report is being reviewed',
+  'Vous avez déjà signalé cet évènement ; votre signalement est en cours d’examen':
+    'You have already reported this event; your report is being reviewed',
+  'Vous ne pouvez pas signaler votre propre commentaire': 'You cannot report your own comment',
+  'Vous ne pouvez pas signaler votre propre évènement': 'You cannot report your own event',
+  'Cet évènement n’a plus d’organisateur : il ne peut pas être signalé':
+    'This event no longer has an organiser: it cannot be reported',
+  'Ce signalement ne porte pas sur un commentaire': 'This report is not about a comment',
+  'Ce commentaire a déjà été supprimé': 'This comment has already been deleted',
+  'Commentaire supprimé par la modération': 'Comment removed by moderation',
+  'Action inconnue : dismiss, block ou remove-comment': 'Unknown action: dismiss, block or remove-comment',
   'Ce signalement a déjà été traité': 'This report has already been handled',
   'Signalement classé': 'Report closed',
   'Utilisateur bloqué': 'User blocked',

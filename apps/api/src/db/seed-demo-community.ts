@@ -153,7 +153,7 @@ export async function seedDemoCommunity(app: FastifyInstance, passwordHash: stri
       const reporterId = byName.get(from);
       const targetId = byName.get(to);
       if (reporterId && targetId)
-        await db.insert(userReports).values({ reporterId, targetId, reason, details }).onConflictDoNothing();
+        await db.insert(userReports).values({ reporterId, targetId, subjectId: targetId, reason, details }).onConflictDoNothing();
     }
   }
 

@@ -98,6 +98,9 @@ export const activities = pgTable(
 
 export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
 
+/** What was reported: an account, a comment (its author answers for it) or an event (its organiser). */
+export const reportTargetTypeEnum = pgEnum('report_target_type', ['user', 'comment', 'event']);
+
 export const userReports = pgTable(
   'user_reports',
   {
@@ -105,9 +108,17 @@ export const userReports = pgTable(
     reporterId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account answering for what was reported: the user, the comment's author, the event's organiser. */
     targetId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: reportTargetTypeEnum().notNull().default('user'),
+    /** The id of what was reported (the user, the comment or the event): one open report per reporter and subject. */
+    subjectId: uuid().notNull(),
+    /** The event reported, or the event of the comment reported (decision 028). */
+    eventId: uuid().references(() => events.id, { onDelete: 'cascade' }),
+    /** The comment reported; null once it is removed (the report keeps its place in the history). */
+    commentId: uuid().references(() => eventComments.id, { onDelete: 'set null' }),
     /** The target held an admin role when reported: such reports go to `manage_admins`. */
     targetIsAdmin: boolean().notNull().default(false),
     reason: text().notNull(),
@@ -118,7 +129,11 @@ export const userReports = pgTable(
     resolvedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
-    uniqueIndex('user_reports_open_key').on(table.reporterId, table.targetId).where(sql`${table.status} = 'open'`),
+    uniqueIndex('user_reports_open_key')
+      .on(table.reporterId, table.targetType, table.subjectId)
+      .where(sql`${table.status} = 'open'`),
+    index('user_reports_comment_idx').on(table.commentId),
+    index('user_reports_event_idx').on(table.eventId),
     index('user_reports_queue_idx').on(table.targetIsAdmin, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     index('user_reports_target_idx').on(table.targetId, table.createdAt),
     index('user_reports_reporter_idx').on(table.reporterId),

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { publicReadKey } from '../../plugins/public-reads';
 import { unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import { reportUser } from '../reports/reports.service';
+import { reportComment, reportEvent, reportUser } from '../reports/reports.service';
 import {
   addComment,
   joinEvent,
@@ -298,6 +298,47 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const report = await reportUser(deps, actorOf(request), request.params.id, request.body);
+      return reply.code(201).send({ message: 'Signalement envoyé', report });
+    },
+  );
+
+  app.post(
+    '/events/:id/reports',
+    {
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('report', 5, '1 hour') },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Signale un événement (motif, précision facultative) ; un seul signalement ouvert par auteur et événement ; privé : avec son lien de partage',
+        params: eventParams,
+        querystring: z.object(shareTokenQuery),
+        body: createReportSchema,
+        response: { 201: submittedReportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await reportEvent(deps, actorOf(request), request.params.id, request.body, request.query.shareToken);
+      return reply.code(201).send({ message: 'Signalement envoyé', report });
+    },
+  );
+
+  app.post(
+    '/events/:id/comments/:commentId/reports',
+    {
+      config: { keepsCachedAnswers: true, access: 'authenticated', rateLimit: perAccount('report', 5, '1 hour') },
+      schema: {
+        tags: ['community'],
+        summary:
+          'Signale un commentaire (motif, précision facultative) ; un seul signalement ouvert par auteur et commentaire ; privé : avec son lien de partage',
+        params: commentParams,
+        querystring: z.object(shareTokenQuery),
+        body: createReportSchema,
+        response: { 201: submittedReportResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, commentId } = request.params;
+      const report = await reportComment(deps, actorOf(request), id, commentId, request.body, request.query.shareToken);
       return reply.code(201).send({ message: 'Signalement envoyé', report });
     },
   );

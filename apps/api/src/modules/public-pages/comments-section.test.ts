@@ -36,7 +36,7 @@ afterAll(async () => {
 
 type Made = { _id: string; publicPath: string; shareToken: string };
 
-async function make(overrides: Partial<CreateEventInput> = {}, status: 'published' | 'cancelled' = 'published') {
+async function make(overrides: Partial<CreateEventInput> = {}) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/events',
@@ -53,7 +53,9 @@ async function make(overrides: Partial<CreateEventInput> = {}, status: 'publishe
   });
   expect(response.statusCode, response.body).toBe(201);
   const event = response.json().event as Made;
-  expect((await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) })).statusCode).toBe(
+    200,
+  );
   return event;
 }
 
@@ -63,7 +65,12 @@ async function cancel(event: Made) {
 }
 
 function comment(event: Made, text: string, token = reader, query = '') {
-  return app.inject({ method: 'POST', url: `/api/events/${event._id}/comments${query}`, headers: bearer(token), payload: { text } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/events/${event._id}/comments${query}`,
+    headers: bearer(token),
+    payload: { text },
+  });
 }
 
 /** `count` comments one minute apart (oldest first), written directly: the API allows 10 a minute. */
@@ -129,12 +136,16 @@ describe('the comments of the public event page', () => {
     expect(third).toContain(`href="${event.publicPath}?commentaires=2#commentaires">Commentaires plus récents`);
     // A page past the last shows the last; nonsense is page 1.
     expect(texts(section((await app.inject({ method: 'GET', url: `${event.publicPath}?commentaires=9` })).body))).toHaveLength(5);
-    expect(texts(section((await app.inject({ method: 'GET', url: `${event.publicPath}?commentaires=abc` })).body))).toHaveLength(10);
+    expect(texts(section((await app.inject({ method: 'GET', url: `${event.publicPath}?commentaires=abc` })).body))).toHaveLength(
+      10,
+    );
   });
 
   it('is the same page for every reader: a signed-in reader’s state is never in the cached HTML', async () => {
     const event = await make();
-    expect((await app.inject({ method: 'PUT', url: `/api/events/${event._id}/like`, headers: bearer(reader) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'PUT', url: `/api/events/${event._id}/like`, headers: bearer(reader) })).statusCode).toBe(
+      200,
+    );
     const anonymous = await app.inject({ method: 'GET', url: event.publicPath });
     const signedIn = await app.inject({ method: 'GET', url: event.publicPath, headers: bearer(reader) });
     expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
@@ -203,10 +214,9 @@ describe('the comments of the public event page', () => {
 });
 
 it('the page reads comments through the (event_id, created_at) index', async () => {
-  const [plan] = (
-    await app.db.execute(
-      sql`select indexdef from pg_indexes where tablename = 'event_comments' and indexname = 'event_comments_event_idx'`,
-    )
-  ).rows as { indexdef: string }[];
+  const result = (await app.db.execute(
+    sql`select indexdef from pg_indexes where tablename = 'event_comments' and indexname = 'event_comments_event_idx'`,
+  )) as unknown as { rows: { indexdef: string }[] };
+  const [plan] = result.rows;
   expect(plan?.indexdef).toContain('(event_id, created_at');
 });

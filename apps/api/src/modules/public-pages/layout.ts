@@ -20,7 +20,8 @@ export interface PageMeta {
  * The pages' whole stylesheet, inlined (no render-blocking request): mobile first, the brand
  * tokens of apps/web/src/theme.css.
  */
-export const PUBLIC_CSS = `
+export const PUBLIC_CSS =
+  `
 *,::before,::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5;color:#0f172a;background:#fff}
@@ -75,8 +76,8 @@ footer a{color:#fff}
 @media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}.filters{grid-template-columns:2fr 1fr 1fr 1fr auto;align-items:end}h1{font-size:2.25rem}}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
 `
-  .replace(/\n/g, '')
-  .trim() + COMMENTS_CSS;
+    .replace(/\n/g, '')
+    .trim() + COMMENTS_CSS;
 
 /** The shell of a public page: meta for previews and search engines, header, footer. */
 export function page(meta: PageMeta, body: SafeHtml, scripts: string[] = []): string {

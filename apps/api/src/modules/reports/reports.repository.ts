@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
-import { userReports, users } from '../../db/schema/index';
+import { eventComments, events, userReports, users } from '../../db/schema/index';
 
 /*
  * The only file of the reports module that talks to the database. `users.open_reports_count`
@@ -31,6 +31,10 @@ const reportColumns = {
   targetAvatar: target.avatar,
   targetRole: target.role,
   targetIsBlocked: target.isBlocked,
+  eventTitle: events.title,
+  eventShortId: events.shortId,
+  eventIsPublic: events.isPublic,
+  commentText: eventComments.text,
 };
 export type ReportWithPeople = {
   report: ReportRow;
@@ -47,6 +51,10 @@ export type ReportWithPeople = {
   targetAvatar: string | null;
   targetRole: 'user' | 'admin' | 'partner' | 'superadmin';
   targetIsBlocked: boolean;
+  eventTitle: string | null;
+  eventShortId: string | null;
+  eventIsPublic: boolean | null;
+  commentText: string | null;
 };
 
 /** Served with the status by the partial index `user_reports_queue_idx (target_is_admin, created_at)`. */
@@ -60,13 +68,25 @@ function withPeople(db: Executor) {
     .select(reportColumns)
     .from(userReports)
     .innerJoin(target, eq(target.id, userReports.targetId))
-    .leftJoin(reporter, eq(reporter.id, userReports.reporterId));
+    .leftJoin(reporter, eq(reporter.id, userReports.reporterId))
+    .leftJoin(events, eq(events.id, userReports.eventId))
+    .leftJoin(eventComments, eq(eventComments.id, userReports.commentId));
 }
 
 /** Inserts an open report unless the reporter already has one on that target; null then. */
 export async function insertOpenReport(
   tx: Tx,
-  values: { reporterId: string; targetId: string; targetIsAdmin: boolean; reason: string; details: string | null },
+  values: {
+    reporterId: string;
+    targetId: string;
+    targetIsAdmin: boolean;
+    reason: string;
+    details: string | null;
+    targetType: 'user' | 'comment' | 'event';
+    subjectId: string;
+    eventId?: string | null;
+    commentId?: string | null;
+  },
 ): Promise<ReportRow | null> {
   const [row] = await tx.insert(userReports).values(values).onConflictDoNothing().returning();
   if (!row) return null;
@@ -130,6 +150,22 @@ export async function closeReport(
     .set({ openReportsCount: sql`greatest(${users.openReportsCount} - 1, 0)` })
     .where(eq(users.id, row.targetId));
   return row;
+}
+
+/** Closes every open report on one comment (a moderator removed it); answers how many. */
+export async function closeOpenReportsOnComment(tx: Tx, commentId: string, actorId: string): Promise<number> {
+  const rows = await tx
+    .update(userReports)
+    .set({ status: 'actioned', resolvedAt: new Date(), resolvedBy: actorId })
+    .where(and(eq(userReports.targetType, 'comment'), eq(userReports.subjectId, commentId), eq(userReports.status, 'open')))
+    .returning({ id: userReports.id, targetId: userReports.targetId });
+  for (const row of rows) {
+    await tx
+      .update(users)
+      .set({ openReportsCount: sql`greatest(${users.openReportsCount} - 1, 0)` })
+      .where(eq(users.id, row.targetId));
+  }
+  return rows.length;
 }
 
 /** Closes every open report on an account (it was blocked); answers how many. */

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
-import { blockReportedUser, dismissReport, listReportQueue } from './reports.service';
+import { blockReportedUser, dismissReport, listReportQueue, removeReportedComment } from './reports.service';
 
 function actorOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
@@ -47,7 +47,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary:
-          'dismiss : classe le signalement ; block : bloque l’utilisateur signalé (ses sessions prennent fin) et clôt ses signalements',
+          'dismiss : classe le signalement ; block : bloque l’utilisateur signalé (ses sessions prennent fin) et clôt ses signalements ; remove-comment : supprime le commentaire signalé (audité) et clôt ses signalements',
         params: reportActionParamsSchema,
         response: { 200: reportResponseSchema, ...errors },
       },
@@ -56,6 +56,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, action } = request.params;
       const actor = actorOf(request);
       if (action === 'dismiss') return { message: 'Signalement classé', report: await dismissReport(deps, actor, id) };
+      if (action === 'remove-comment') {
+        return { message: 'Commentaire supprimé par la modération', report: await removeReportedComment(deps, actor, id) };
+      }
       return { message: 'Utilisateur bloqué', report: await blockReportedUser(deps, actor, id) };
     },
   );

@@ -5,8 +5,11 @@ import { ADMIN_ROLES } from '@app/shared/permissions';
 import { recordAudit } from '../audit/audit.repository';
 import { setBlockedIn } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
+import { bumpCounter, deleteComment, findComment, findCommunityEvent } from '../community/community.repository';
+import { canUsePrivateEvent } from '../community/community.service';
 import {
   closeOpenReportsOn,
+  closeOpenReportsOnComment,
   closeReport,
   findAccount,
   findReport,
@@ -25,6 +28,18 @@ import { asReason, toReport } from './reports.view';
 
 export interface ReportsDeps {
   db: Database;
+}
+
+function submitted(row: Awaited<ReturnType<typeof insertOpenReport>> & {}): SubmittedReport {
+  return {
+    _id: row.id,
+    targetId: row.subjectId,
+    targetType: row.targetType,
+    reason: asReason(row.reason),
+    details: row.details,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -48,18 +63,103 @@ export async function reportUser(
       targetIsAdmin: ADMIN_ROLES.includes(target.role),
       reason: input.reason,
       details: input.details ?? null,
+      targetType: 'user',
+      subjectId: targetId,
     }),
   );
   if (!row)
     throw new AppError(409, 'REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
-  return {
-    _id: row.id,
-    targetId: row.targetId,
-    reason: asReason(row.reason),
-    details: row.details,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return submitted(row);
+}
+
+const EVENT_NOT_FOUND = 'Événement introuvable';
+
+/**
+ * The event, if the reporter may see it (as its comments: a draft is 404 but for its organiser and
+ * `manage_events`; a private one needs its share link, a participation or those roles). Cancelled
+ * events stay reportable while their page stays.
+ */
+async function visibleEvent(deps: ReportsDeps, actor: SessionUser, eventId: string, shareToken?: string) {
+  const event = await findCommunityEvent(deps.db, eventId);
+  const privileged = !!event && (event.organizerId === actor.id || actor.permissions.includes('manage_events'));
+  if (!event || (event.status === 'draft' && !privileged)) throw notFound(EVENT_NOT_FOUND);
+  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(EVENT_NOT_FOUND);
+  return event;
+}
+
+/** Files a report on a comment or an event: the account answering for it is its author or organiser. */
+async function fileContentReport(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  values: { targetType: 'comment' | 'event'; subjectId: string; eventId: string; commentId: string | null; answerer: string },
+  input: { reason: CreateReportInput['reason']; details?: string },
+  exists: string,
+): Promise<SubmittedReport> {
+  const account = await findAccount(deps.db, values.answerer);
+  if (!account) throw notFound('Utilisateur introuvable');
+  const row = await deps.db.transaction(async (tx) =>
+    insertOpenReport(tx, {
+      reporterId: actor.id,
+      targetId: account.id,
+      targetIsAdmin: ADMIN_ROLES.includes(account.role),
+      reason: input.reason,
+      details: input.details ?? null,
+      targetType: values.targetType,
+      subjectId: values.subjectId,
+      eventId: values.eventId,
+      commentId: values.commentId,
+    }),
+  );
+  if (!row) throw new AppError(409, 'REPORT_EXISTS', exists);
+  return submitted(row);
+}
+
+/** `POST /events/{id}/comments/{commentId}/reports` (decision 028). */
+export async function reportComment(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  eventId: string,
+  commentId: string,
+  input: { reason: CreateReportInput['reason']; details?: string },
+  shareToken?: string,
+): Promise<SubmittedReport> {
+  await visibleEvent(deps, actor, eventId, shareToken);
+  const comment = await findComment(deps.db, eventId, commentId);
+  if (!comment) throw notFound('Commentaire introuvable');
+  if (comment.userId === actor.id) {
+    throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas signaler votre propre commentaire');
+  }
+  return fileContentReport(
+    deps,
+    actor,
+    { targetType: 'comment', subjectId: comment.id, eventId, commentId: comment.id, answerer: comment.userId },
+    input,
+    'Vous avez déjà signalé ce commentaire ; votre signalement est en cours d’examen',
+  );
+}
+
+/** `POST /events/{id}/reports` (decision 028). */
+export async function reportEvent(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  eventId: string,
+  input: { reason: CreateReportInput['reason']; details?: string },
+  shareToken?: string,
+): Promise<SubmittedReport> {
+  const event = await visibleEvent(deps, actor, eventId, shareToken);
+  if (event.organizerId === actor.id) {
+    throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas signaler votre propre évènement');
+  }
+  if (!event.organizerId) {
+    throw new AppError(409, 'EVENT_UNOWNED', 'Cet évènement n’a plus d’organisateur : il ne peut pas être signalé');
+  }
+  return fileContentReport(
+    deps,
+    actor,
+    { targetType: 'event', subjectId: event.id, eventId: event.id, commentId: null, answerer: event.organizerId },
+    input,
+    'Vous avez déjà signalé cet évènement ; votre signalement est en cours d’examen',
+  );
 }
 
 /** The targets this moderator handles, or 403. */
@@ -106,6 +206,44 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
       targetId: id,
       before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
       after: { status: 'dismissed' },
+    });
+  });
+  const updated = await findReport(deps.db, id);
+  if (!updated) throw notFound('Signalement introuvable');
+  return toReport(updated);
+}
+
+/**
+ * `PUT /reports/{id}/remove-comment`: Supprimer le commentaire. The comment goes (with its activity,
+ * off the event's counter), every open report on it closes, and the audit keeps what it said.
+ */
+export async function removeReportedComment(deps: ReportsDeps, actor: SessionUser, id: string): Promise<Report> {
+  const row = await loadForModeration(deps, actor, id);
+  const { report } = row;
+  if (report.targetType !== 'comment' || !report.eventId) {
+    throw new AppError(409, 'NOT_A_COMMENT', 'Ce signalement ne porte pas sur un commentaire');
+  }
+  const comment = report.commentId ? await findComment(deps.db, report.eventId, report.commentId) : null;
+  if (!comment) throw new AppError(409, 'COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
+  const eventId = report.eventId;
+  await deps.db.transaction(async (tx) => {
+    const closed = await closeOpenReportsOnComment(tx, comment.id, actor.id);
+    if (!(await deleteComment(tx, comment.id))) throw new AppError(409, 'COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
+    await bumpCounter(tx, eventId, 'commentsCount', -1);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'report.remove_comment',
+      targetType: 'report',
+      targetId: id,
+      before: {
+        status: 'open',
+        commentId: comment.id,
+        eventId,
+        authorId: comment.userId,
+        text: comment.text,
+        reason: report.reason,
+      },
+      after: { status: 'actioned', commentRemoved: true, reportsClosed: closed },
     });
   });
   const updated = await findReport(deps.db, id);

@@ -47,7 +47,15 @@ describe('reporting a user', () => {
     expect(first.statusCode).toBe(201);
     expect(first.json().report).toMatchObject({ reason: 'harassment', details: 'Messages insultants', status: 'open' });
     // What the reporter sent, its id, status and date: never the target's name, e-mail or role (issue 24).
-    expect(Object.keys(first.json().report).sort()).toEqual(['_id', 'createdAt', 'details', 'reason', 'status', 'targetId']);
+    expect(Object.keys(first.json().report).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'details',
+      'reason',
+      'status',
+      'targetId',
+      'targetType',
+    ]);
     expect(first.body).not.toContain(target.user.email as string);
     const twice = await report(reporter.token, target.user.id);
     expect(twice.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import type { Report, ReportReason } from '@app/shared/community';
 import { REPORT_REASONS } from '@app/shared/community';
+import { eventPublicPath } from '../events/events.service';
 import type { ReportWithPeople } from './reports.repository';
 
 /*
@@ -34,6 +35,7 @@ export function toReport(row: ReportWithPeople): Report {
           avatar: row.reporterAvatar,
         }
       : null,
+    targetType: report.targetType,
     target: {
       _id: report.targetId,
       name: personName(row.targetFirstName, row.targetLastName, row.targetUsername, row.targetEmail),
@@ -43,5 +45,15 @@ export function toReport(row: ReportWithPeople): Report {
       role: row.targetRole,
       isBlocked: row.targetIsBlocked,
     },
+    event:
+      report.eventId && row.eventTitle !== null && row.eventShortId !== null
+        ? {
+            _id: report.eventId,
+            title: row.eventTitle,
+            publicPath: eventPublicPath({ title: row.eventTitle, shortId: row.eventShortId }),
+            isPublic: row.eventIsPublic ?? true,
+          }
+        : null,
+    comment: report.commentId && row.commentText !== null ? { _id: report.commentId, text: row.commentText } : null,
   };
 }
