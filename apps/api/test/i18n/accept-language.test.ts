@@ -71,4 +71,23 @@ describe('server messages follow Accept-Language, French by default', () => {
     });
     expect(JSON.stringify(french.json())).toContain('Le titre est requis');
   });
+
+  it('answers an unknown partner and an unknown business page in English (shared *_MESSAGES, issue 26 item 11)', async () => {
+    const token = await adminToken();
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [url, french, english] of [
+      [`/api/businesses/${unknown}`, 'Partenaire introuvable', 'Partner not found'],
+      [`/api/business-event-pages/${unknown}`, 'Page introuvable', 'Page not found'],
+    ] as const) {
+      const inFrench = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(inFrench.statusCode, inFrench.body).toBe(404);
+      expect(inFrench.json().message).toBe(french);
+      const inEnglish = await app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      });
+      expect(inEnglish.json()).toMatchObject({ message: english, code: inFrench.json().code });
+    }
+  });
 });

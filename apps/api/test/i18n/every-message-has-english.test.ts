@@ -4,6 +4,7 @@ import { localize } from '@app/shared/i18n';
 import { describe, expect, it } from 'vitest';
 
 const SOURCE = join(import.meta.dirname, '../../src');
+const SHARED = join(import.meta.dirname, '../../../../packages/shared/src');
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -38,6 +39,24 @@ describe('the API’s messages', () => {
         }
       }
     }
+    expect(untranslated).toEqual([]);
+  });
+
+  it('every entry of a shared `*_MESSAGES` table has its English form', async () => {
+    const untranslated: string[] = [];
+    let entries = 0;
+    for (const file of readdirSync(SHARED).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+      const module: Record<string, unknown> = await import(join(SHARED, file));
+      for (const [name, table] of Object.entries(module)) {
+        if (!name.endsWith('_MESSAGES') || typeof table !== 'object' || table === null) continue;
+        for (const [key, message] of Object.entries(table)) {
+          if (typeof message !== 'string') continue;
+          entries += 1;
+          if (localize(message, 'en') === message) untranslated.push(`${file} ${name}.${key}: ${message}`);
+        }
+      }
+    }
+    expect(entries).toBeGreaterThan(30);
     expect(untranslated).toEqual([]);
   });
 });
