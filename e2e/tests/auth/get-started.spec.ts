@@ -181,7 +181,7 @@ test('reset the password from start to finish, pasting the code', async ({ page 
   await openGetStarted(page);
   await page.getByRole('button', { name: 'Mot de passe oublié ?' }).click();
   await expect(page.getByRole('heading', { name: 'Mot de passe oublié' })).toBeFocused();
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail ou téléphone', exact: true }).fill(email);
   const after = catcher.messages.length;
   await page.getByRole('button', { name: 'Envoyer le code' }).click();
   await expect(page.getByText('Un code de réinitialisation a été envoyé à votre adresse email')).toBeVisible();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
 import { referralRefField } from './referrals';
-import { asE164, DEFAULT_DIAL_CODE, PHONE_INVALID } from './phone';
+import { asE164, DEFAULT_DIAL_CODE, PHONE_INVALID, toE164 } from './phone';
 import { publicUserSchema } from './users';
 
 /** The password rules the settings may choose from. */
@@ -24,6 +24,7 @@ export const MESSAGES = {
   passwordsDiffer: 'Les mots de passe ne correspondent pas',
   contactRequired: 'Veuillez renseigner au moins un email ou un numéro de téléphone.',
   resetSent: 'Un code de réinitialisation a été envoyé à votre adresse email',
+  resetSentBySms: 'Un code de réinitialisation a été envoyé par SMS à votre numéro de téléphone',
   passwordChanged: 'Mot de passe modifié avec succès',
   verified: 'Compte vérifié avec succès! Un email de confirmation vous a été envoyé.',
 } as const;
@@ -514,10 +515,57 @@ export const sendConfirmationSchema = z.strictObject({
 
 // ---------------------------------------------------------------- reset
 
-export const resetPasswordSchema = z.strictObject({
-  email: emailSchema({ required: 'Adresse e-mail requise' }),
-});
+/** Reset by e-mail or by phone (issue 25 item 8): the account's verified e-mail, or its verified phone in any written form. */
+export const RESET_CONTACT_MESSAGES = {
+  required: 'E-mail ou numéro de téléphone requis',
+  invalid: 'Adresse e-mail ou numéro de téléphone invalide',
+  onlyOne: 'Donnez l’adresse e-mail ou le numéro de téléphone, pas les deux',
+} as const;
+
+const resetEmailField = emailSchema({ required: 'Adresse e-mail requise' });
+const resetPhoneField = z.string().trim().max(30, { message: PHONE_INVALID }).transform(asE164);
+
+/** `POST /auth/reset-password`: exactly one of `email` or `phone` (E.164 once parsed). */
+export const resetPasswordSchema = z
+  .strictObject({
+    email: z.preprocess(emptyToUndefined, resetEmailField.optional()),
+    phone: z.preprocess(emptyToUndefined, resetPhoneField.optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.email && !value.phone) ctx.addIssue({ code: 'custom', message: RESET_CONTACT_MESSAGES.required, path: ['email'] });
+    if (value.email && value.phone) ctx.addIssue({ code: 'custom', message: RESET_CONTACT_MESSAGES.onlyOne, path: ['phone'] });
+  });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Where a reset code goes: the e-mail, or the phone in E.164. */
+export type ResetContact = { email: string } | { phone: string };
+
+/**
+ * The reset form's one field 'E-mail ou téléphone': an e-mail (it holds '@'), else a phone in any
+ * written form ('6 50 00 00 01', '+237 650…', '00237 650…'), read by the same parser as sign-in.
+ */
+export const resetContactFormSchema = z.object({
+  contact: z
+    .string()
+    .trim()
+    .max(254, { message: RESET_CONTACT_MESSAGES.invalid })
+    .transform((value, ctx): ResetContact => {
+      if (!value) {
+        ctx.addIssue({ code: 'custom', message: RESET_CONTACT_MESSAGES.required });
+        return z.NEVER;
+      }
+      if (value.includes('@')) {
+        const email = resetEmailField.safeParse(value);
+        if (email.success) return { email: email.data };
+      } else {
+        const phone = toE164(value);
+        if (phone) return { phone };
+      }
+      ctx.addIssue({ code: 'custom', message: RESET_CONTACT_MESSAGES.invalid });
+      return z.NEVER;
+    }),
+});
+export type ResetContactFormValues = z.input<typeof resetContactFormSchema>;
 
 /**
  * The reset link's token (issue 24, finding 10): the code row's id, a dot, 256 random bits in
@@ -526,11 +574,16 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export const RESET_TOKEN_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/;
 export const resetTokenSchema = z.string().regex(RESET_TOKEN_PATTERN, MESSAGES.otpInvalid);
 
-/** A new password with either the e-mail and its 6-digit code, or the reset link's token: exactly one of the two. */
+/** A new password with the e-mail or the phone and its 6-digit code, or the reset link's token: exactly one of these. */
 export function makeNewPasswordSchema(passwordMinLength: number) {
   return z.union([
     z.strictObject({
-      email: resetPasswordSchema.shape.email,
+      email: resetEmailField,
+      otp: otpSchema,
+      newPassword: newPasswordSchema(passwordMinLength),
+    }),
+    z.strictObject({
+      phone: resetPhoneField,
       otp: otpSchema,
       newPassword: newPasswordSchema(passwordMinLength),
     }),

@@ -102,6 +102,11 @@ const EXACT: Record<string, string> = {
   'Nouveau code OTP envoyé !': 'New OTP code sent!',
   'Un code OTP a été envoyé pour vérification': 'An OTP code has been sent for verification',
   'Un code de réinitialisation a été envoyé à votre adresse email': 'A reset code has been sent to your e-mail address',
+  'Un code de réinitialisation a été envoyé par SMS à votre numéro de téléphone':
+    'A reset code has been sent by SMS to your phone number',
+  'E-mail ou numéro de téléphone requis': 'E-mail or phone number required',
+  'Adresse e-mail ou numéro de téléphone invalide': 'Invalid e-mail address or phone number',
+  'Donnez l’adresse e-mail ou le numéro de téléphone, pas les deux': 'Give the e-mail address or the phone number, not both',
   'Un email de confirmation vous a été envoyé.': 'A confirmation e-mail has been sent to you.',
   'Aucun contact trouvé. Veuillez vous réinscrire.': 'No contact found. Please sign up again.',
   'Inscription réussie ! Un code de vérification vous a été envoyé par SMS et par email.':

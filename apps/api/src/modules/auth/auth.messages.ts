@@ -81,6 +81,19 @@ export function verificationSms(code: string, siteName: string): string {
   return `${siteName} : votre code de vérification est ${code}. Il est valable 5 minutes.`;
 }
 
+/**
+ * The reset SMS (issue 25 item 8, decision 029): the code first, so a phone's notification and
+ * its one-time-code autofill show it, then the link, which wrong codes from strangers do not stop.
+ */
+export function resetSms(code: string, siteName: string, link: string): string {
+  return `${siteName} : votre code de réinitialisation est ${code}. Il est valable 5 minutes. Ou ouvrez ce lien : ${link}`;
+}
+
+/** Told by SMS to an account without e-mail whose password changed. */
+export function passwordChangedSms(siteName: string): string {
+  return `${siteName} : le mot de passe de votre compte vient d’être modifié et toutes vos sessions ont été fermées. Si ce n’est pas vous, contactez le support.`;
+}
+
 /** The notice when an SMS could not be sent now: the SMS service has problems; a WhatsApp contact. */
 export function smsNotice(supportPhone: string): string {
   const contact = supportPhone ? ` sur WhatsApp au ${supportPhone}` : ' sur WhatsApp';

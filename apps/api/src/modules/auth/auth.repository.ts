@@ -59,6 +59,18 @@ export async function findUserByVerifiedEmail(db: Database, email: string): Prom
   return row ?? null;
 }
 
+/** The account whose verified phone this is (reset by SMS): an unverified phone finds nothing (decision 021). */
+export async function findUserByVerifiedPhone(db: Database, phone: string): Promise<UserRow | null> {
+  const e164 = toE164(phone);
+  if (!e164) return null;
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, e164), eq(users.phoneVerified, true)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | null> {
   const e164 = toE164(phone);
   if (!e164) return null;

@@ -171,12 +171,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limit('resetPassword'),
       schema: {
         tags: ['auth'],
-        summary: 'Envoie un code de réinitialisation (même réponse que l’adresse existe ou non)',
+        summary: 'Envoie un code de réinitialisation par e-mail ou par SMS (même réponse que le compte existe ou non)',
         body: resetPasswordSchema,
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => requestPasswordReset(deps, request.body.email, request.log),
+    async (request) => {
+      const { email, phone } = request.body;
+      // The schema lets exactly one through.
+      return requestPasswordReset(deps, phone ? { phone } : { email: email as string }, request.log);
+    },
   );
 
   app.post(
@@ -186,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limit('newPassword'),
       schema: {
         tags: ['auth'],
-        summary: 'Nouveau mot de passe avec le code ; toutes les sessions sont fermées',
+        summary: 'Nouveau mot de passe avec le code (e-mail ou téléphone) ou le lien ; toutes les sessions sont fermées',
         body: newPasswordRequestSchema,
         response: { 200: messageSchema, ...errors },
       },

@@ -10,6 +10,7 @@ import {
   type newPasswordRequestSchema,
   type OtpChannel,
   type registerSchema,
+  type ResetContact,
   type resendOtpSchema,
   type verifyOtpSchema,
 } from '@app/shared/auth';
@@ -29,6 +30,7 @@ import {
   findUserByIdentifier,
   findUserByPhone,
   findUserByVerifiedEmail,
+  findUserByVerifiedPhone,
   insertUser,
   markContactVerified,
   recordContactHolds,
@@ -45,7 +47,9 @@ import { canonicalIdentifier } from './auth.rate-limits';
 import {
   confirmationEmail,
   passwordChangedEmail,
+  passwordChangedSms,
   resetEmail,
+  resetSms,
   smsNotice,
   verificationEmail,
   verificationSms,
@@ -350,38 +354,58 @@ function locked(until: Date): AppError {
 }
 
 /**
- * Answers at once, the same for every address: the lookup, the checks and the code run after,
- * in the background, and run the same queries for every address (issue 24, finding 14), so
- * neither the answer nor its time tells whether the account exists.
+ * Answers at once, the same for every address or number: the lookup, the checks and the code run
+ * after, in the background, and run the same queries for every contact (issue 24, finding 14), so
+ * neither the answer nor its time tells whether the account exists. A phone is first checked
+ * against `smsCountries` (issue 25 item 8): the refusal depends on the number only, never on an
+ * account, and is read from the cached settings for every number alike.
  */
-export function requestPasswordReset(deps: AuthDeps, email: string, log: FastifyBaseLogger) {
+export async function requestPasswordReset(deps: AuthDeps, contact: ResetContact, log: FastifyBaseLogger) {
   const requestedAt = Date.now();
-  sendResetCode(deps, email, requestedAt).catch((error: unknown) => log.error({ err: error }, 'reset e-mail not stored'));
-  return { message: MESSAGES.resetSent };
+  if ('phone' in contact) {
+    const settings = await deps.settings.get();
+    if (!smsAllowed(contact.phone, settings)) throw fieldError('phone', smsCountryRefused(settings.security.smsCountries));
+  }
+  sendResetCode(deps, contact, requestedAt).catch((error: unknown) => log.error({ err: error }, 'reset message not stored'));
+  return { message: 'phone' in contact ? MESSAGES.resetSentBySms : MESSAGES.resetSent };
 }
 
 /**
- * The work of a reset request, alike for every address up to the send: settings, lookup, the
- * minute between codes and the caps (an unknown address is checked as the account no one has).
- * Only an existing, unblocked account with an e-mail then gets a code, stored before the send;
- * a failed send is retried by the delivery loop.
+ * The work of a reset request, alike for every contact up to the send: settings, lookup, the
+ * minute between codes and the caps (an unknown contact is checked as the account no one has).
+ * Only an existing, unblocked account whose verified e-mail or phone this is then gets a code and
+ * a link (by e-mail, or by SMS to a number of `smsCountries`), stored before the send; a failed
+ * send is retried by the delivery loop.
  */
-async function sendResetCode(deps: AuthDeps, email: string, requestedAt: number): Promise<void> {
+async function sendResetCode(deps: AuthDeps, contact: ResetContact, requestedAt: number): Promise<void> {
   const settings = await deps.settings.get();
-  // Only a verified e-mail finds an account (decision 021).
-  const user = await findUserByVerifiedEmail(deps.db, email);
-  const account = user?.email && !user.isBlocked ? { ...user, email: user.email } : null;
-  const id = account?.id ?? NO_ACCOUNT;
-  const destination = account?.email ?? email.trim().toLowerCase();
+  const byPhone = 'phone' in contact;
+  // Only a verified contact finds an account (decision 021).
+  const user = byPhone
+    ? await findUserByVerifiedPhone(deps.db, contact.phone)
+    : await findUserByVerifiedEmail(deps.db, contact.email);
+  const owned = user && !user.isBlocked ? (byPhone ? user.phone : user.email) : null;
+  const id = owned && user ? user.id : NO_ACCOUNT;
+  const destination = owned ?? (byPhone ? contact.phone : contact.email.trim().toLowerCase());
   const allowed =
     (await resendWait(deps.db, id, 'reset', undefined, requestedAt)) === 0 &&
     (await underCodeCaps(deps.db, id, destination, requestedAt));
-  if (!account || !allowed) return;
-  const code = await issueCode(deps.db, account.id, 'reset', { channel: 'email', destination: account.email });
+  if (!owned || !user || !allowed) return;
+  const channel: CodeChannel = byPhone ? 'sms' : 'email';
+  const code = await issueCode(deps.db, user.id, 'reset', { channel, destination: owned });
   // Beside the code, a link no one can guess: five wrong codes from strangers do not stop it (finding 10).
-  const token = await issueLink(deps.db, account.id, 'reset', account.email);
+  const token = await issueLink(deps.db, user.id, 'reset', owned);
   const link = `${deps.publicUrl.replace(/\/+$/, '')}/GetStarted?reset=${token}`;
-  await deps.notifications.sendEmail(resetEmail(account.email, code, account.firstName, settings.general.siteName, link));
+  const siteName = settings.general.siteName;
+  if (byPhone) await deps.notifications.sendSms({ to: owned, text: resetSms(code, siteName, link) });
+  else await deps.notifications.sendEmail(resetEmail(owned, code, user.firstName, siteName, link));
+}
+
+/** Which contact a reset code or link was sent to, still held by the account: it is proven by the reset. */
+function provenContact(user: UserRow, code: OneTimeCodeRow): CodeChannel | null {
+  if (user.email && code.destination === user.email) return 'email';
+  if (user.phone && code.destination === user.phone) return 'sms';
+  return null;
 }
 
 export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newPasswordRequestSchema>) {
@@ -393,11 +417,14 @@ export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newP
     // The reset link: unknown, used, expired or wrong tokens answer like a wrong code.
     code = await useLink(deps.db, 'reset', input.token);
     user = await findUserById(deps.db, code.userId as string);
-    if (!user || user.isBlocked || user.email !== code.destination) {
+    if (!user || user.isBlocked || !provenContact(user, code)) {
       throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
     }
   } else {
-    user = await findUserByVerifiedEmail(deps.db, input.email);
+    user =
+      'phone' in input
+        ? await findUserByVerifiedPhone(deps.db, input.phone)
+        : await findUserByVerifiedEmail(deps.db, input.email);
     // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
     code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
     if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
@@ -408,10 +435,14 @@ export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newP
   await revokeAllSessions(deps.db, user.id);
   // A reset code lifts every sign-in wait of the account.
   await clearThrottles(deps.db, user.id);
-  // A code sent by e-mail proves the address: the e-mail (and so the account) is verified from now on.
-  await markContactVerified(deps.db, user.id, 'email', code.destination);
+  // A code proves the contact it was sent to: that contact (and so the account) is verified from now on.
+  const proven = provenContact(user, code);
+  if (proven) await markContactVerified(deps.db, user.id, proven, code.destination);
+  // The owner hears of the change: by e-mail, else by SMS to an allowed number.
   if (user.email) {
     await deps.notifications.queueEmail(passwordChangedEmail(user.email, user.firstName, settings.general.siteName));
+  } else if (user.phone && smsAllowed(user.phone, settings)) {
+    await deps.notifications.queueSms({ to: user.phone, text: passwordChangedSms(settings.general.siteName) });
   }
   return { message: MESSAGES.passwordChanged };
 }

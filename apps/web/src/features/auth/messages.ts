@@ -40,8 +40,12 @@ const EN: Record<string, string> = {
   'Inscription...': 'Signing up...',
   "Erreur lors de l'inscription": 'Error while signing up',
   'Mot de passe oublié': 'Forgot password',
-  'Entrez l’adresse email de votre compte : nous vous enverrons un code.':
-    'Enter your account’s e-mail address: we will send you a code.',
+  'Entrez l’adresse email ou le numéro de téléphone de votre compte : nous vous enverrons un code.':
+    'Enter your account’s e-mail address or phone number: we will send you a code.',
+  'E-mail ou téléphone': 'E-mail or phone',
+  'vous@exemple.cm ou 6XX XX XX XX': 'you@example.cm or 6XX XX XX XX',
+  'Entrez le code reçu par SMS au {phone} et choisissez un nouveau mot de passe.':
+    'Enter the code sent by SMS to {phone} and choose a new password.',
   'Envoi...': 'Sending...',
   'Envoyer le code': 'Send the code',
   'Erreur lors de la réinitialisation': 'Error while resetting',

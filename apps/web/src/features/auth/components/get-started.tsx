@@ -1,4 +1,4 @@
-import { type OtpChannel, RESET_TOKEN_PATTERN } from '@app/shared/auth';
+import { type OtpChannel, RESET_TOKEN_PATTERN, type ResetContact } from '@app/shared/auth';
 import type { PublicUser } from '@app/shared/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ type View =
   | { name: 'login' | 'register' }
   | { name: 'otp'; contact: OtpContact; otpChannel?: OtpChannel; notice?: string }
   | { name: 'reset' }
-  | { name: 'new-password'; email: string; token?: string };
+  | { name: 'new-password'; contact?: ResetContact; token?: string };
 
 const TABS = [
   { name: 'login', label: 'Se Connecter' },
@@ -37,7 +37,7 @@ export function GetStarted() {
   // The reset e-mail's link (`?reset=<token>`) opens straight on the new password (issue 24, finding 10).
   const [view, setView] = useState<View>(() => {
     const token = searchParams.get('reset');
-    return token && RESET_TOKEN_PATTERN.test(token) ? { name: 'new-password', email: '', token } : { name: 'login' };
+    return token && RESET_TOKEN_PATTERN.test(token) ? { name: 'new-password', token } : { name: 'login' };
   });
   const [prefill, setPrefill] = useState<LoginPrefill | undefined>();
   const navigate = useNavigate();
@@ -99,13 +99,13 @@ export function GetStarted() {
         />
       ) : null}
       {view.name === 'reset' ? (
-        <ResetRequestForm onCodeSent={(email) => setView({ name: 'new-password', email })} onBack={() => toLogin()} />
+        <ResetRequestForm onCodeSent={(contact) => setView({ name: 'new-password', contact })} onBack={() => toLogin()} />
       ) : null}
       {view.name === 'new-password' ? (
         <NewPasswordForm
-          email={view.email}
+          contact={view.contact}
           token={view.token}
-          onDone={() => toLogin(view.email ? { identifierType: 'email', identifier: view.email } : undefined)}
+          onDone={() => toLogin(view.contact ? prefillFrom(view.contact) : undefined)}
           onBack={() => toLogin()}
         />
       ) : null}

@@ -1,4 +1,5 @@
-import { MESSAGES, makeNewPasswordFormSchema, OTP_TTL_SECONDS, PASSWORD_MIN_LENGTH } from '@app/shared/auth';
+import { MESSAGES, makeNewPasswordFormSchema, OTP_TTL_SECONDS, PASSWORD_MIN_LENGTH, type ResetContact } from '@app/shared/auth';
+import { formatPhone } from '@app/shared/phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useId } from 'react';
@@ -22,16 +23,17 @@ const schema = makeNewPasswordFormSchema(PASSWORD_MIN_LENGTH);
 type Values = z.input<typeof schema>;
 
 /**
- * Reset, step 2: the e-mailed code and the new password twice; then back to login. Opened from
- * the e-mail's link (`token`), it asks only for the new password and sends the token instead.
+ * Reset, step 2: the code sent by e-mail or SMS and the new password twice; then back to login.
+ * Opened from the message's link (`token`), it asks only for the new password and sends the token
+ * instead. The sixth digit moves on to the new password (the code is checked with it).
  */
 export function NewPasswordForm({
-  email,
+  contact,
   token,
   onDone,
   onBack,
 }: {
-  email: string;
+  contact?: ResetContact;
   token?: string;
   onDone: () => void;
   onBack: () => void;
@@ -49,6 +51,7 @@ export function NewPasswordForm({
     watch,
     setError,
     setValue,
+    setFocus,
     formState: { errors },
   } = useForm<Values>({
     resolver: localizeResolver(zodResolver(schema)),
@@ -60,7 +63,9 @@ export function NewPasswordForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       const result = await change.mutateAsync(
-        token ? { token, newPassword: values.newPassword } : { email, otp: values.otp, newPassword: values.newPassword },
+        token || !contact
+          ? { token: token ?? '', newPassword: values.newPassword }
+          : { ...contact, otp: values.otp, newPassword: values.newPassword },
       );
       toast.success(result?.message || tr(MESSAGES.passwordChanged));
       onDone();
@@ -72,8 +77,9 @@ export function NewPasswordForm({
 
   const resendCode = async () => {
     try {
-      await resend.mutateAsync({ email });
-      toast.success(tr(MESSAGES.resetSent));
+      if (!contact) return;
+      const result = await resend.mutateAsync(contact);
+      toast.success(result?.message || tr('phone' in contact ? MESSAGES.resetSentBySms : MESSAGES.resetSent));
       setValue('otp', '');
       restart();
     } catch (error) {
@@ -87,9 +93,13 @@ export function NewPasswordForm({
         <h2 id={headingId} tabIndex={-1} className="text-xl font-semibold text-slate-900">
           {tr('Nouveau mot de passe')}
         </h2>
-        {token ? null : (
+        {token || !contact ? null : (
           <p className="mt-1 text-sm text-slate-700">
-            {tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email })}
+            {'phone' in contact
+              ? tr('Entrez le code reçu par SMS au {phone} et choisissez un nouveau mot de passe.', {
+                  phone: formatPhone(contact.phone),
+                })
+              : tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email: contact.email })}
           </p>
         )}
       </div>
@@ -101,6 +111,7 @@ export function NewPasswordForm({
             <OtpInput
               value={field.value}
               onChange={field.onChange}
+              onComplete={() => setFocus('newPassword')}
               error={errors.otp?.message}
               label={tr('Code de réinitialisation')}
               autoFocus={!token}
