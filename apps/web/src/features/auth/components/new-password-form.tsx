@@ -97,7 +97,8 @@ export function NewPasswordForm({
           <p className="mt-1 text-sm text-slate-700">
             {'phone' in contact
               ? tr('Entrez le code reçu par SMS au {phone} et choisissez un nouveau mot de passe.', {
-                  phone: formatPhone(contact.phone),
+                  // Non-breaking spaces: the number is never cut across two lines.
+                  phone: formatPhone(contact.phone).replace(/ /g, '\u00a0'),
                 })
               : tr('Entrez le code reçu à {email} et choisissez un nouveau mot de passe.', { email: contact.email })}
           </p>
