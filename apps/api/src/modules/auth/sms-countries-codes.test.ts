@@ -14,6 +14,8 @@ let ipCounter = 1;
 const newIp = () => `10.26.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const PASSWORD = 'Mango-Tree-2025';
 const FRENCH = '+33612345677';
+/** How long a background send may take on a busy machine. */
+const WAIT = { timeout: 10_000, interval: 50 };
 
 let testApp: TestApp;
 
@@ -84,7 +86,7 @@ describe('resend and sign-in codes follow smsCountries (issue 26 item 11)', () =
     const [user] = await testApp.app.db.select().from(users).where(eq(users.username, username));
     const id = user?.id as string;
     expect(await codes(id, 'sms')).toHaveLength(1);
-    await vi.waitFor(() => expect(smsFiles(FRENCH)).toBe(1));
+    await vi.waitFor(() => expect(smsFiles(FRENCH)).toBe(1), WAIT);
 
     // France leaves the list.
     await setSmsCountries(['CM']);
@@ -94,7 +96,7 @@ describe('resend and sign-in codes follow smsCountries (issue 26 item 11)', () =
     await later(id);
     const resent = await post('/api/users/resend-otp', { phone: FRENCH });
     expect(resent.json()).toEqual({ message: 'Nouveau code OTP envoyé !' });
-    await vi.waitFor(async () => expect(await codes(id, 'email')).toHaveLength(2));
+    await vi.waitFor(async () => expect(await codes(id, 'email')).toHaveLength(2), WAIT);
     expect(await codes(id, 'sms')).toHaveLength(1);
 
     // Sign-in: the code goes by e-mail only, and the answer says so.
@@ -110,12 +112,12 @@ describe('resend and sign-in codes follow smsCountries (issue 26 item 11)', () =
     await setSmsCountries(['CM', 'FR']);
     await later(id);
     await post('/api/users/resend-otp', { phone: FRENCH });
-    await vi.waitFor(async () => expect(await codes(id, 'sms')).toHaveLength(2));
+    await vi.waitFor(async () => expect(await codes(id, 'sms')).toHaveLength(2), WAIT);
     await later(id);
     const again = await post('/api/users/login', { identifier: email, password: PASSWORD });
     expect(again.json()).toMatchObject({ code: 'OTP_REQUIRED', otpChannel: 'both' });
     expect(await codes(id, 'sms')).toHaveLength(3);
-    await vi.waitFor(() => expect(smsFiles(FRENCH)).toBe(3));
+    await vi.waitFor(() => expect(smsFiles(FRENCH)).toBe(3), WAIT);
     await setSmsCountries(['CM']);
   });
 });
