@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
+import { outboxMessages } from '../../../test/helper';
 import { oneTimeCodes, outboundMessages } from '../../db/schema/index';
 
 /**
@@ -38,22 +37,7 @@ function post(url: string, payload: object, ip = newIp()) {
 
 /** Every SMS written to the outbox for this number, oldest first. */
 function smsTo(to: string): string[] {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .sort()
-    .flatMap((file) => {
-      // A file still being written is read on the next round.
-      try {
-        return [JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as { to: string; text: string }];
-      } catch {
-        return [];
-      }
-    })
-    .filter((sms) => sms.to === to)
-    .map((sms) => sms.text);
+  return outboxMessages(testApp.dataDir, 'sms', to).map((sms) => sms.text);
 }
 
 /** Waits (bounded) until the outbox holds `count` SMS for this number; answers them. */

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { outboxMessages } from '../../../test/helper';
 import { oneTimeCodes, users } from '../../db/schema/index';
 
 /**
@@ -42,20 +41,9 @@ async function codes(userId: string, channel: 'sms' | 'email') {
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.channel, channel), eq(oneTimeCodes.purpose, 'verify')));
 }
 
-/** SMS files written to the outbox for this number. */
+/** SMS written to the outbox for this number. */
 function smsFiles(to: string): number {
-  const folder = path.join(testApp.dataDir, 'outbox');
-  if (!fs.existsSync(folder)) return 0;
-  return fs
-    .readdirSync(folder)
-    .filter((file) => file.includes('-sms-'))
-    .filter((file) => {
-      try {
-        return JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')).to === to;
-      } catch {
-        return false;
-      }
-    }).length;
+  return outboxMessages(testApp.dataDir, 'sms', to).length;
 }
 
 /** Two hours later: the minute between two codes and the hourly cap are past (the day's cap of 10 is not reached). */
