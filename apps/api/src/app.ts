@@ -29,7 +29,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
-import { highlightedEvents } from './modules/public-pages/public-pages.service';
+import { landingEvents } from './modules/public-pages/public-pages.service';
 import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
@@ -187,7 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(webAppPlugin, {
       distDir: options.webDistDir,
       landingValues: async () => {
-        const [count, events] = await Promise.all([app.waitlistCount.get(), highlightedEvents(app.db)]);
+        const [count, events] = await Promise.all([app.waitlistCount.get(), landingEvents(app.db)]);
         return { count, events };
       },
     });

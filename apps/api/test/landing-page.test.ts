@@ -30,7 +30,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(distDir, 'ssr', 'landing.mjs'),
-    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone + " launch=" + data.launchDate + " today=" + data.today); }',
+    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone + " launch=" + data.launchDate + " today=" + data.today + " events=" + data.events.map((e) => e.title).join("|")); }',
   );
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -85,6 +85,49 @@ describe('the landing page served with live values', () => {
     const page = await app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('launch=2027-03-01');
     expect(page.body).toContain(`today=${todayInDouala()}`);
+  });
+
+  it('shows the next public events, and a published, edited or cancelled event at once (the cached page is refreshed)', async () => {
+    const owner = await tokenFor(app, await createUser(app, { firstName: 'Organisatrice', lastName: 'Test' }));
+    const settings = await app.settings.get();
+    await app.settings.save({ ...settings, events: { ...settings.events, maxEventsPerUser: 100 } }, null);
+    const write = async (method: 'POST' | 'PUT', url: string, payload?: object) => {
+      const response = await app.inject({ method, url, headers: bearer(owner), payload });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      return response;
+    };
+    const eventsShown = async () => / events=([^<]*)</.exec((await app.inject({ method: 'GET', url: '/' })).body)?.[1];
+    const created = await write('POST', '/api/events', {
+      title: 'Concert du port',
+      description: 'Musique au bord du Wouri.',
+      startDateTime: '2099-03-01T18:00:00+01:00',
+      endDateTime: '2099-03-01T23:00:00+01:00',
+      location: { address: 'Quai 1', city: 'Douala' },
+      category: 'concert',
+    });
+    const id = (created.json() as { event: { _id: string } }).event._id;
+    // Rendered (and cached) before the event is published: a draft is never shown.
+    expect(await eventsShown()).toBe('');
+
+    await write('PUT', `/api/events/${id}/publish`);
+    expect(await eventsShown()).toBe('Concert du port');
+
+    await write('PUT', `/api/events/${id}`, { title: 'Grand concert du port' });
+    expect(await eventsShown()).toBe('Grand concert du port');
+
+    await write('PUT', `/api/events/${id}/cancel`);
+    expect(await eventsShown()).toBe('');
+  });
+
+  it('keeps the cached page through a waiting-list sign-up, which only moves the count', async () => {
+    const before = await app.inject({ method: 'GET', url: '/' });
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { name: 'Binam Test', phone: '+237677000099' },
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(before.body);
   });
 
   it('answers /index.html with the same live page', async () => {

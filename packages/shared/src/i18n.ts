@@ -212,6 +212,8 @@ const EXACT: Record<string, string> = {
     'Page too far: narrow the search or the filters to see these events',
   'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.':
     'Page too far: narrow the search or the filters to see these events.',
+  'Aucun évènement ne correspond à votre recherche.': 'No event matches your search.',
+  'Aucun évènement à venir.': 'No upcoming event.',
   'Le service est très sollicité, réessayez dans quelques secondes.': 'The service is very busy, try again in a few seconds.',
   'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens': 'Page too far: sign in to read older comments',
   // Taking part, comments, likes, reports

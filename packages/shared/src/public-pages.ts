@@ -38,9 +38,11 @@ export const publicEventQuerySchema = z.object({
   commentaires: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
 });
 
-/** One of the next highlighted events on the landing page. */
-export interface HighlightedEvent {
+/** One of the next public events on the landing page (highlighted ones first). */
+export interface LandingEvent {
   title: string;
+  /** « À la une »: chosen by the administrators, shown before the others. */
+  highlighted: boolean;
   href: string;
   when: string;
   city: string;

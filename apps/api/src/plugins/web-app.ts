@@ -5,17 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { todayInDouala } from '@app/shared/launch';
-import type { HighlightedEvent } from '@app/shared/public-pages';
+import type { LandingEvent } from '@app/shared/public-pages';
 
 /** Answered by the public pages module (its own routes), never from the build. */
 const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
 /** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
 const LANDING_CACHE_MS = 10_000;
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface WebAppOptions {
   distDir: string;
   /** The live values of the landing page that come from feature modules (app.ts passes them). */
-  landingValues: () => Promise<{ count: number; events: HighlightedEvent[] }>;
+  landingValues: () => Promise<{ count: number; events: LandingEvent[] }>;
 }
 
 /**
@@ -73,7 +74,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
 
 /**
  * `/` rendered on the server with the live waiting-list count, support contact, planned launch
- * date (FAQ), the year in Douala (footer) and next highlighted events (the build's
+ * date (FAQ), the year in Douala (footer) and next public events (the build's
  * prerender step leaves `ssr/landing.mjs` and its template), reused for LANDING_CACHE_MS.
  * Answers null when the build has no such bundle or the values cannot be read: the prerendered
  * index.html is served instead.
@@ -95,7 +96,7 @@ async function landingRenderer(
         siteName: string;
         contactEmail: string;
         supportPhone: string;
-        events: HighlightedEvent[];
+        events: LandingEvent[];
         launchDate: string;
         today: string;
       },
@@ -103,9 +104,16 @@ async function landingRenderer(
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
   let cached: { html: string; at: number } | null = null;
-  // Saved settings (contact, launch date) show on the next visit, not after the cache time.
+  // A write that changes what the page shows shows on the next visit, not after the cache time:
+  // saved settings (contact, launch date), and an event created, published, edited, highlighted,
+  // approved, cancelled or deleted. The rule of the answer cache (decision 013): any successful
+  // write except those that only move counters (`keepsCachedAnswers`: sign-ups, sign-ins, views,
+  // likes…), so the waiting-list count still ages up to LANDING_CACHE_MS. Other instances see
+  // the change within LANDING_CACHE_MS (decision 027).
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'PUT' && request.url.startsWith('/api/admin/settings') && reply.statusCode === 200) cached = null;
+    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
+    if (request.routeOptions.config?.keepsCachedAnswers) return;
+    cached = null;
   });
   return async (): Promise<string | null> => {
     if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;

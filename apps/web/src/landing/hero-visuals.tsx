@@ -1,4 +1,4 @@
-/** The landing page's drawn parts: the feature icons and the hero's preview of upcoming events. */
+/** The landing page's drawn parts: the feature icons and the hero's drawing (a calendar and a map, no event). */
 export const FEATURE_ICONS = [
   'M12 5v14M5 12h14',
   'M4 20l4-1 11-11-3-3L5 16z',
@@ -25,30 +25,64 @@ export function Icon({ path }: { path: string }) {
   );
 }
 
-const PREVIEW_EVENTS = [
-  { title: 'Concert live au bord du Wouri', place: 'Douala', when: 'Sam. · 20 h', tag: 'Concert', color: 'bg-accent-500' },
-  { title: 'Festival des saveurs', place: 'Yaoundé', when: 'Dim. · 12 h', tag: 'Gastronomie', color: 'bg-emerald-500' },
-  { title: 'Rencontre des entrepreneurs', place: 'Bafoussam', when: 'Jeu. · 18 h', tag: 'Business', color: 'bg-sky-500' },
-];
+/** Days of the drawn calendar that carry a dot: a drawing, not dates of real events. */
+const MARKED_DAYS = new Set([4, 9, 17, 19, 24]);
 
-/** A decorative glimpse of the app on wide screens; hidden from assistive technology. */
+/**
+ * A drawing on wide screens, hidden from assistive technology: a phone showing a calendar and a
+ * map with pins, shapes only. It has no titles, places or dates, so no one can take it for an
+ * event (issue 25: the real next events are in « Prochains évènements », just below).
+ */
 export function HeroPreview() {
   return (
-    <div aria-hidden="true" className="hidden rounded-[2rem] border-8 border-slate-900 bg-white p-4 shadow-2xl lg:block">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Cette semaine près de chez vous</p>
-      <ul className="mt-3 space-y-3">
-        {PREVIEW_EVENTS.map((event) => (
-          <li key={event.title} className="rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-            <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold text-slate-900 ${event.color}`}>
-              {event.tag}
-            </span>
-            <p className="mt-2 font-semibold text-slate-900">{event.title}</p>
-            <p className="text-sm text-slate-600">
-              {event.place} · {event.when}
-            </p>
-          </li>
-        ))}
-      </ul>
+    <div
+      aria-hidden="true"
+      data-testid="hero-drawing"
+      className="hidden rounded-[2rem] border-8 border-slate-900 bg-white p-4 shadow-2xl lg:block"
+    >
+      <svg viewBox="0 0 288 392" width="288" height="392" className="h-auto w-full" role="presentation">
+        <rect x="0" y="0" width="288" height="184" rx="16" className="fill-brand-50" />
+        <rect x="0" y="0" width="288" height="40" rx="16" className="fill-brand-700" />
+        <rect x="0" y="24" width="288" height="16" className="fill-brand-700" />
+        <rect x="24" y="14" width="72" height="12" rx="6" className="fill-brand-100" />
+        {Array.from({ length: 28 }, (_, index) => {
+          const day = index + 1;
+          const x = 22 + (index % 7) * 38;
+          const y = 56 + Math.floor(index / 7) * 31;
+          return (
+            <g key={day}>
+              <rect
+                x={x}
+                y={y}
+                width="30"
+                height="24"
+                rx="6"
+                className={MARKED_DAYS.has(day) ? 'fill-white' : 'fill-brand-100'}
+              />
+              {MARKED_DAYS.has(day) && <circle cx={x + 15} cy={y + 12} r="5" className="fill-accent-500" />}
+            </g>
+          );
+        })}
+        <rect x="0" y="200" width="288" height="192" rx="16" className="fill-brand-100" />
+        <path d="M0 268 C80 250 120 320 288 290" className="fill-none stroke-white" strokeWidth="14" />
+        <path d="M96 200 C110 260 80 330 120 392" className="fill-none stroke-white" strokeWidth="10" />
+        <path d="M200 200 L220 392" className="fill-none stroke-white" strokeWidth="8" />
+        <path
+          d="M150 236 a26 26 0 0 1 26 26 c0 20 -26 46 -26 46 s-26 -26 -26 -46 a26 26 0 0 1 26 -26z"
+          className="fill-accent-500"
+        />
+        <circle cx="150" cy="262" r="9" className="fill-white" />
+        <path
+          d="M60 300 a16 16 0 0 1 16 16 c0 12 -16 28 -16 28 s-16 -16 -16 -28 a16 16 0 0 1 16 -16z"
+          className="fill-brand-700"
+        />
+        <circle cx="60" cy="316" r="6" className="fill-white" />
+        <path
+          d="M236 318 a16 16 0 0 1 16 16 c0 12 -16 28 -16 28 s-16 -16 -16 -28 a16 16 0 0 1 16 -16z"
+          className="fill-brand-700"
+        />
+        <circle cx="236" cy="334" r="6" className="fill-white" />
+      </svg>
     </div>
   );
 }

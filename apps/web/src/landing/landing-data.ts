@@ -1,5 +1,5 @@
 import { DEFAULT_LAUNCH_DATE, todayInDouala } from '@app/shared/launch';
-import type { HighlightedEvent } from '@app/shared/public-pages';
+import type { LandingEvent } from '@app/shared/public-pages';
 
 /**
  * The live values of the landing page: the waiting-list count (for the claim), the support
@@ -11,7 +11,7 @@ export interface LandingData {
   siteName: string;
   contactEmail: string;
   supportPhone: string;
-  events: HighlightedEvent[];
+  events: LandingEvent[];
   /** The setting « Date de lancement prévue », 'YYYY-MM-DD' (the FAQ says it). */
   launchDate: string;
   /** Today in Douala, 'YYYY-MM-DD': the FAQ and the footer's year follow it. */

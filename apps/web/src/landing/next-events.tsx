@@ -1,7 +1,10 @@
-import type { HighlightedEvent } from '@app/shared/public-pages';
+import type { LandingEvent } from '@app/shared/public-pages';
 
-/** The next highlighted events (at most 3, from the server render), each a link to its page. */
-export function NextEvents({ events }: { events: HighlightedEvent[] }) {
+/**
+ * The next public events (at most 6, highlighted ones first, from the server render), each a link
+ * to its page.
+ */
+export function NextEvents({ events }: { events: LandingEvent[] }) {
   return (
     <section aria-labelledby="prochains-title" className="py-12">
       <div className="mx-auto max-w-6xl px-4">
@@ -31,6 +34,13 @@ export function NextEvents({ events }: { events: HighlightedEvent[] }) {
                   <div aria-hidden="true" className="h-2 w-full bg-brand-500" />
                 )}
                 <div className="p-4">
+                  {event.highlighted && (
+                    <p className="mb-1">
+                      <span className="inline-block rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
+                        À la une
+                      </span>
+                    </p>
+                  )}
                   <h3 className="text-lg font-semibold text-slate-900">
                     <a href={event.href} className="after:absolute after:inset-0">
                       {event.title}
@@ -45,7 +55,9 @@ export function NextEvents({ events }: { events: HighlightedEvent[] }) {
             ))}
           </ul>
         ) : (
-          <p className="mt-4 text-slate-700">Concerts, festivals, conférences : découvrez l’agenda des évènements publics.</p>
+          <p className="mt-4 text-slate-700">
+            Aucun évènement à venir pour le moment. Concerts, festivals, conférences : ils paraîtront ici et dans l’agenda.
+          </p>
         )}
       </div>
     </section>

@@ -37,9 +37,12 @@ main{padding:24px 0 48px}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 12px}
 h2{font-size:1.25rem;margin:32px 0 12px}
 .muted{color:#475569}
-.filters{display:grid;gap:12px;grid-template-columns:1fr;background:#f0fdfa;padding:16px;border-radius:12px;margin:16px 0}
+.filters{display:flex;flex-wrap:wrap;align-items:flex-end;gap:12px;background:#f0fdfa;padding:16px;border-radius:12px;margin:16px 0}
 .filters label{display:block;font-weight:600;font-size:.9rem;margin-bottom:4px}
-.filters input,.filters select{width:100%;min-height:44px;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;font:inherit;background:#fff}
+.filters>div{flex:1 1 13.5rem;min-width:0}
+.filters>div:first-child{flex:2 1 16rem}
+.filters>div:last-child{flex:0 0 auto}
+.filters input,.filters select{width:100%;max-width:100%;text-overflow:ellipsis;min-height:44px;padding:8px 10px;border:1px solid #94a3b8;border-radius:8px;font:inherit;background:#fff}
 .btn{display:inline-flex;align-items:center;justify-content:center;gap:8px;min-height:44px;padding:8px 16px;border-radius:8px;border:1px solid #0f766e;background:#0f766e;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .btn.alt{background:#fff;color:#115e59}
 .btn[aria-pressed=true]{background:#f0fdfa;color:#115e59}.btn[aria-pressed=true]::before{content:"✓"}
@@ -73,7 +76,7 @@ footer{background:#0f172a;color:#e2e8f0;padding:24px 0}
 footer a{color:#fff}
 [hidden]{display:none!important}
 .later{visibility:hidden}
-@media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}.filters{grid-template-columns:2fr 1fr 1fr 1fr auto;align-items:end}h1{font-size:2.25rem}}
+@media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}h1{font-size:2.25rem}}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
 `
     .replace(/\n/g, '')

@@ -18,6 +18,7 @@ export interface PublicCard {
   city: string;
   category: string;
   status: 'draft' | 'published' | 'cancelled';
+  highlighted: boolean;
   cover: { cardKey: string; width: number; height: number } | null;
   prices: number[];
 }
@@ -42,6 +43,7 @@ const cardColumns = {
   city: events.city,
   category: events.category,
   status: events.status,
+  highlighted: events.isHighlighted,
 };
 
 const listed = and(eq(events.status, 'published'), eq(events.isPublic, true));
@@ -133,10 +135,22 @@ export async function listAgendaCities(db: Database, now: Date): Promise<string[
   return rowsOf<{ city: string }>(result).map((row) => row.city);
 }
 
-/** The next highlighted public events (landing page). */
-export async function listHighlighted(db: Database, now: Date, limit: number): Promise<PublicCard[]> {
-  const rows = await soonestFirst(db, and(listed, eq(events.isHighlighted, true)), { from: now, to: null }, { limit, offset: 0 });
-  return withParts(db, rows);
+/**
+ * The landing page's next public events: published, public (so never cancelled or drafts), not
+ * ended, the highlighted ones first, then the others, each group soonest first. Two reads of at
+ * most `limit` rows each, on the same indexes as the agenda.
+ */
+export async function listNextForLanding(db: Database, now: Date, limit: number): Promise<PublicCard[]> {
+  const range = { from: now, to: null };
+  const highlighted = await soonestFirst(db, and(listed, eq(events.isHighlighted, true)), range, { limit, offset: 0 });
+  const others =
+    highlighted.length < limit
+      ? await soonestFirst(db, and(listed, eq(events.isHighlighted, false)), range, {
+          limit: limit - highlighted.length,
+          offset: 0,
+        })
+      : [];
+  return withParts(db, [...highlighted, ...others]);
 }
 
 /** The next public events in the same city, except this one. */

@@ -9,7 +9,16 @@ import { eventImages, events, users } from '../../db/schema/index';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { AGENDA_MAX_PAGE, agendaRange, highlightedEvents, forgetHighlights } from './public-pages.service';
+import { agendaQuerySchema } from '@app/shared/public-pages';
+import {
+  AGENDA_MAX_PAGE,
+  AGENDA_NO_MATCH,
+  AGENDA_NOTHING_AHEAD,
+  agendaRange,
+  LANDING_EVENTS,
+  landingEvents,
+  renderAgenda,
+} from './public-pages.service';
 import { fcfa, priceFrom } from './format';
 
 const PUBLIC_URL = 'https://evenements.example.cm';
@@ -514,6 +523,7 @@ describe('agenda', () => {
     expect(search.body).toContain('Atelier numéro 07');
     expect(search.body.match(/<li class="card">/g)).toHaveLength(1);
     expect((await get('/evenements?category=concert&city=Bafoussam')).body).toContain('Aucun évènement ne correspond');
+    expect(AGENDA_NO_MATCH).toBe('Aucun évènement ne correspond à votre recherche.');
     // A hand-typed wrong value is no filter, not an error.
     expect((await get('/evenements?date=demain&page=-3')).statusCode).toBe(200);
 
@@ -621,26 +631,68 @@ describe('sitemap, robots and landing highlights', () => {
     expect(robots.body).toContain('Disallow: /admin');
   });
 
-  it('gives the landing page the next three highlighted public events', async () => {
-    const ids: string[] = [];
-    for (const [i, title] of ['Mis en avant A', 'Mis en avant B', 'Mis en avant C', 'Mis en avant D'].entries()) {
-      const event = await make({
-        title,
-        startDateTime: `2098-01-0${i + 1}T10:00:00+01:00`,
-        endDateTime: `2098-01-0${i + 1}T12:00:00+01:00`,
-      });
-      await app.inject({
+  it('gives the landing page the next public events: highlighted first, then by date, never drafts, private, cancelled or past ones', async () => {
+    // Events of January 2097, before every other test's later ones: the landing page's cards.
+    const at = (day: number) => ({
+      startDateTime: `2097-01-${String(day).padStart(2, '0')}T10:00:00+01:00`,
+      endDateTime: `2097-01-${String(day).padStart(2, '0')}T12:00:00+01:00`,
+    });
+    const plain = await make({ title: 'Ordinaire du 2', ...at(2) });
+    for (const day of [4, 6, 7]) await make({ title: `Ordinaire du ${day}`, ...at(day) });
+    await make({ title: 'Brouillon du 1', ...at(1) }, 'draft');
+    await make({ title: 'Privé du 1', isPublic: false, ...at(1) });
+    await make({ title: 'Annulé du 1', ...at(1) }, 'cancelled');
+    await make({
+      title: 'Passé',
+      startDateTime: '2020-01-01T10:00:00+01:00',
+      endDateTime: '2020-01-01T12:00:00+01:00',
+    });
+    for (const day of [5, 3]) {
+      const event = await make({ title: `Mis en avant du ${day}`, ...at(day) });
+      const put = await app.inject({
         method: 'PUT',
         url: `/api/events/${event._id}`,
         headers: bearer(admin),
         payload: { isHighlighted: true },
       });
-      ids.push(event._id);
+      expect(put.statusCode, put.body).toBe(200);
     }
-    forgetHighlights();
-    const items = await highlightedEvents(app.db);
-    expect(items.map((item) => item.title)).toEqual(['Mis en avant A', 'Mis en avant B', 'Mis en avant C']);
-    expect(items[0]?.href).toMatch(/^\/evenements\/mis-en-avant-a-[0-9a-f]{12}$/);
-    expect(items[0]?.when).toBe('Mer. 1 janv. · 10 h');
+    // Seen from the last day of 2096: the other tests' events running now or soon are over then.
+    const items = await landingEvents(app.db, new Date('2096-12-31T00:00:00Z'));
+    expect(LANDING_EVENTS).toBe(6);
+    expect(items.map((item) => [item.title, item.highlighted])).toEqual([
+      ['Mis en avant du 3', true],
+      ['Mis en avant du 5', true],
+      ['Ordinaire du 2', false],
+      ['Ordinaire du 4', false],
+      ['Ordinaire du 6', false],
+      ['Ordinaire du 7', false],
+    ]);
+    expect(items[2]?.href).toBe(plain.publicPath);
+    expect(items[2]?.when).toBe('Mer. 2 janv. · 10 h');
+  });
+});
+
+describe('the agenda without results', () => {
+  it('says there is no upcoming event when nothing was searched, and that nothing matches after a search or filter', async () => {
+    const deps = {
+      db: app.db,
+      publicUrl: PUBLIC_URL,
+      siteName: async () => 'Évènements Cameroun',
+      storage: app.storage,
+      previews: app.previews,
+      log: app.log,
+    };
+    // Seen from 2200, after every event of this file: the agenda is empty.
+    const later = new Date('2200-01-01T00:00:00Z');
+    const bare = await renderAgenda(deps, agendaQuerySchema.parse({}), later);
+    expect(bare).toContain(`<p>${AGENDA_NOTHING_AHEAD}</p>`);
+    expect(AGENDA_NOTHING_AHEAD).toBe('Aucun évènement à venir.');
+    expect(bare).not.toContain(AGENDA_NO_MATCH);
+    for (const query of [{ q: 'concert' }, { city: 'Douala' }, { category: 'sport' }, { date: 'weekend' }]) {
+      const filtered = await renderAgenda(deps, agendaQuerySchema.parse(query), later);
+      expect(filtered, JSON.stringify(query)).toContain(`<p>${AGENDA_NO_MATCH}</p>`);
+      expect(filtered).not.toContain(AGENDA_NOTHING_AHEAD);
+    }
   });
 });

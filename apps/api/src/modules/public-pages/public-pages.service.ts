@@ -8,7 +8,7 @@ import {
   AGENDA_PAGE_SIZE,
   type AgendaDateFilter,
   type AgendaQuery,
-  type HighlightedEvent,
+  type LandingEvent,
 } from '@app/shared/public-pages';
 import type { Database } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
@@ -25,7 +25,7 @@ import { type PageMeta, page } from './layout';
 import {
   listAgenda,
   listAgendaCities,
-  listHighlighted,
+  listNextForLanding,
   listNextInCity,
   findPublicEvent,
   type PublicCard,
@@ -124,6 +124,9 @@ function agendaHref(query: AgendaQuery, page: number): string {
 
 /** The last agenda page an anonymous visitor may open: its first event is within PUBLIC_DEPTH_MAX. */
 export const AGENDA_MAX_PAGE = Math.ceil(PUBLIC_DEPTH_MAX / AGENDA_PAGE_SIZE);
+/** The agenda without results: after a search or a filter, and with none (issue 25). */
+export const AGENDA_NO_MATCH = 'Aucun évènement ne correspond à votre recherche.';
+export const AGENDA_NOTHING_AHEAD = 'Aucun évènement à venir.';
 const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces évènements.';
 
 /** `/evenements`: the public agenda, its filters as a plain GET form, paging by links. */
@@ -173,12 +176,12 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
   )}</select></div>
 <div><button class="btn" type="submit">Filtrer</button></div>
 </form>
-<p class="muted" role="status">${countText}${filtered ? html` · <a href="/evenements">Effacer les filtres</a>` : ''}</p>
+<p class="muted" role="status">${countText}${filtered ? html`${countText ? ' · ' : ''}<a href="/evenements">Effacer les filtres</a>` : ''}</p>
 ${
   tooDeep
     ? html`<p>${PAGE_TOO_DEEP}</p><p><a href="${agendaHref(query, 1)}">Revenir à la première page</a></p>`
     : cards.length === 0
-      ? html`<p>Aucun évènement ne correspond à votre recherche.</p>`
+      ? html`<p>${filtered ? AGENDA_NO_MATCH : AGENDA_NOTHING_AHEAD}</p>`
       : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
 }
 ${
@@ -539,26 +542,22 @@ export function renderRobots(deps: PublicPagesDeps): string {
   ].join('\n');
 }
 
-const HIGHLIGHTS_CACHE_MS = 30_000;
-let highlights: { at: number; items: HighlightedEvent[] } | null = null;
+/** How many of the next public events the landing page shows. */
+export const LANDING_EVENTS = 6;
 
-/** The landing page's next highlighted events (at most 3), reused for 30 s. */
-export async function highlightedEvents(db: Database, now = new Date()): Promise<HighlightedEvent[]> {
-  if (highlights && now.getTime() - highlights.at < HIGHLIGHTS_CACHE_MS) return highlights.items;
-  const cards = await listHighlighted(db, now, 3);
-  const items = cards.map((card) => ({
+/**
+ * The landing page's next public events (highlighted first, then by date), as its cards show
+ * them. Not cached here: the landing page that shows them is (apps/api/src/plugins/web-app.ts).
+ */
+export async function landingEvents(db: Database, now = new Date()): Promise<LandingEvent[]> {
+  const cards = await listNextForLanding(db, now, LANDING_EVENTS);
+  return cards.map((card) => ({
     title: card.title,
+    highlighted: card.highlighted,
     href: eventPublicPath(card),
     when: frenchShortDateTime(card.startDateTime),
     city: card.city,
     price: priceFrom(card.prices),
     image: card.cover ? { src: uploadUrl(card.cover.cardKey), width: 640, height: 480 } : null,
   }));
-  highlights = { at: now.getTime(), items };
-  return items;
-}
-
-/** Tests and the seed start from a fresh cache. */
-export function forgetHighlights(): void {
-  highlights = null;
 }
