@@ -40,7 +40,9 @@ async function clippedSelects(page: Page): Promise<string[]> {
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = select.selectedOptions[0]?.text ?? '';
       const needed = canvas.measureText(text).width + Number.parseFloat(style.paddingLeft) + 24;
-      return needed > select.clientWidth ? [`${select.id}: « ${text} » needs ${Math.ceil(needed)} px, has ${select.clientWidth}`] : [];
+      return needed > select.clientWidth
+        ? [`${select.id}: « ${text} » needs ${Math.ceil(needed)} px, has ${select.clientWidth}`]
+        : [];
     });
   });
 }
