@@ -35,7 +35,7 @@ async function clippedSelects(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const canvas = document.createElement('canvas').getContext('2d');
     if (!canvas) return ['no canvas'];
-    return [...document.querySelectorAll<HTMLSelectElement>('form[role="search"] select')].flatMap((select) => {
+    return Array.from(document.querySelectorAll<HTMLSelectElement>('form[role="search"] select')).flatMap((select) => {
       const style = getComputedStyle(select);
       canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = select.selectedOptions[0]?.text ?? '';
