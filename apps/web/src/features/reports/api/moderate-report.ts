@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
-export type ReportAction = 'dismiss' | 'block';
+export type ReportAction = 'dismiss' | 'block' | 'remove-comment';
 
-/** `PUT /api/reports/{id}/dismiss|block`: Classer, or Bloquer l'utilisateur; the report leaves the queue. */
+/**
+ * `PUT /api/reports/{id}/dismiss|block|remove-comment`: Classer, Bloquer l'utilisateur, or Supprimer le
+ * commentaire (a report on a comment); the report leaves the queue.
+ */
 function moderateReport({ id, action }: { id: string; action: ReportAction }) {
   return apiRequest<{ message: string; report: Report }>(`/reports/${encodeURIComponent(id)}/${action}`, { method: 'PUT' });
 }

@@ -23,6 +23,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
   const list = useReports(page);
   const moderate = useModerateReport();
   const [blocking, setBlocking] = useState<Report | null>(null);
+  const [removing, setRemoving] = useState<Report | null>(null);
   const pages = pageCount(list.data?.total ?? 0, REPORTS_PAGE_SIZE);
 
   // The last report of the last page handled: go back one page.
@@ -51,6 +52,21 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
     );
   };
 
+  const removeComment = () => {
+    if (!removing) return;
+    moderate.mutate(
+      { id: removing._id, action: 'remove-comment' },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          toast.success(t('commentRemoved'));
+        },
+      },
+    );
+  };
+  const targetLabel = (report: Report) =>
+    report.targetType === 'comment' ? t('commentAuthor') : report.targetType === 'event' ? t('organiser') : t('target');
+
   return (
     <Screen title={t('title')} subtitle={t('subtitle')}>
       {list.isPending ? (
@@ -73,7 +89,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
               >
                 <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
                   <div className="min-w-0">
-                    <dt className="text-xs text-slate-500">{t('target')}</dt>
+                    <dt className="text-xs text-slate-500">{targetLabel(report)}</dt>
                     <dd className="break-words text-sm font-medium text-slate-900">
                       <Link to={userPath(report.target._id)} className="text-brand-700 underline-offset-2 hover:underline">
                         {report.target.name}
@@ -97,11 +113,17 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
                     </dd>
                   </div>
                 </dl>
+                {report.targetType !== 'user' && <ReportedItem report={report} />}
                 {report.details && <p className="mt-2 break-words text-sm text-slate-700">{report.details}</p>}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Button variant="secondary" size="sm" onClick={() => dismiss(report)} disabled={moderate.isPending}>
                     {t('dismiss')}
                   </Button>
+                  {report.targetType === 'comment' && report.comment && (
+                    <Button variant="danger" size="sm" onClick={() => setRemoving(report)} disabled={moderate.isPending}>
+                      {t('removeComment')}
+                    </Button>
+                  )}
                   {!report.target.isBlocked && (
                     <Button variant="danger" size="sm" onClick={() => setBlocking(report)} disabled={moderate.isPending}>
                       {t('block')}
@@ -129,6 +151,62 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
         pending={moderate.isPending}
         error={blocking && moderate.error ? `${t('actionError')} : ${moderate.error.message}` : null}
       />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('removeComment')}
+        message={t('removeCommentConfirm', { name: removing?.target.name ?? '' })}
+        confirmLabel={t('removeComment')}
+        onConfirm={removeComment}
+        onCancel={() => {
+          setRemoving(null);
+          moderate.reset();
+        }}
+        pending={moderate.isPending}
+        error={removing && moderate.error ? `${t('actionError')} : ${moderate.error.message}` : null}
+      />
     </Screen>
+  );
+}
+
+/**
+ * What a report on a comment or an event points at: the comment's text (shown as text) and the
+ * event, with a link to its public page (a private event's page needs its link, which moderators
+ * without `manage_events` do not get).
+ */
+function ReportedItem({ report }: { report: Report }) {
+  const t = useT(reportsMessages);
+  const anchor = report.comment ? `#commentaire-${report.comment._id}` : '';
+  return (
+    <div className="mt-3 rounded-lg bg-slate-50 p-3" data-testid="reported-item">
+      <p className="text-xs text-slate-500">
+        {t('subject')} :{' '}
+        <span className="font-medium text-slate-700">{report.targetType === 'comment' ? t('kindComment') : t('kindEvent')}</span>
+      </p>
+      {report.targetType === 'comment' &&
+        (report.comment ? (
+          <blockquote className="mt-1 whitespace-pre-line break-words border-l-4 border-slate-300 pl-3 text-sm text-slate-900">
+            {report.comment.text}
+          </blockquote>
+        ) : (
+          <p className="mt-1 text-sm italic text-slate-500">{t('commentGone')}</p>
+        ))}
+      {report.event ? (
+        <p className="mt-1 break-words text-sm text-slate-700">
+          {report.targetType === 'comment' && `${t('onEvent')} `}
+          <span className="font-medium text-slate-900">{report.event.title}</span>
+          {!report.event.isPublic && ` (${t('privateEvent')})`} ·{' '}
+          <a
+            href={`${report.event.publicPath}${anchor}`}
+            target="_blank"
+            rel="noopener"
+            className="text-brand-700 underline underline-offset-2"
+          >
+            {report.targetType === 'comment' ? t('viewComment') : t('viewEvent')}
+          </a>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm italic text-slate-500">{t('eventGone')}</p>
+      )}
+    </div>
   );
 }
