@@ -16,8 +16,14 @@ export const BUSINESS_PAGE_MESSAGES = {
   notPartnerUser: 'Vous n’êtes pas un utilisateur autorisé de ce partenaire',
 } as const;
 
-/** `GET /business-event-pages?page={n}&limit=10`, newest first. */
-export const listBusinessPagesQuerySchema = pageQuerySchema;
+/**
+ * `GET /business-event-pages?page={n}&limit=10&q=…`, newest first. `q` finds a page by its name,
+ * its owner (names, username, e-mail, phone in any written form) or its partner (decision 030).
+ */
+export const listBusinessPagesQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+});
+export type ListBusinessPagesQuery = z.input<typeof listBusinessPagesQuerySchema>;
 
 export const businessPageSchema = z.object({
   _id: z.uuid(),
@@ -72,3 +78,39 @@ export const businessPageEventParamsSchema = z.object({
   id: z.uuid({ message: 'Identifiant invalide' }),
   eventId: z.uuid({ message: 'Identifiant invalide' }),
 });
+
+/** One change of a page's status, read from the audit log (decision 030). */
+export const BUSINESS_PAGE_STATUS_CHANGES = ['created', 'activated', 'deactivated'] as const;
+export type BusinessPageStatusChange = (typeof BUSINESS_PAGE_STATUS_CHANGES)[number];
+
+/**
+ * `GET /admin/business-event-pages/{id}` (`manage_business`): the back office's detail panel —
+ * the owner with its contact, the subscription, the latest events (of `eventsCount`) and the
+ * status history, newest first.
+ */
+export const businessPageAdminDetailSchema = businessPageSchema.extend({
+  owner: z.object({
+    _id: z.uuid().nullable(),
+    username: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  events: z.array(
+    z.object({
+      _id: z.uuid(),
+      title: z.string(),
+      startDateTime: z.string(),
+      status: z.enum(['draft', 'published', 'cancelled']),
+    }),
+  ),
+  statusHistory: z.array(
+    z.object({
+      change: z.enum(BUSINESS_PAGE_STATUS_CHANGES),
+      at: z.string(),
+      actor: z.object({ _id: z.uuid(), name: z.string() }).nullable(),
+    }),
+  ),
+});
+export type BusinessPageAdminDetail = z.infer<typeof businessPageAdminDetailSchema>;

@@ -6,6 +6,17 @@ import { doualaDateTime } from './douala-time';
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+export const REOPEN_ENDED = 'Un événement terminé ne peut plus être rouvert';
+
+/**
+ * Whether `PUT /events/{id}/reopen` may take a cancelled event back to draft (decisions 023,
+ * 030): only while it has not ended — a past event would come back only to be published late.
+ * The API refuses the others (409) and the back office shows 'Rouvrir' only on these.
+ */
+export function isReopenable(event: { status: EventStatus; endDateTime: string | Date }, now: Date = new Date()): boolean {
+  return event.status === 'cancelled' && new Date(event.endDateTime).getTime() > now.getTime();
+}
+
 /**
  * Categories: the eight filter values plus `training` for the creation form's ninth label,
  * 'Formation'.

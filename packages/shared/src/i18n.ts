@@ -186,6 +186,7 @@ const EXACT: Record<string, string> = {
   'Aucune modification demandée': 'No change requested',
   'Action inconnue : publish, cancel ou reopen': 'Unknown action: publish, cancel or reopen',
   'Seul un événement annulé peut être rouvert': 'Only a cancelled event can be reopened',
+  'Un événement terminé ne peut plus être rouvert': 'An event that has ended can no longer be reopened',
   'Un événement annulé ne peut plus être modifié : rouvrez-le, il repasse en brouillon':
     'A cancelled event can no longer be changed: reopen it, it goes back to draft',
   'Événement rouvert : il repasse en brouillon': 'Event reopened: it is back to draft',

@@ -1,5 +1,6 @@
 import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
+import { TRIGRAMS } from './index-helpers';
 import { partners } from './partners';
 import { users } from './users';
 
@@ -16,9 +17,17 @@ export const businessPages = pgTable(
     subscription: businessSubscriptionEnum().notNull().default('free'),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The page's name, its owner's `users.search_text` (names, e-mail, username, phone) and its
+     * partner's `partners.search_text`, for the back office's search (decisions 003, 030). Written
+     * by database triggers (migration 0025), since the owner's and the partner's rows change
+     * through many write paths: no application code writes it.
+     */
+    searchText: text().notNull().default(''),
   },
   (table) => [
     index('business_pages_created_idx').on(table.createdAt, table.id),
+    index('business_pages_search_trgm_idx').using('gin', table.searchText.op(TRIGRAMS)),
     index('business_pages_owner_idx').on(table.ownerId),
     index('business_pages_partner_idx').on(table.partnerId),
   ],

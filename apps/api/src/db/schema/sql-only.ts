@@ -15,12 +15,21 @@ export const SQL_ONLY = {
     'count_waitlist_entry_move',
     'count_event_move',
     'count_user_move',
+    // `business_pages.search_text` (0025, decision 030).
+    'business_page_search_text',
+    'business_pages_set_search_text',
+    'business_pages_follow_owner',
+    'business_pages_follow_partner',
   ],
-  /** Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of 0015). */
+  /**
+   * Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of
+   * 0015), and `business_pages.search_text` following the page, its owner and its partner (0025).
+   */
   triggers: {
     waitlist_entries: ['waitlist_entries_count_insert', 'waitlist_entries_count_update', 'waitlist_entries_count_delete'],
     events: ['events_count_insert', 'events_count_update', 'events_count_delete'],
-    partners: ['partners_count_insert', 'partners_count_delete'],
-    users: ['users_count_insert', 'users_count_update', 'users_count_delete'],
+    partners: ['partners_count_insert', 'partners_count_delete', 'partners_business_pages_search_text'],
+    users: ['users_count_insert', 'users_count_update', 'users_count_delete', 'users_business_pages_search_text'],
+    business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
   },
 } as const;

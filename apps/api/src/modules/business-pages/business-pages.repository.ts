@@ -1,6 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
-import { businessPageEvents, businessPages, events, partners, users } from '../../db/schema/index';
+import { phoneOrTextCondition } from '../../db/contains-condition';
+import { pageAndTotal } from '../../db/page-and-total';
+import { auditLog, businessPageEvents, businessPages, events, partners, users } from '../../db/schema/index';
 
 export type BusinessPageRow = typeof businessPages.$inferSelect;
 export type BusinessPageInsert = typeof businessPages.$inferInsert;
@@ -40,23 +43,67 @@ async function withCounts(
   }));
 }
 
-/** One page of business pages, newest first (index on created_at, id), and the total. */
+/**
+ * One page of business pages, newest first (index on created_at, id), and its bounded total. `q`
+ * is matched on `search_text` (page name, owner, partner; a phone in any written form) through its
+ * trigram index (decision 030).
+ */
 export async function listBusinessPages(
   db: Database,
-  filter: { page: number; limit: number },
+  filter: { q?: string; page: number; limit: number },
 ): Promise<{ rows: BusinessPageWithNames[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(businessPages)
-      .leftJoin(users, eq(users.id, businessPages.ownerId))
-      .leftJoin(partners, eq(partners.id, businessPages.partnerId))
-      .orderBy(desc(businessPages.createdAt), desc(businessPages.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(businessPages),
-  ]);
-  return { rows: await withCounts(db, rows), total: total?.total ?? 0 };
+  const search = filter.q ? phoneOrTextCondition(businessPages.searchText, filter.q) : undefined;
+  const { rows, total } = await pageAndTotal(db, {
+    search: search && { table: businessPages, condition: search },
+    page: (executor) =>
+      executor
+        .select(columns)
+        .from(businessPages)
+        .leftJoin(users, eq(users.id, businessPages.ownerId))
+        .leftJoin(partners, eq(partners.id, businessPages.partnerId))
+        .where(search)
+        .orderBy(desc(businessPages.createdAt), desc(businessPages.id))
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit),
+    count: (executor) => boundedCount(executor, businessPages, search),
+  });
+  return { rows: await withCounts(db, rows), total };
+}
+
+/** The owner's names and contact, for the back office's detail panel only. */
+export async function findOwnerContact(db: Executor, ownerId: string) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, ownerId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The audit actions that change a page's status (decision 030): its creation and (de)activations. */
+export const STATUS_ACTIONS = ['business_page.create', 'business_page.activate', 'business_page.deactivate'] as const;
+
+/**
+ * A page's status history, newest first, read from the audit log through `audit_log_target_idx`
+ * (target_type, target_id, created_at), with the actor's name while its account exists.
+ */
+export async function listStatusHistory(db: Executor, pageId: string, limit = 50) {
+  return db
+    .select({
+      action: auditLog.action,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      actorUsername: users.username,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(eq(auditLog.targetType, 'business_page'), eq(auditLog.targetId, pageId), inArray(auditLog.action, [...STATUS_ACTIONS])),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }
 
 export async function findBusinessPage(db: Executor, id: string): Promise<BusinessPageWithNames | null> {
@@ -71,14 +118,15 @@ export async function findBusinessPage(db: Executor, id: string): Promise<Busine
   return row ?? null;
 }
 
-export async function listPageEvents(db: Executor, pageId: string) {
+/** The page's events, latest start first (at most `limit`; the page's `eventsCount` says how many in all). */
+export async function listPageEvents(db: Executor, pageId: string, limit = 200) {
   return db
     .select({ id: events.id, title: events.title, startDateTime: events.startDateTime, status: events.status })
     .from(businessPageEvents)
     .innerJoin(events, eq(events.id, businessPageEvents.eventId))
     .where(eq(businessPageEvents.pageId, pageId))
-    .orderBy(desc(events.startDateTime))
-    .limit(200);
+    .orderBy(desc(events.startDateTime), desc(events.id))
+    .limit(limit);
 }
 
 export async function insertBusinessPage(tx: Executor, values: BusinessPageInsert): Promise<BusinessPageRow> {

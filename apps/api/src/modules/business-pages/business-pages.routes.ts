@@ -1,6 +1,7 @@
 import {
   attachBusinessPageEventSchema,
   businessPageActionParamsSchema,
+  businessPageAdminDetailSchema,
   businessPageDetailSchema,
   businessPageEventParamsSchema,
   businessPageResponseSchema,
@@ -18,6 +19,7 @@ import {
   type BusinessPagesDeps,
   createBusinessPage,
   detachEventFor,
+  getBusinessPageAdminDetail,
   getBusinessPageFor,
   listBusinessPagesFor,
   setBusinessPageState,
@@ -44,12 +46,27 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'manage_business' },
       schema: {
         tags: ['business-pages'],
-        summary: 'Pages BusinessEvents, les plus récentes d’abord : nom, propriétaire, abonnement, nombre d’événements, statut',
+        summary:
+          'Pages BusinessEvents, les plus récentes d’abord : nom, propriétaire, abonnement, nombre d’événements, statut ; q cherche le nom, le propriétaire ou son téléphone (toute écriture), le partenaire',
         querystring: listBusinessPagesQuerySchema,
         response: { 200: listBusinessPagesResponseSchema, ...errors },
       },
     },
     async (request) => listBusinessPagesFor(deps(), request.query),
+  );
+
+  app.get(
+    '/admin/business-event-pages/:id',
+    {
+      config: { access: 'manage_business' },
+      schema: {
+        tags: ['business-pages'],
+        summary: 'Le panneau du back-office : propriétaire et contact, abonnement, derniers événements, historique des statuts',
+        params: idParamsSchema,
+        response: { 200: businessPageAdminDetailSchema, ...errors },
+      },
+    },
+    async (request) => getBusinessPageAdminDetail(deps(), request.params.id),
   );
 
   app.post(

@@ -1,4 +1,10 @@
-import { BUSINESS_PAGE_MESSAGES, type BusinessPage, type BusinessPageDetail } from '@app/shared/business-pages';
+import {
+  BUSINESS_PAGE_MESSAGES,
+  type BusinessPage,
+  type BusinessPageAdminDetail,
+  type BusinessPageDetail,
+  type BusinessPageStatusChange,
+} from '@app/shared/business-pages';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,9 +16,11 @@ import {
   detachEvent,
   findBusinessPage,
   findEventOwnership,
+  findOwnerContact,
   insertBusinessPage,
   listBusinessPages,
   listPageEvents,
+  listStatusHistory,
   setBusinessPageActive,
 } from './business-pages.repository';
 
@@ -46,7 +54,7 @@ export function businessPageView(row: BusinessPageWithNames): BusinessPage {
 
 export async function listBusinessPagesFor(
   deps: BusinessPagesDeps,
-  query: { page: number; limit: number },
+  query: { q?: string; page: number; limit: number },
 ): Promise<{ items: BusinessPage[]; total: number }> {
   const { rows, total } = await listBusinessPages(deps.db, query);
   return { items: rows.map(businessPageView), total };
@@ -64,6 +72,58 @@ async function detail(deps: BusinessPagesDeps, id: string): Promise<BusinessPage
       startDateTime: event.startDateTime.toISOString(),
       status: event.status,
     })),
+  };
+}
+
+/** How many of a page's events the back office's panel lists (the latest by start). */
+const ADMIN_DETAIL_EVENTS = 20;
+
+const STATUS_CHANGE_OF: Record<string, BusinessPageStatusChange> = {
+  'business_page.create': 'created',
+  'business_page.activate': 'activated',
+  'business_page.deactivate': 'deactivated',
+};
+
+/**
+ * The back office's detail panel (`manage_business`, checked by the route): the owner with its
+ * names and contact, the subscription, the latest events and the status history from the audit
+ * log (decision 030).
+ */
+export async function getBusinessPageAdminDetail(deps: BusinessPagesDeps, id: string): Promise<BusinessPageAdminDetail> {
+  const row = await findBusinessPage(deps.db, id);
+  if (!row) throw notFound(BUSINESS_PAGE_MESSAGES.notFound);
+  // One after the other: a request holds one connection at a time.
+  const contact = row.ownerId ? await findOwnerContact(deps.db, row.ownerId) : null;
+  const pageEvents = await listPageEvents(deps.db, id, ADMIN_DETAIL_EVENTS);
+  const history = await listStatusHistory(deps.db, id);
+  const view = businessPageView(row);
+  return {
+    ...view,
+    owner: {
+      ...view.owner,
+      firstName: contact?.firstName ?? null,
+      lastName: contact?.lastName ?? null,
+      email: contact?.email ?? null,
+      phone: contact?.phone ?? null,
+    },
+    events: pageEvents.map((event) => ({
+      _id: event.id,
+      title: event.title,
+      startDateTime: event.startDateTime.toISOString(),
+      status: event.status,
+    })),
+    statusHistory: history.flatMap((entry) => {
+      const change = STATUS_CHANGE_OF[entry.action];
+      if (!change) return [];
+      const name = `${entry.actorFirstName ?? ''} ${entry.actorLastName ?? ''}`.trim() || entry.actorUsername || null;
+      return [
+        {
+          change,
+          at: entry.createdAt.toISOString(),
+          actor: entry.actorId && name ? { _id: entry.actorId, name } : null,
+        },
+      ];
+    }),
   };
 }
 

@@ -9,7 +9,9 @@ import {
   type EventImage,
   type EventSummary,
   END_BEFORE_START,
+  isReopenable,
   type listEventsQuerySchema,
+  REOPEN_ENDED,
   type UpdateEventBody,
 } from '@app/shared/events';
 import type { z } from 'zod';
@@ -641,6 +643,7 @@ export async function changeEventStatus(
     throw new AppError(403, 'APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
   }
   if (existing.status !== transition.from) throw conflict(transition.refused);
+  if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);
   const updated = await deps.db.transaction(async (tx) => {
     if (action === 'reopen' && !canManageAll(actor) && existing.organizerId) {
       // A reopened event counts again among its organiser's events.

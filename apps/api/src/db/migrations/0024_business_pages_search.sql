@@ -1,0 +1,2 @@
+ALTER TABLE "business_pages" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "business_pages_search_trgm_idx" ON "business_pages" USING gin ("search_text" gin_trgm_ops);
