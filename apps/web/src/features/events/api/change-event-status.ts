@@ -4,9 +4,9 @@ import { apiRequest } from '../../../lib/api-client';
 import { eventKeys } from './keys';
 import { requireToken } from './require-token';
 
-export type EventAction = 'publish' | 'cancel';
+export type EventAction = 'publish' | 'cancel' | 'reopen';
 
-/** `PUT /api/events/{id}/{publish|cancel}`; the list and the detail are refreshed after it. */
+/** `PUT /api/events/{id}/{publish|cancel|reopen}`; the list and the detail are refreshed after it. */
 export function changeEventStatus({ id, action }: { id: string; action: EventAction }): Promise<EventResponse> {
   requireToken();
   return apiRequest<EventResponse>(`/events/${encodeURIComponent(id)}/${action}`, { method: 'PUT' });

@@ -1,3 +1,4 @@
+import { isReopenable } from '@app/shared/events';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -38,6 +39,7 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmReopen, setConfirmReopen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const loaded = query.isSuccess;
 
@@ -53,13 +55,14 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
   if (query.isError) return <Alert>{query.error.message}</Alert>;
   const event = query.data;
 
-  const runStatus = (action: 'publish' | 'cancel') =>
+  const runStatus = (action: 'publish' | 'cancel' | 'reopen') =>
     status.mutate(
       { id, action },
       {
         onSuccess: () => {
           setConfirmCancel(false);
-          toast.success(action === 'publish' ? t('published') : t('cancelled'));
+          setConfirmReopen(false);
+          toast.success({ publish: t('published'), cancel: t('cancelled'), reopen: t('reopened') }[action]);
         },
         onError: (error) => {
           if (action === 'publish') toast.error(`${t('statusError')} : ${error.message}`);
@@ -132,7 +135,9 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
           <ShareLink event={event} />
           <Counts event={event} />
           <EventImages event={event} />
-          {status.error && !confirmCancel ? <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
+          {status.error && !confirmCancel && !confirmReopen ? (
+            <Alert>{`${t('statusError')} : ${status.error.message}`}</Alert>
+          ) : null}
           <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
             {event.status === 'draft' ? (
               <Button variant="success" onClick={() => runStatus('publish')} disabled={status.isPending}>
@@ -149,6 +154,19 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
                 disabled={status.isPending}
               >
                 {t('cancelEvent')}
+              </Button>
+            ) : null}
+            {/* Cancelled and not ended: back to draft (decision 030). */}
+            {isReopenable(event) ? (
+              <Button
+                variant="success"
+                onClick={() => {
+                  status.reset();
+                  setConfirmReopen(true);
+                }}
+                disabled={status.isPending}
+              >
+                {t('reopen')}
               </Button>
             ) : null}
             <Button
@@ -208,6 +226,25 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
         }
       >
         <p className="text-slate-800">{t('cancelEventText', { title: event.title })}</p>
+        {status.error ? <Alert className="mt-3">{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
+      </Dialog>
+      <Dialog
+        open={confirmReopen}
+        onClose={() => setConfirmReopen(false)}
+        title={t('reopenTitle')}
+        size="max-w-md"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmReopen(false)} disabled={status.isPending}>
+              {t('keep')}
+            </Button>
+            <Button variant="success" onClick={() => runStatus('reopen')} disabled={status.isPending}>
+              {t('reopen')}
+            </Button>
+          </>
+        }
+      >
+        <p className="text-slate-800">{t('reopenText', { title: event.title })}</p>
         {status.error ? <Alert className="mt-3">{`${t('statusError')} : ${status.error.message}`}</Alert> : null}
       </Dialog>
     </article>
