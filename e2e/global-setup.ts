@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './fixtures/chromium';
 import { REPO_ROOT, type RunningServer, startServer } from '@app/test-utils/server';
@@ -10,6 +11,9 @@ export default async function globalSetup() {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
   }
+  // This run's screenshots, in a folder of its own that no other run writes to; kept after the run to be looked at.
+  process.env.E2E_SHOTS_DIR ||= fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-shots-'));
+  console.log(`Screenshots of this run: ${process.env.E2E_SHOTS_DIR}`);
   const server: RunningServer = await startServer({ WEB_DIST_DIR: distDir });
   process.env.E2E_BASE_URL = server.baseURL;
   process.env.E2E_DATA_DIR = server.dataDir;

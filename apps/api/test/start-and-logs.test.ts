@@ -35,16 +35,20 @@ describe('PUBLIC_URL', () => {
 describe('the log', () => {
   let app: FastifyInstance | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
   afterEach(async () => {
     await app?.close();
     await dropDatabase?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     app = undefined;
     dropDatabase = undefined;
+    dataDir = undefined;
   });
 
   async function appLogging(env: Record<string, string>) {
     const lines: string[] = [];
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'logs-')), ...env });
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-'));
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
     const opened = await openTestDatabase(config);
     const database = opened.database;
     dropDatabase = opened.dropDatabase;

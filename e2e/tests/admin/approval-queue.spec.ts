@@ -6,7 +6,7 @@ import { loginAsSuperadmin, test } from '../../fixtures/auth';
 import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 11: 'À approuver' on 'Évènements', with its count in the sidebar, at 360 and 1280 px. */
-const shot = shotsIn('/tmp/shots-approval', { noSidewaysScroll: true });
+const shot = shotsIn('approval', { noSidewaysScroll: true });
 const PASSWORD = 'Mango-Tree-2025';
 
 function unique(testInfo: TestInfo): string {

@@ -4,7 +4,7 @@ import { loginAsSuperadmin, test } from '../../fixtures/auth';
 import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 13: the back office's missing pieces, at 360 and 1280 px. */
-const shot = shotsIn('/tmp/shots-backoffice-pieces', { noSidewaysScroll: true });
+const shot = shotsIn('backoffice-pieces', { noSidewaysScroll: true });
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -4,7 +4,7 @@ import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const shot = shotsIn('/tmp/shots-backoffice', { noSidewaysScroll: true });
+const shot = shotsIn('backoffice', { noSidewaysScroll: true });
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -5,7 +5,7 @@ import { superadminToken } from '../../fixtures/auth';
 import { registerVerified } from '../../fixtures/accounts';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
-const shot = shotsIn('/tmp/shots-admins', { fullPage: false });
+const shot = shotsIn('admins', { fullPage: false });
 const PASSWORD = 'Nouvel-Admin-42!';
 
 function unique(testInfo: TestInfo): string {

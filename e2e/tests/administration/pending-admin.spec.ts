@@ -8,7 +8,7 @@ import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 10: a pending administrator is told why its back office is empty, and hears of its approval. */
 
-const shot = shotsIn('/tmp/shots-accounts', { noSidewaysScroll: true, prefix: 'pending-admin-' });
+const shot = shotsIn('accounts', { noSidewaysScroll: true, prefix: 'pending-admin-' });
 const PASSWORD = 'Nouvel-Admin-42!';
 
 function unique(testInfo: TestInfo): string {

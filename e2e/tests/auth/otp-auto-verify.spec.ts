@@ -6,7 +6,7 @@ import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 9: six digits in verify at once; a stale error toast does not stay under the success. */
 
-const shot = shotsIn('/tmp/shots-accounts', { noSidewaysScroll: true, prefix: 'otp-' });
+const shot = shotsIn('accounts', { noSidewaysScroll: true, prefix: 'otp-' });
 const PASSWORD = 'Mango-Tree-2025';
 const freshIp = () => `10.25.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 

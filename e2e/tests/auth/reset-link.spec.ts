@@ -8,7 +8,7 @@ import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 24, finding 10: the reset e-mail's link opens the new-password step and resets, even after strangers killed the code. */
 
-const shot = shotsIn('/tmp/shots-accounts', { noSidewaysScroll: true, prefix: 'reset-link-' });
+const shot = shotsIn('accounts', { noSidewaysScroll: true, prefix: 'reset-link-' });
 const PASSWORD = 'Mango-Tree-2025';
 const NEW_PASSWORD = 'Baobab-Shade-77';
 const freshIp = () => `10.26.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;

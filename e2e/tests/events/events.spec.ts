@@ -3,7 +3,7 @@ import { shotsIn } from '../../fixtures/shots';
 import sharp from 'sharp';
 import { superadminToken } from '../../fixtures/auth';
 
-const shot = shotsIn('/tmp/shots-events', { fullPage: false });
+const shot = shotsIn('events', { fullPage: false });
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { saveShot } from '../../fixtures/shots';
+import { saveShot, shotsFolder } from '../../fixtures/shots';
 import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
 
 /**
  * Issue 17: the FAQ's launch date is a setting (decision 017) and the footer's year is this year
  * in Douala. Its own server: the settings it saves touch no other test.
  */
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-launch-date';
 let server: RunningServer;
 /** This year in Douala (UTC+1 all year). */
 const yearInDouala = () => new Date(Date.now() + 3_600_000).getUTCFullYear();
@@ -26,7 +25,7 @@ test.afterAll(async () => {
 
 async function shot(page: Page, name: string) {
   const fileName = `${page.viewportSize()?.width ?? 0}-${name}`;
-  await saveShot(page, SHOTS, fileName, { noSidewaysScroll: true, fullPage: name !== 'faq' });
+  await saveShot(page, shotsFolder('launch-date'), fileName, { noSidewaysScroll: true, fullPage: name !== 'faq' });
 }
 
 test('the launch date set in the settings is the one the FAQ announces; the footer shows this year', async ({ page }) => {
@@ -64,6 +63,6 @@ test('the launch date set in the settings is the one the FAQ announces; the foot
   const footer = page.locator('footer');
   await expect(footer.getByText(`© ${yearInDouala()} Évènements Cameroun`)).toBeVisible();
   await footer.scrollIntoViewIfNeeded();
-  await saveShot(page, SHOTS, `${page.viewportSize()?.width}-footer`, { fullPage: false });
+  await saveShot(page, shotsFolder('launch-date'), `${page.viewportSize()?.width}-footer`, { fullPage: false });
   await expectNoAxeViolations(page, 'landing');
 });

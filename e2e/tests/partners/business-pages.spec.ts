@@ -6,7 +6,7 @@ import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const shot = shotsIn('/tmp/shots-partners');
+const shot = shotsIn('partners');
 const PASSWORD = 'Business-Pages-42!';
 
 /**

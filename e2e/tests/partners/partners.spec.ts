@@ -3,7 +3,7 @@ import { shotsIn } from '../../fixtures/shots';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 
-const shot = shotsIn('/tmp/shots-partners', { fullPage: false });
+const shot = shotsIn('partners', { fullPage: false });
 const PASSWORD = 'Partenaires-42!';
 
 function unique(testInfo: TestInfo): string {

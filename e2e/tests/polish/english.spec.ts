@@ -96,7 +96,7 @@ const FRENCH = [
   'dimanche',
 ];
 
-const shot = shotsIn('/tmp/shots-polish', { prefix: 'en-' });
+const shot = shotsIn('polish', { prefix: 'en-' });
 const DATA = ['Évènements Cameroun', 'Douala', 'Akwa'];
 
 async function expectNoFrench(page: Page, where: string) {

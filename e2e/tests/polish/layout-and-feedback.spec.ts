@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { loginAsSuperadmin } from '../../fixtures/auth';
+import { saveShot, shotsFolder } from '../../fixtures/shots';
 import { SUPERADMIN } from '@app/test-utils/server';
 
 /** Issue 17: feedback that is seen and tables that fit, measured by element boxes. */
@@ -130,7 +131,7 @@ test('waiting list at 1280: one-line rows, e-mails cut with the whole value on h
       return box.scrollWidth - box.clientWidth;
     });
   expect(hidden, 'the table needs no sideways scroll').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: '/tmp/shots-polish/desktop-waitlist-rows.png' });
+  await saveShot(page, shotsFolder('polish'), 'desktop-waitlist-rows', { fullPage: false });
 });
 
 test('phones: popular events as readable cards, administration names and e-mails whole', async ({ page, request }) => {

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../../fixtures/axe';
 import { registerVerified } from '../../fixtures/accounts';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
-const shot = shotsIn('/tmp/shots-participate', { noSidewaysScroll: true, fullPage: false });
+const shot = shotsIn('participate', { noSidewaysScroll: true, fullPage: false });
 const PASSWORD = 'Membre-Passw0rd-42!';
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { superadminToken } from '../../fixtures/auth';
 
-const shot = shotsIn('/tmp/shots-public-pages');
+const shot = shotsIn('public-pages');
 
 /** axe runs inside the page, so only with JavaScript on; the HTML is the same without it. */
 async function axe(page: Page, javaScriptEnabled: boolean) {

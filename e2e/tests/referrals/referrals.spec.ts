@@ -5,7 +5,7 @@ import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { codeFromOutbox } from '../../fixtures/outbox';
 
-const shot = shotsIn('/tmp/shots-referrals', { noSidewaysScroll: true });
+const shot = shotsIn('referrals', { noSidewaysScroll: true });
 const PASSWORD = 'Mango-Tree-2025';
 
 const randomPhone = () => `+2376${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { shotsIn } from '../../fixtures/shots';
 import { test } from '../../fixtures/auth';
 
-const shot = shotsIn('/tmp/shots-security');
+const shot = shotsIn('security');
 const IMG = '<img src=x onerror=alert(1)>';
 const SCRIPT = '<script>window.__xss=1;alert(2)</script>';
 

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from '../../fixtures/axe';
 import { registerVerified } from '../../fixtures/accounts';
 import { SUPERADMIN } from '@app/test-utils/server';
 
-const shot = shotsIn('/tmp/shots-users');
+const shot = shotsIn('users');
 const PASSWORD = 'Membre-Passw0rd-42!';
 
 function unique(testInfo: TestInfo): string {
