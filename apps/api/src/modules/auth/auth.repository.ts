@@ -225,7 +225,7 @@ export async function setPasswordHash(db: Database, userId: string, passwordHash
 export type CodeChannel = 'email' | 'sms';
 
 export async function latestCode(
-  db: Database,
+  db: Executor,
   userId: string,
   purpose: CodePurpose,
   channel?: CodeChannel,
@@ -264,7 +264,7 @@ export async function openCodes(db: Database, userId: string, purpose: CodePurpo
 
 /** Stores a new code and ends every earlier open code of the same purpose and channel. */
 export async function replaceCode(
-  db: Database,
+  db: Executor,
   values: {
     userId: string;
     purpose: CodePurpose;
@@ -307,7 +307,7 @@ export async function takeCodeAttempt(db: Database, codeId: string, maxTries: nu
 
 /** Codes sent (any purpose) to an account and to a destination since `hour` and since `day`. */
 export async function countRecentCodes(
-  db: Database,
+  db: Executor,
   userId: string,
   destination: string,
   since: { hour: Date; day: Date },

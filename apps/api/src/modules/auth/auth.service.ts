@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationService } from '../notifications/notifications.service';
 import { alertTeam } from '../notifications/team-alerts';
@@ -387,14 +388,22 @@ async function sendResetCode(deps: AuthDeps, contact: ResetContact, requestedAt:
   const owned = user && !user.isBlocked ? (byPhone ? user.phone : user.email) : null;
   const id = owned && user ? user.id : NO_ACCOUNT;
   const destination = owned ?? (byPhone ? contact.phone : contact.email.trim().toLowerCase());
-  const allowed =
-    (await resendWait(deps.db, id, 'reset', undefined, requestedAt)) === 0 &&
-    (await underCodeCaps(deps.db, id, destination, requestedAt));
-  if (!owned || !user || !allowed) return;
-  const channel: CodeChannel = byPhone ? 'sms' : 'email';
-  const code = await issueCode(deps.db, user.id, 'reset', { channel, destination: owned });
-  // Beside the code, a link no one can guess: five wrong codes from strangers do not stop it (finding 10).
-  const token = await issueLink(deps.db, user.id, 'reset', owned);
+  // One request of an account at a time checks and issues (requests run in parallel in the
+  // background): else several could pass the minute between codes before any is stored.
+  const issued = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reset-code|${owned ? id : destination}`}, 0))`);
+    const allowed =
+      (await resendWait(tx, id, 'reset', undefined, requestedAt)) === 0 &&
+      (await underCodeCaps(tx, id, destination, requestedAt));
+    if (!owned || !user || !allowed) return null;
+    const channel: CodeChannel = byPhone ? 'sms' : 'email';
+    const code = await issueCode(tx, user.id, 'reset', { channel, destination: owned });
+    // Beside the code, a link no one can guess: five wrong codes from strangers do not stop it (finding 10).
+    const token = await issueLink(tx, user.id, 'reset', owned);
+    return { code, token };
+  });
+  if (!issued || !owned || !user) return;
+  const { code, token } = issued;
   const link = `${deps.publicUrl.replace(/\/+$/, '')}/GetStarted?reset=${token}`;
   const siteName = settings.general.siteName;
   if (byPhone) await deps.notifications.sendSms({ to: owned, text: resetSms(code, siteName, link) });

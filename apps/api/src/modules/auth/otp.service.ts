@@ -2,7 +2,7 @@ import { MESSAGES, OTP_MAX_TRIES, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '@a
 import { AppError } from '../../lib/errors';
 import { randomUUID } from 'node:crypto';
 import { newNumericCode, newToken, safeEqualHex, sha256 } from '../../lib/tokens';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   type CodeChannel,
   type CodePurpose,
@@ -32,7 +32,7 @@ function hashCode(userId: string, purpose: CodePurpose, code: string): string {
 
 /** Seconds left before a new code may be sent on this channel (0 when allowed now). */
 export async function resendWait(
-  db: Database,
+  db: Executor,
   userId: string,
   purpose: CodePurpose,
   channel?: CodeChannel,
@@ -45,7 +45,7 @@ export async function resendWait(
 }
 
 /** Whether one more code may go to this account and this destination now. */
-export async function underCodeCaps(db: Database, userId: string, destination: string, now = Date.now()): Promise<boolean> {
+export async function underCodeCaps(db: Executor, userId: string, destination: string, now = Date.now()): Promise<boolean> {
   const counts = await countRecentCodes(db, userId, destination, {
     hour: new Date(now - 3600_000),
     day: new Date(now - 86_400_000),
@@ -83,7 +83,7 @@ export function tooSoon(seconds: number): AppError {
  * earlier codes of that purpose and channel end.
  */
 export async function issueCode(
-  db: Database,
+  db: Executor,
   userId: string,
   purpose: CodePurpose,
   target: { channel: CodeChannel; destination: string },
@@ -149,7 +149,7 @@ export async function useCode(
  * code (300 s). It cannot be guessed, so wrong tries do not count against it: strangers who kill
  * the 6-digit code with five wrong tries leave the link working. Not counted as a code sent.
  */
-export async function issueLink(db: Database, userId: string, purpose: CodePurpose, destination: string): Promise<string> {
+export async function issueLink(db: Executor, userId: string, purpose: CodePurpose, destination: string): Promise<string> {
   const id = randomUUID();
   const secret = newToken();
   const now = new Date();
