@@ -1,9 +1,13 @@
-import type { ErrorCode } from '@app/shared/errors';
+import { ERROR_STATUS, type ErrorCode } from '@app/shared/errors';
 
-/** An error the API answers as `{ message, code, fieldErrors? }` with its HTTP status. */
+/**
+ * An error the API answers as `{ message, code, fieldErrors? }`, made from its code and its
+ * message: the HTTP status is the code's, from the one table `ERROR_STATUS` (decision 031).
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
@@ -12,20 +16,21 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
   }
 }
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new AppError(400, 'BAD_REQUEST', message, fieldErrors);
-export const unauthorized = (message = 'Authentification requise') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'Accès refusé') => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Ressource introuvable') => new AppError(404, 'NOT_FOUND', message);
+  new AppError('BAD_REQUEST', message, fieldErrors);
+export const unauthorized = (message = 'Authentification requise') => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message = 'Accès refusé') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Ressource introuvable') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
-  new AppError(409, 'CONFLICT', message, fieldErrors);
+  new AppError('CONFLICT', message, fieldErrors);
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
 export const MULTIPART_REQUIRED = 'Le formulaire doit être envoyé en multipart/form-data';
 /** A form route called without a multipart body. */
-export const multipartRequired = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
+export const multipartRequired = () => new AppError('UNSUPPORTED_MEDIA_TYPE', MULTIPART_REQUIRED);
 
 /**
  * C0 control characters and DEL, except tab, line feed and carriage return: never meaningful in
@@ -48,7 +53,7 @@ export function hasControlCharacters(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, item]) => CONTROL_CHARACTERS.test(key) || hasControlCharacters(item, depth + 1));
 }
 
-export const controlCharactersFound = () => new AppError(400, 'CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE);
+export const controlCharactersFound = () => new AppError('CONTROL_CHARACTERS', CONTROL_CHARACTERS_MESSAGE);
 
 export const NO_PERMISSION = 'Vous n’avez pas la permission requise pour cette action';
 /** The signed-in account lacks the permission this action needs. */
@@ -58,7 +63,6 @@ export const permissionMissing = () => forbidden(NO_PERMISSION);
 export function tooManyAttempts(retryAfterMs: number, options: { retryAfterInBody?: boolean } = {}): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return new AppError(
-    429,
     'RATE_LIMITED',
     `Trop de tentatives. Réessayez dans ${seconds} secondes.`,
     undefined,
@@ -84,5 +88,5 @@ export function validationError(
     fieldErrors[key] = [...(fieldErrors[key] ?? []), issue.message ?? 'Valeur invalide'];
   }
   const first = Object.values(fieldErrors)[0]?.[0];
-  return new AppError(400, 'VALIDATION_ERROR', first ?? 'Données invalides', fieldErrors);
+  return new AppError('VALIDATION_ERROR', first ?? 'Données invalides', fieldErrors);
 }

@@ -4,8 +4,15 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { languageFromHeader, localize, localizeBody } from '@app/shared/i18n';
-import type { ErrorCode } from '@app/shared/errors';
-import { AppError, controlCharactersFound, hasControlCharacters, MULTIPART_REQUIRED, validationError } from '../lib/errors';
+import { ERROR_STATUS, type ErrorCode } from '@app/shared/errors';
+import {
+  AppError,
+  controlCharactersFound,
+  hasControlCharacters,
+  MULTIPART_REQUIRED,
+  notFound,
+  validationError,
+} from '../lib/errors';
 import { isBadValue, isDatabaseUnavailable } from '../lib/db-errors';
 
 /** Fastify's own refusals, answered with a French message and one of our codes. */
@@ -41,6 +48,15 @@ export function routerErrorHandler(error: FastifyError, request: FastifyRequest,
   return reply.code(status).send({ message: localize(message, language), code });
 }
 
+const INTERNAL_ERROR = 'Erreur interne du serveur';
+
+/** An AppError as the body every error answer has, with its code's status. */
+function answer(reply: FastifyReply, error: AppError) {
+  return reply
+    .code(error.statusCode)
+    .send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors, ...error.extra });
+}
+
 /** What the multipart parser (busboy) throws, without a status, on a broken form. */
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
@@ -61,36 +77,29 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .code(error.statusCode)
-        .send({ message: error.message, code: error.code, fieldErrors: error.fieldErrors, ...error.extra });
-    }
+    if (error instanceof AppError) return answer(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const { message, code, fieldErrors } = validationError(error.validation, error.validationContext ?? 'body');
-      return reply.code(400).send({ message, code, fieldErrors });
+      return answer(reply, validationError(error.validation, error.validationContext ?? 'body'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.code(500).send({ message: 'Erreur interne du serveur', code: 'INTERNAL_ERROR' });
+      return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: 'Service momentanément indisponible. Réessayez dans un instant.', code: 'SERVICE_UNAVAILABLE' });
+      reply.header('retry-after', '5');
+      return answer(reply, new AppError('SERVICE_UNAVAILABLE', 'Service momentanément indisponible. Réessayez dans un instant.'));
     }
     if (isBadValue(error)) {
-      return reply.code(400).send({ message: 'Une valeur envoyée ne peut pas être enregistrée', code: 'BAD_VALUE' });
+      return answer(reply, new AppError('BAD_VALUE', 'Une valeur envoyée ne peut pas être enregistrée'));
     }
     if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
-      return reply.code(400).send({ message: 'Le formulaire envoyé est incomplet ou mal formé', code: 'BAD_MULTIPART' });
+      return answer(reply, new AppError('BAD_MULTIPART', 'Le formulaire envoyé est incomplet ou mal formé'));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: error }, 'unhandled error');
-      return reply.code(500).send({ message: 'Erreur interne du serveur', code: 'INTERNAL_ERROR' });
+      return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     const { message, code } = known ?? frameworkError(status);
@@ -98,7 +107,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ message: 'Ressource introuvable', code: 'NOT_FOUND' });
+    answer(reply, notFound());
   });
 });
 
@@ -108,12 +117,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message, code]: [number, string, ErrorCode] =
+  const [message, code]: [string, ErrorCode] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'La requête a mis trop de temps à arriver', 'REQUEST_TIMEOUT']
+      ? ['La requête a mis trop de temps à arriver', 'REQUEST_TIMEOUT']
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Les en-têtes de la requête sont trop volumineux', 'HEADERS_TOO_LARGE']
-        : [400, 'Requête HTTP invalide', 'BAD_REQUEST'];
+        ? ['Les en-têtes de la requête sont trop volumineux', 'HEADERS_TOO_LARGE']
+        : ['Requête HTTP invalide', 'BAD_REQUEST'];
+  const status = ERROR_STATUS[code];
   const body = JSON.stringify({ message, code });
   if (socket.writable) {
     socket.write(

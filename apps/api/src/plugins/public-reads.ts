@@ -47,7 +47,7 @@ export class ReadBudget {
 }
 
 function busy(): AppError {
-  return new AppError(503, 'SERVER_BUSY', 'Le service est très sollicité, réessayez dans quelques secondes.');
+  return new AppError('SERVER_BUSY', 'Le service est très sollicité, réessayez dans quelques secondes.');
 }
 
 /**

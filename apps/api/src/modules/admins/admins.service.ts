@@ -215,7 +215,6 @@ function assertCanGrant(actor: SessionUser, changed: readonly string[]): void {
   const missing = changed.filter((permission) => !actor.permissions.includes(permission as Permission));
   if (missing.length > 0) {
     throw new AppError(
-      403,
       'PERMISSION_NOT_HELD',
       `Vous ne pouvez accorder ou retirer que des permissions que vous détenez (${missing.join(', ')})`,
     );
@@ -231,7 +230,6 @@ function assertHoldsAllOf(actor: SessionUser, target: UserRow): void {
   const beyond = target.permissions.filter((permission) => !actor.permissions.includes(permission as Permission));
   if (beyond.length > 0) {
     throw new AppError(
-      403,
       'PERMISSION_NOT_HELD',
       `Cet administrateur détient des permissions que vous n’avez pas (${beyond.join(', ')})`,
     );

@@ -266,7 +266,7 @@ export async function verifyOtp(deps: AuthDeps, input: z.output<typeof verifyOtp
       return true;
     }));
   if (!user || !verified) {
-    throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
+    throw new AppError('OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
   }
   await deps.referrals.runDue();
   return { message: 'Compte vérifié avec succès', email: user.email ?? null };
@@ -321,18 +321,18 @@ export async function login(
   if (!user || !valid) {
     const until = await recordThrottledFailure(deps.db, subject, ip, settings.security.maxLoginAttempts, new Date());
     if (until) throw locked(until);
-    throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
   }
   // The owner passing a wait on a known device does not lift the wait of the others at that address.
   if (!blocked) await clearThrottles(deps.db, subject, ip);
-  if (user.isBlocked) throw new AppError(403, 'ACCOUNT_BLOCKED', 'Ce compte est bloqué. Contactez le support.');
+  if (user.isBlocked) throw new AppError('ACCOUNT_BLOCKED', 'Ce compte est bloqué. Contactez le support.');
   if (!user.isVerified && settings.security.requireEmailVerification) {
     const issued = await issueVerificationCodes(deps, user, settings);
     if (issued.sent.length === 0 && issued.capped) throw codeCapReached();
     // Not awaited: sign-in answers at once (the form gives up after 10 s) even when a provider
     // is slow; the codes are stored before this answer and the messages are retried if need be.
     issued.delivery.catch((error: unknown) => deps.log.error({ err: error }, 'verification code not stored for delivery'));
-    throw new AppError(403, 'OTP_REQUIRED', MESSAGES.otpRequired, undefined, {
+    throw new AppError('OTP_REQUIRED', MESSAGES.otpRequired, undefined, {
       requiresOTP: true,
       otpChannel: channelOfTargets(issued.targets) ?? 'email',
     });
@@ -349,7 +349,7 @@ export async function login(
 
 function locked(until: Date): AppError {
   const label = until.toLocaleString('fr-FR', { timeZone: DOUALA_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
-  return new AppError(403, 'ACCOUNT_LOCKED', `Compte bloqué. Réessayez après ${label}`, undefined, {
+  return new AppError('ACCOUNT_LOCKED', `Compte bloqué. Réessayez après ${label}`, undefined, {
     lockUntil: until.toISOString(),
   });
 }
@@ -427,7 +427,7 @@ export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newP
     code = await useLink(deps.db, 'reset', input.token);
     user = await findUserById(deps.db, code.userId as string);
     if (!user || user.isBlocked || !provenContact(user, code)) {
-      throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
+      throw new AppError('OTP_INVALID', MESSAGES.otpInvalid);
     }
   } else {
     user =
@@ -436,7 +436,7 @@ export async function setNewPassword(deps: AuthDeps, input: z.output<typeof newP
         : await findUserByVerifiedEmail(deps.db, input.email);
     // Every refusal is OTP_INVALID, whether or not the account exists (no OTP_TOO_MANY_TRIES tell).
     code = await useCode(deps.db, user?.id ?? null, 'reset', input.otp, { uniform: true });
-    if (!user) throw new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid);
+    if (!user) throw new AppError('OTP_INVALID', MESSAGES.otpInvalid);
   }
   // A reset by the code or by the link ends both.
   await consumeOpenCodes(deps.db, user.id, 'reset');

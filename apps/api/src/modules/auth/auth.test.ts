@@ -419,7 +419,7 @@ describe('login', () => {
     const user = await createUser(testApp.app, { isBlocked: true });
     const response = await post('/api/users/login', { identifier: user.email, password: TEST_PASSWORD });
     expect(response.statusCode).toBe(403);
-    expect(response.json().message).toBe('Ce compte est bloqué. Contactez le support.');
+    expect(response.json()).toMatchObject({ code: 'ACCOUNT_BLOCKED', message: 'Ce compte est bloqué. Contactez le support.' });
   });
 
   it('answers the session user, and refuses the token after logout', async () => {

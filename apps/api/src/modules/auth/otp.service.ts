@@ -60,7 +60,6 @@ export async function underCodeCaps(db: Executor, userId: string, destination: s
 
 export function codeCapReached(): AppError {
   return new AppError(
-    429,
     'OTP_LIMIT',
     'Trop de codes ont été envoyés à ce compte ou à ce contact. Réessayez dans une heure.',
     undefined,
@@ -69,13 +68,9 @@ export function codeCapReached(): AppError {
 }
 
 export function tooSoon(seconds: number): AppError {
-  return new AppError(
-    429,
-    'OTP_TOO_SOON',
-    `Veuillez patienter ${seconds} secondes avant de demander un nouveau code.`,
-    undefined,
-    { retryAfter: seconds },
-  );
+  return new AppError('OTP_TOO_SOON', `Veuillez patienter ${seconds} secondes avant de demander un nouveau code.`, undefined, {
+    retryAfter: seconds,
+  });
 }
 
 /**
@@ -102,13 +97,13 @@ export async function issueCode(
   return code;
 }
 
-const invalid = () => new AppError(400, 'OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
+const invalid = () => new AppError('OTP_INVALID', MESSAGES.otpInvalid, { otp: [MESSAGES.otpInvalid] });
 const expired = () =>
-  new AppError(400, 'OTP_EXPIRED', 'Code OTP expiré. Demandez un nouveau code.', {
+  new AppError('OTP_EXPIRED', 'Code OTP expiré. Demandez un nouveau code.', {
     otp: ['Code OTP expiré. Demandez un nouveau code.'],
   });
 const dead = () =>
-  new AppError(400, 'OTP_TOO_MANY_TRIES', 'Trop de tentatives avec ce code. Demandez un nouveau code.', {
+  new AppError('OTP_TOO_MANY_TRIES', 'Trop de tentatives avec ce code. Demandez un nouveau code.', {
     otp: ['Trop de tentatives avec ce code. Demandez un nouveau code.'],
   });
 

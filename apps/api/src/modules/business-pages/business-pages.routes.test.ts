@@ -77,7 +77,7 @@ describe('business event pages', () => {
     expect((await call('POST', `/api/business-event-pages/${page._id}/events`, ownerToken, { eventId })).statusCode).toBe(409);
     const foreign = await call('POST', `/api/business-event-pages/${page._id}/events`, ownerToken, { eventId: foreignEvent });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('EVENT_NOT_YOURS');
+    expect(foreign.json().code).toBe('NOT_OWNER');
     expect((await call('GET', `/api/business-event-pages/${page._id}`, otherToken)).statusCode).toBe(404);
     expect(
       (await call('POST', `/api/business-event-pages/${page._id}/events`, otherToken, { eventId: foreignEvent })).statusCode,

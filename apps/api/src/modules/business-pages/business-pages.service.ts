@@ -208,7 +208,7 @@ export async function attachEventFor(
   const ownEvent = event.organizerId === page.ownerId && page.ownerId !== null;
   const partnerEvent = page.partnerId !== null && event.partnerId === page.partnerId;
   if (!ownEvent && !partnerEvent) {
-    throw new AppError(403, 'EVENT_NOT_YOURS', BUSINESS_PAGE_MESSAGES.eventNotYours, {
+    throw new AppError('NOT_OWNER', BUSINESS_PAGE_MESSAGES.eventNotYours, {
       eventId: [BUSINESS_PAGE_MESSAGES.eventNotYours],
     });
   }

@@ -75,12 +75,12 @@ async function loadOpenEvent(
   if (!event) throw notFound(NOT_FOUND);
   if (event.status === 'draft') {
     if (!privileged(actor, event)) throw notFound(NOT_FOUND);
-    throw new AppError(409, 'EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
+    throw new AppError('EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
   }
   if (!event.isPublic && !(await canUsePrivateEvent(db, actor, event, options.shareToken))) {
-    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
+    throw new AppError('PRIVATE_EVENT', PRIVATE);
   }
-  if (event.status === 'cancelled') throw new AppError(409, 'EVENT_CANCELLED', 'Cet événement a été annulé');
+  if (event.status === 'cancelled') throw new AppError('EVENT_CANCELLED', 'Cet événement a été annulé');
   return event;
 }
 
@@ -111,8 +111,8 @@ export async function joinEvent(
     const count = await takeSeat(tx, event.id);
     if (count === null) {
       const current = await findCommunityEvent(tx, event.id);
-      if (current?.status === 'published') throw new AppError(409, 'EVENT_FULL', EVENT_FULL);
-      throw new AppError(409, 'EVENT_NOT_OPEN', 'Cet événement n’accepte plus de participants');
+      if (current?.status === 'published') throw new AppError('EVENT_FULL', EVENT_FULL);
+      throw new AppError('EVENT_NOT_OPEN', 'Cet événement n’accepte plus de participants');
     }
     await insertActivity(tx, {
       userId: actor.id,
@@ -224,12 +224,12 @@ export async function listEventComments(
 ): Promise<{ items: Comment[]; total: number }> {
   // The anonymous depth cap of the event list (decision 013): no page past the first PUBLIC_DEPTH_MAX.
   if (!actor && (page - 1) * limit >= PUBLIC_DEPTH_MAX) {
-    throw new AppError(400, 'PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
+    throw new AppError('PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
   }
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
   if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) {
-    throw new AppError(403, 'PRIVATE_EVENT', PRIVATE);
+    throw new AppError('PRIVATE_EVENT', PRIVATE);
   }
   const rows = await listComments(deps.db, event.id, page, limit);
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
@@ -245,7 +245,7 @@ export async function removeComment(
   const comment = await findComment(deps.db, eventId, commentId);
   if (!comment) throw notFound('Commentaire introuvable');
   if (comment.userId !== actor.id && !actor.permissions.includes('manage_events')) {
-    throw new AppError(403, 'NOT_AUTHOR', 'Vous ne pouvez supprimer que vos propres commentaires');
+    throw new AppError('NOT_AUTHOR', 'Vous ne pouvez supprimer que vos propres commentaires');
   }
   return deps.db.transaction(async (tx) => {
     if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');

@@ -13,7 +13,7 @@ import { type EventsDeps, getEventFor } from './events.service';
  * organiser is told either way through the outbox (decision 018), by e-mail, else by SMS.
  */
 
-const notPending = () => new AppError(409, 'CONFLICT', APPROVAL_MESSAGES.notPending);
+const notPending = () => new AppError('CONFLICT', APPROVAL_MESSAGES.notPending);
 
 async function queueOpen(deps: EventsDeps): Promise<boolean> {
   return (await deps.settings.get()).events.requireApproval;

@@ -104,7 +104,7 @@ async function readParts(request: FastifyRequest): Promise<{ data: string | unde
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', TOO_LARGE, { images: [TOO_LARGE] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', TOO_LARGE, { images: [TOO_LARGE] });
     if (code === 'FST_FILES_LIMIT') throw badRequest(TOO_MANY, { images: [TOO_MANY] });
     throw error;
   }

@@ -75,7 +75,7 @@ const CANCELLED_FROZEN = 'Un événement annulé ne peut plus être modifié : r
  * when cancelled; to change it, it is reopened, back to draft, and published again (with
  * `requireApproval`, by the team).
  */
-const cancelledFrozen = () => new AppError(409, 'EVENT_CANCELLED', CANCELLED_FROZEN);
+const cancelledFrozen = () => new AppError('EVENT_CANCELLED', CANCELLED_FROZEN);
 function refuseIfCancelled(row: EventRow): void {
   if (row.status === 'cancelled') throw cancelledFrozen();
 }
@@ -259,7 +259,7 @@ export async function listEventsFor(
   if (query.approval && !canManageAll(actor)) throw permissionMissing();
   const approval = query.approval ? ((await deps.settings.get()).events.requireApproval ? 'pending' : 'closed') : undefined;
   if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
-    throw new AppError(400, 'PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
+    throw new AppError('PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
   }
   const { rows, covers, total } = await listEvents(deps.db, {
     q: query.q,
@@ -290,7 +290,7 @@ async function managementRefusal(deps: EventsDeps, actor: SessionUser | null, ro
   if (canManageAll(actor)) return null;
   if (!actor || row.organizerId !== actor.id) {
     // A draft of someone else stays invisible; a visible event answers that it is not yours.
-    return row.status === 'draft' ? notFound(NOT_FOUND) : new AppError(403, 'NOT_OWNER', NOT_YOURS);
+    return row.status === 'draft' ? notFound(NOT_FOUND) : new AppError('NOT_OWNER', NOT_YOURS);
   }
   return row.partnerId ? partnerRefusal(deps.db, actor.id, row.partnerId) : null;
 }
@@ -640,7 +640,7 @@ export async function changeEventStatus(
   const existing = await loadManaged(deps, actor, id);
   const transition = TRANSITIONS[action];
   if (action === 'publish' && !canManageAll(actor) && (await deps.settings.get()).events.requireApproval) {
-    throw new AppError(403, 'APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
+    throw new AppError('APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
   }
   if (existing.status !== transition.from) throw conflict(transition.refused);
   if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);

@@ -347,7 +347,7 @@ describe('authorised users', () => {
     const refusedBlocked = await call('POST', `/api/partners/${partner._id}/users`, { identifier: blocked.email });
     expect(refusedBlocked.statusCode).toBe(409);
     expect(refusedBlocked.json()).toMatchObject({
-      code: 'ACCOUNT_BLOCKED',
+      code: 'USER_BLOCKED',
       message: 'Ce compte est bloqué : il ne peut pas être autorisé',
     });
     const twice = await call('POST', `/api/partners/${partner._id}/users`, { identifier: byName.username });

@@ -57,7 +57,7 @@ async function readLogo(request: FastifyRequest): Promise<{ name: string; data: 
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', LOGO_TOO_LARGE, { logo: [LOGO_TOO_LARGE] });
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', LOGO_TOO_LARGE, { logo: [LOGO_TOO_LARGE] });
     if (code === 'FST_FILES_LIMIT') throw badRequest('Un seul logo à la fois', { logo: ['Un seul logo à la fois'] });
     throw error;
   }

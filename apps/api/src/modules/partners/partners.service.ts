@@ -102,7 +102,7 @@ function searchTextOf(row: Pick<PartnerRow, 'name' | 'email' | 'phone'>): string
 }
 
 const emailTaken = () =>
-  new AppError(409, 'PARTNER_EMAIL_TAKEN', PARTNER_MESSAGES.emailTaken, { email: [PARTNER_MESSAGES.emailTaken] });
+  new AppError('PARTNER_EMAIL_TAKEN', PARTNER_MESSAGES.emailTaken, { email: [PARTNER_MESSAGES.emailTaken] });
 
 async function loadPartner(db: Database, id: string): Promise<PartnerRow> {
   const row = await findPartner(db, id);
@@ -361,18 +361,18 @@ export async function addAuthorizedUser(
   await loadPartner(deps.db, partnerId);
   const account = await findUserByIdentifier(deps.db, identifier);
   if (!account) {
-    throw new AppError(404, 'ACCOUNT_NOT_FOUND', PARTNER_MESSAGES.accountNotFound, {
+    throw new AppError('ACCOUNT_NOT_FOUND', PARTNER_MESSAGES.accountNotFound, {
       identifier: [PARTNER_MESSAGES.accountNotFound],
     });
   }
   if (account.isBlocked) {
-    throw new AppError(409, 'ACCOUNT_BLOCKED', PARTNER_MESSAGES.accountBlocked, {
+    throw new AppError('USER_BLOCKED', PARTNER_MESSAGES.accountBlocked, {
       identifier: [PARTNER_MESSAGES.accountBlocked],
     });
   }
   await deps.db.transaction(async (tx) => {
     if (!(await insertPartnerUser(tx, partnerId, account.id, actor.id))) {
-      throw new AppError(409, 'ALREADY_AUTHORIZED', PARTNER_MESSAGES.alreadyAuthorized, {
+      throw new AppError('ALREADY_AUTHORIZED', PARTNER_MESSAGES.alreadyAuthorized, {
         identifier: [PARTNER_MESSAGES.alreadyAuthorized],
       });
     }
@@ -403,7 +403,7 @@ export async function removeAuthorizedUser(
   const listed = (await listAuthorizedUsers(deps.db, partnerId)).find((user) => user.id === userId);
   await deps.db.transaction(async (tx) => {
     if (!listed || !(await deletePartnerUser(tx, partnerId, userId))) {
-      throw new AppError(404, 'NOT_AUTHORIZED_USER', PARTNER_MESSAGES.notAuthorizedUser);
+      throw new AppError('NOT_AUTHORIZED_USER', PARTNER_MESSAGES.notAuthorizedUser);
     }
     await recordAudit(tx, {
       actorId: actor.id,
@@ -436,12 +436,12 @@ export async function partnerRefusal(
 ): Promise<AppError | null> {
   const status = await partnerStatusForUser(db, partnerId, userId);
   if (status === null) {
-    return new AppError(403, 'NOT_PARTNER_USER', PARTNER_MESSAGES.notPartnerUser, {
+    return new AppError('NOT_PARTNER_USER', PARTNER_MESSAGES.notPartnerUser, {
       partnerId: [PARTNER_MESSAGES.notPartnerUser],
     });
   }
   if (status === 'blocked') {
-    return new AppError(403, 'PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, {
+    return new AppError('PARTNER_BLOCKED', PARTNER_MESSAGES.partnerBlocked, {
       partnerId: [PARTNER_MESSAGES.partnerBlocked],
     });
   }

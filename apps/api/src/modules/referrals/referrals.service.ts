@@ -310,7 +310,7 @@ export async function updateRewardRule(
 export async function deleteRewardRule(deps: ReferralDeps, actorId: string, id: string): Promise<void> {
   const outcome = await deleteUnusedRule(deps.db, actorId, id);
   if (outcome === 'missing') throw notFound(REFERRAL_MESSAGES.ruleNotFound);
-  if (outcome === 'used') throw new AppError(409, 'RULE_IN_USE', REFERRAL_MESSAGES.ruleInUse);
+  if (outcome === 'used') throw new AppError('RULE_IN_USE', REFERRAL_MESSAGES.ruleInUse);
 }
 
 // ---------------------------------------------------------------- grants
@@ -351,7 +351,6 @@ export async function decideRewardGrant(
   if (result.outcome === 'missing') throw notFound(REFERRAL_MESSAGES.grantNotFound);
   if (result.outcome === 'refused') {
     throw new AppError(
-      409,
       'GRANT_STATUS_CONFLICT',
       result.current === 'revoked' ? REFERRAL_MESSAGES.grantRevoked : REFERRAL_MESSAGES.grantAlreadyGranted,
     );

@@ -52,10 +52,10 @@ export async function reportUser(
   targetId: string,
   input: { reason: CreateReportInput['reason']; details?: string },
 ): Promise<SubmittedReport> {
-  if (targetId === actor.id) throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas vous signaler vous-même');
+  if (targetId === actor.id) throw new AppError('SELF_REPORT', 'Vous ne pouvez pas vous signaler vous-même');
   const target = await findAccount(deps.db, targetId);
   if (!target) throw notFound('Utilisateur introuvable');
-  if (target.isBlocked) throw new AppError(409, 'USER_BLOCKED', 'Ce compte est déjà bloqué');
+  if (target.isBlocked) throw new AppError('USER_BLOCKED', 'Ce compte est déjà bloqué');
   const row = await deps.db.transaction(async (tx) =>
     insertOpenReport(tx, {
       reporterId: actor.id,
@@ -68,7 +68,7 @@ export async function reportUser(
     }),
   );
   if (!row)
-    throw new AppError(409, 'REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
+    throw new AppError('REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
   return submitted(row);
 }
 
@@ -110,7 +110,7 @@ async function fileContentReport(
       commentId: values.commentId,
     }),
   );
-  if (!row) throw new AppError(409, 'REPORT_EXISTS', exists);
+  if (!row) throw new AppError('REPORT_EXISTS', exists);
   return submitted(row);
 }
 
@@ -127,7 +127,7 @@ export async function reportComment(
   const comment = await findComment(deps.db, eventId, commentId);
   if (!comment) throw notFound('Commentaire introuvable');
   if (comment.userId === actor.id) {
-    throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas signaler votre propre commentaire');
+    throw new AppError('SELF_REPORT', 'Vous ne pouvez pas signaler votre propre commentaire');
   }
   return fileContentReport(
     deps,
@@ -148,10 +148,10 @@ export async function reportEvent(
 ): Promise<SubmittedReport> {
   const event = await visibleEvent(deps, actor, eventId, shareToken);
   if (event.organizerId === actor.id) {
-    throw new AppError(400, 'SELF_REPORT', 'Vous ne pouvez pas signaler votre propre évènement');
+    throw new AppError('SELF_REPORT', 'Vous ne pouvez pas signaler votre propre évènement');
   }
   if (!event.organizerId) {
-    throw new AppError(409, 'EVENT_UNOWNED', 'Cet évènement n’a plus d’organisateur : il ne peut pas être signalé');
+    throw new AppError('EVENT_UNOWNED', 'Cet évènement n’a plus d’organisateur : il ne peut pas être signalé');
   }
   return fileContentReport(
     deps,
@@ -189,7 +189,7 @@ async function loadForModeration(deps: ReportsDeps, actor: SessionUser, id: stri
   if (!row) throw notFound('Signalement introuvable');
   const onAdmin = row.report.targetIsAdmin;
   if (scope !== 'all' && (scope === 'admins') !== onAdmin) throw permissionMissing();
-  if (row.report.status !== 'open') throw new AppError(409, 'REPORT_CLOSED', 'Ce signalement a déjà été traité');
+  if (row.report.status !== 'open') throw new AppError('REPORT_CLOSED', 'Ce signalement a déjà été traité');
   return row;
 }
 
@@ -198,7 +198,7 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
   const row = await loadForModeration(deps, actor, id);
   await deps.db.transaction(async (tx) => {
     const closed = await closeReport(tx, id, 'dismissed', actor.id);
-    if (!closed) throw new AppError(409, 'REPORT_CLOSED', 'Ce signalement a déjà été traité');
+    if (!closed) throw new AppError('REPORT_CLOSED', 'Ce signalement a déjà été traité');
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'report.dismiss',
@@ -221,14 +221,14 @@ export async function removeReportedComment(deps: ReportsDeps, actor: SessionUse
   const row = await loadForModeration(deps, actor, id);
   const { report } = row;
   if (report.targetType !== 'comment' || !report.eventId) {
-    throw new AppError(409, 'NOT_A_COMMENT', 'Ce signalement ne porte pas sur un commentaire');
+    throw new AppError('NOT_A_COMMENT', 'Ce signalement ne porte pas sur un commentaire');
   }
   const comment = report.commentId ? await findComment(deps.db, report.eventId, report.commentId) : null;
-  if (!comment) throw new AppError(409, 'COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
+  if (!comment) throw new AppError('COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
   const eventId = report.eventId;
   await deps.db.transaction(async (tx) => {
     const closed = await closeOpenReportsOnComment(tx, comment.id, actor.id);
-    if (!(await deleteComment(tx, comment.id))) throw new AppError(409, 'COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
+    if (!(await deleteComment(tx, comment.id))) throw new AppError('COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
     await bumpCounter(tx, eventId, 'commentsCount', -1);
     await recordAudit(tx, {
       actorId: actor.id,

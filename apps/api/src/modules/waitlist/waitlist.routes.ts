@@ -92,7 +92,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: async (request, reply) => {
         const age = app.formTokens.age((request.body as { formToken?: string }).formToken);
         if (age !== null) {
-          if (age < WAITLIST_MIN_FILL_MS) throw new AppError(400, 'TOO_FAST', WAITLIST_MESSAGES.tooFast);
+          if (age < WAITLIST_MIN_FILL_MS) throw new AppError('TOO_FAST', WAITLIST_MESSAGES.tooFast);
           return;
         }
         const state = await bareSignups(request);
