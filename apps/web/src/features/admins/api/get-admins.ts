@@ -1,9 +1,10 @@
-import type { AdminStatus, ListUsersResponse } from '@app/shared/admins';
+import { ADMIN_STATUSES, type ListUsersResponse } from '@app/shared/admins';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-export type AdminFilter = 'all' | AdminStatus;
+export const ADMIN_FILTERS = ['all', ...ADMIN_STATUSES] as const;
+export type AdminFilter = (typeof ADMIN_FILTERS)[number];
 export interface AdminListParams {
   q: string;
   status: AdminFilter;

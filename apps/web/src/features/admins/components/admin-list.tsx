@@ -1,6 +1,6 @@
 import { formatPhone } from '@app/shared/phone';
 import type { AdminCounts, ManagedUser } from '@app/shared/admins';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
 import type { AdminFilter } from '../api/get-admins';
 import { useAdmins } from '../api/get-admins';
@@ -15,8 +15,6 @@ const FILTERS: { value: AdminFilter; key: 'filterAll' | 'filterValidated' | 'fil
   { value: 'pending', key: 'filterPending' },
   { value: 'blocked', key: 'filterBlocked' },
 ];
-
-const ADMIN_PAGE_SIZE = 20;
 
 interface AdminListProps {
   search: string;
@@ -38,8 +36,8 @@ function countOf(counts: AdminCounts | undefined, filter: AdminFilter): number |
 
 export function AdminList(props: AdminListProps) {
   const t = useT(adminsMessages);
-  const list = useAdmins({ q: props.query, status: props.filter, page: props.page, limit: ADMIN_PAGE_SIZE });
-  const pages = pageCount(list.data?.total ?? 0, ADMIN_PAGE_SIZE);
+  const list = useAdmins({ q: props.query, status: props.filter, page: props.page, limit: PAGE_SIZE });
+  const pages = pageCount(list.data?.total ?? 0, PAGE_SIZE);
 
   return (
     <section aria-labelledby="admin-list-title" className="flex min-w-0 flex-col gap-3">
@@ -103,7 +101,7 @@ export function AdminList(props: AdminListProps) {
         </ul>
       )}
 
-      {list.data && list.data.total > ADMIN_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
     </section>
   );
 }

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
-import { useDebounced, useListSelection } from '../../../lib/list-selection';
-import type { AdminFilter } from '../api/get-admins';
+import { useListScreen } from '../../../lib/list-screen';
+import { ADMIN_FILTERS } from '../api/get-admins';
 import { adminsMessages } from '../messages';
 import { AddAdminDialog } from './add-admin-dialog';
 import { AdminDetail } from './admin-detail';
@@ -13,17 +13,14 @@ import { AdminList } from './admin-list';
 
 /**
  * Spec §2 Administration: the list (search, status filter) on the left, the selected
- * administrator on the right. Below 1024 px one shows at a time; the selection is `?id=` so the
- * browser's Back returns to the list.
+ * administrator on the right. Below 1024 px one shows at a time. The search, filter, page and
+ * selection are in the URL, so a reload keeps them and the browser's Back returns to the list.
  */
 /** `me`: the signed-in account; its id and effective permissions decide the actions offered. */
 export function AdministrationScreen({ me }: { me: PublicUser | null }) {
   const t = useT(adminsMessages);
-  const { selectedId, select, back } = useListSelection({ rowAttribute: 'data-admin-id', searchId: 'admin-search' });
-  const [search, setSearch] = useState('');
-  const query = useDebounced(search.trim(), 250);
-  const [filter, setFilter] = useState<AdminFilter>('all');
-  const [page, setPage] = useState(1);
+  const list = useListScreen({ filters: { status: ADMIN_FILTERS }, rowAttribute: 'data-admin-id', searchId: 'admin-search' });
+  const { selectedId, select } = list;
   const [adding, setAdding] = useState(false);
 
   const permissions = me?.permissions ?? [];
@@ -38,23 +35,19 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
       <ListDetailLayout
         prompt={t('selectPrompt')}
         detail={
-          selectedId ? <AdminDetail id={selectedId} me={me ?? undefined} onBack={back} onRevoked={() => select(null)} /> : null
+          selectedId ? (
+            <AdminDetail id={selectedId} me={me ?? undefined} onBack={list.back} onRevoked={() => select(null)} />
+          ) : null
         }
         list={
           <AdminList
-            search={search}
-            onSearch={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
-            query={query}
-            filter={filter}
-            onFilter={(value) => {
-              setFilter(value);
-              setPage(1);
-            }}
-            page={page}
-            onPage={setPage}
+            search={list.search}
+            onSearch={list.setSearch}
+            query={list.query}
+            filter={list.filters.status}
+            onFilter={(status) => list.setFilters({ status })}
+            page={list.page}
+            onPage={list.setPage}
             selectedId={selectedId}
             onSelect={select}
             meId={me?._id}

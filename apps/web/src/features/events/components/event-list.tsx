@@ -1,6 +1,6 @@
 import { EVENT_CATEGORIES, EVENT_STATUSES, type EventCategory, type EventDateFilter, type EventStatus } from '@app/shared/events';
 import { Alert } from '../../../components/ui/alert';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
@@ -12,8 +12,6 @@ import { EventCard } from './event-card';
 import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
 import { SearchField } from '../../../components/ui/form/search-field';
 import { useCategoryLabel } from './form-controls';
-
-const EVENTS_PAGE_SIZE = 10;
 
 export interface EventFilters {
   /** 'approval': the 'À approuver' queue (drafts waiting for an event manager, issue 25 item 11). */
@@ -53,10 +51,10 @@ export function EventList(props: EventListProps) {
     ...otherFilters,
     ...(status === 'approval' ? { status: 'all', approval: 'pending' } : { status }),
     page: props.page,
-    limit: EVENTS_PAGE_SIZE,
+    limit: PAGE_SIZE,
   });
   const publish = useChangeEventStatus();
-  const pages = pageCount(list.data?.total ?? 0, EVENTS_PAGE_SIZE);
+  const pages = pageCount(list.data?.total ?? 0, PAGE_SIZE);
   const setFilter = <K extends keyof EventFilters>(key: K, value: EventFilters[K]) =>
     props.onFilters({ ...props.filters, [key]: value });
   const filterFields: { key: keyof EventFilters; label: string; options: FilterOption[] }[] = [

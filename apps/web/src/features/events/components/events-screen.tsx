@@ -1,40 +1,32 @@
+import { EVENT_CATEGORIES, EVENT_DATE_FILTERS, EVENT_STATUSES } from '@app/shared/events';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { eventsMessages } from '../messages';
 import { CreateEventDialog } from './create-event-dialog';
 import { EventDetailPanel } from './event-detail';
-import { type EventFilters, EventList } from './event-list';
+import { EventList } from './event-list';
 
-const SEARCH_DELAY_MS = 300;
+/** The status filter's values: 'approval' is the 'À approuver' queue (`?status=approval`). */
+const STATUS_FILTERS = ['all', ...EVENT_STATUSES, 'approval'] as const;
 
 /**
  * 'Gestion des Événements' (spec §2): the list on two thirds, the detail on one third (stacked on
- * small screens). `?create=1` (the top bar's button) opens the creation dialog.
+ * small screens). The search, filters, page and open event are in the URL, so a reload keeps them.
+ * `?create=1` (the top bar's button) opens the creation dialog.
  */
 export function EventsScreen() {
   const t = useT(eventsMessages);
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  // `?approval=pending` opens the 'À approuver' queue.
-  const [filters, setFilters] = useState<EventFilters>({
-    status: params.get('approval') === 'pending' ? 'approval' : 'all',
-    category: 'all',
-    date: 'all',
+  const list = useListScreen({
+    filters: { status: STATUS_FILTERS, category: ['all', ...EVENT_CATEGORIES] as const, date: EVENT_DATE_FILTERS },
+    rowAttribute: 'data-event-id',
+    searchId: 'event-search',
   });
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { selectedId, select, filters } = list;
   const [creating, setCreating] = useState(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
 
   useEffect(() => {
     if (params.get('create') !== '1') return;
@@ -53,18 +45,15 @@ export function EventsScreen() {
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <EventList
-            search={search}
-            onSearch={setSearch}
-            query={query}
+            search={list.search}
+            onSearch={list.setSearch}
+            query={list.query}
             filters={filters}
-            onFilters={(next) => {
-              setFilters(next);
-              setPage(1);
-            }}
-            page={page}
-            onPage={setPage}
+            onFilters={list.setFilters}
+            page={list.page}
+            onPage={list.setPage}
             selectedId={selectedId}
-            onSelect={setSelectedId}
+            onSelect={select}
             canApprove
           />
         </div>
@@ -77,13 +66,9 @@ export function EventsScreen() {
               key={selectedId}
               id={selectedId}
               approval={filters.status === 'approval'}
-              onClose={() => {
-                const id = selectedId;
-                setSelectedId(null);
-                // Back to the card that opened it.
-                requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-event-id="${id}"]`)?.focus());
-              }}
-              onDeleted={() => setSelectedId(null)}
+              // Back to the card that opened it.
+              onClose={list.back}
+              onDeleted={() => select(null)}
             />
           ) : (
             <p className="py-10 text-center text-slate-600">{t('placeholder')}</p>
@@ -95,7 +80,7 @@ export function EventsScreen() {
         onClose={() => setCreating(false)}
         onCreated={(event) => {
           setCreating(false);
-          setSelectedId(event._id);
+          select(event._id);
         }}
       />
     </div>

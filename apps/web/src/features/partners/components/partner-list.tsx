@@ -1,5 +1,5 @@
 import type { PartnerSummary } from '@app/shared/partners';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { useT } from '../../../lib/i18n';
 import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
@@ -8,7 +8,6 @@ import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
 import { SearchField } from '../../../components/ui/form/search-field';
 
-const PARTNER_PAGE_SIZE = 10;
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
 
 interface PartnerListProps {
@@ -28,8 +27,8 @@ interface PartnerListProps {
 export function PartnerList(props: PartnerListProps) {
   const t = useT(partnersMessages);
   const typeLabel = useTypeLabel();
-  const list = usePartners({ q: props.query, ...props.filters, page: props.page, limit: PARTNER_PAGE_SIZE });
-  const pages = pageCount(list.data?.total ?? 0, PARTNER_PAGE_SIZE);
+  const list = usePartners({ q: props.query, ...props.filters, page: props.page, limit: PAGE_SIZE });
+  const pages = pageCount(list.data?.total ?? 0, PAGE_SIZE);
   const filtered =
     props.query !== '' || props.filters.status !== 'all' || props.filters.type !== 'all' || props.filters.verification !== 'all';
   const set = <K extends keyof PartnerFilters>(key: K, value: PartnerFilters[K]) =>
@@ -118,7 +117,7 @@ export function PartnerList(props: PartnerListProps) {
         </ul>
       )}
 
-      {list.data && list.data.total > PARTNER_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import type { ListUsersResponse, UserReportFilter } from '@app/shared/admins';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../components/ui/pagination';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './keys';
 
-export type UserStatusFilter = 'all' | 'active' | 'blocked' | 'pending';
+export const USER_STATUS_FILTERS = ['all', 'active', 'blocked', 'pending'] as const;
+export type UserStatusFilter = (typeof USER_STATUS_FILTERS)[number];
 export interface UserListParams {
   q: string;
   status: UserStatusFilter;
@@ -11,11 +13,9 @@ export interface UserListParams {
   page: number;
 }
 
-export const USERS_PAGE_SIZE = 10;
-
 /** `GET /api/users`: accounts with the role user only, searched, filtered and paged by the server. */
 function getUsers(params: UserListParams): Promise<ListUsersResponse> {
-  return apiRequest<ListUsersResponse>('/users', { query: { role: 'user', ...params, limit: USERS_PAGE_SIZE } });
+  return apiRequest<ListUsersResponse>('/users', { query: { role: 'user', ...params, limit: PAGE_SIZE } });
 }
 
 const usersQueryOptions = (params: UserListParams) =>

@@ -1,8 +1,8 @@
 import type { ManagedUser, UserReportFilter } from '@app/shared/admins';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { formatPhone } from '@app/shared/phone';
 import { useT } from '../../../lib/i18n';
-import { USERS_PAGE_SIZE, type UserStatusFilter, useUsers } from '../api/get-users';
+import { type UserStatusFilter, useUsers } from '../api/get-users';
 import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { UserStatusBadge } from './user-status-badge';
@@ -28,7 +28,7 @@ interface UserListProps {
 export function UserList(props: UserListProps) {
   const t = useT(usersMessages);
   const list = useUsers({ q: props.query, status: props.status, reports: props.reports, page: props.page });
-  const pages = pageCount(list.data?.total ?? 0, USERS_PAGE_SIZE);
+  const pages = pageCount(list.data?.total ?? 0, PAGE_SIZE);
   const filterFields: FilterSelectProps[] = [
     {
       id: 'user-status',
@@ -95,7 +95,7 @@ export function UserList(props: UserListProps) {
         </>
       )}
 
-      {list.data && list.data.total > USERS_PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
+      {list.data && list.data.total > PAGE_SIZE && <Pagination page={props.page} count={pages} onChange={props.onPage} />}
     </section>
   );
 }

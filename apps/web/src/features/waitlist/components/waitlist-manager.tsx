@@ -1,12 +1,13 @@
-import type { WaitlistEntry } from '@app/shared/waitlist';
+import { WAITLIST_STATUSES, type WaitlistEntry } from '@app/shared/waitlist';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { exportWaitlist } from '../api/export-waitlist';
 import { useWaitlist, type WaitlistFilters } from '../api/get-waitlist';
 import { useWaitlistAction, type WaitlistAction } from '../api/update-entry';
@@ -15,39 +16,33 @@ import { EntryActions } from './entry-actions';
 import { WaitlistEntries } from './waitlist-entries';
 import { WaitlistFilterBar } from './waitlist-filter-bar';
 
-const SEARCH_DELAY_MS = 300;
-
 export interface WaitlistManagerProps {
-  /** Rows per page: 10 on the screen (spec §9), fewer when embedded in the dashboard. */
+  /** Rows per page: PAGE_SIZE on the screen (spec §9), fewer when embedded in the dashboard. */
   limit?: number;
   /** Embedded in the dashboard: no filters and no export. */
   compact?: boolean;
 }
 
-/** The waiting-list admin of spec §2: search, status filter, paged table, actions, CSV export. */
-export function WaitlistManager({ limit = 10, compact = false }: WaitlistManagerProps) {
+/**
+ * The waiting-list admin of spec §2: search, status filter, paged table, actions, CSV export. The
+ * search, filter and page are in the URL, so a reload keeps them.
+ */
+export function WaitlistManager({ limit = PAGE_SIZE, compact = false }: WaitlistManagerProps) {
   const t = useT(waitlistMessages);
-  const [searchInput, setSearchInput] = useState('');
-  const [filters, setFilters] = useState<WaitlistFilters>({ page: 1, limit, search: '', status: 'all' });
+  const screen = useListScreen({ filters: { status: ['all', ...WAITLIST_STATUSES] as const } });
+  const filters: WaitlistFilters = { page: screen.page, limit, search: screen.query, status: screen.filters.status };
   const [pendingDelete, setPendingDelete] = useState<WaitlistEntry | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const list = useWaitlist(filters);
   const action = useWaitlistAction();
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) => (current.search === searchInput ? current : { ...current, search: searchInput, page: 1 }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchInput]);
-
   const total = list.data?.total ?? 0;
   const count = pageCount(total, limit);
   // After a deletion the last page may be gone: step back to the new last page.
   useEffect(() => {
-    if (list.data && filters.page > count) setFilters((current) => ({ ...current, page: count }));
-  }, [list.data, filters.page, count]);
+    if (list.data && screen.page > count) screen.setPage(count, { replace: true });
+  }, [list.data, screen.page, count, screen.setPage]);
 
   const run = (entry: WaitlistEntry, kind: WaitlistAction) => {
     setActionError(null);
@@ -114,10 +109,10 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
     <div className="space-y-4">
       {compact ? null : (
         <WaitlistFilterBar
-          search={searchInput}
-          onSearch={setSearchInput}
+          search={screen.search}
+          onSearch={screen.setSearch}
           status={filters.status}
-          onStatus={(status) => setFilters((current) => ({ ...current, status, page: 1 }))}
+          onStatus={(status) => screen.setFilters({ status })}
           exporting={exporting}
           onExport={onExport}
         />
@@ -130,7 +125,7 @@ export function WaitlistManager({ limit = 10, compact = false }: WaitlistManager
       {actionError ? <Alert>{actionError}</Alert> : null}
       {body}
       {list.data && (!compact || total > limit) ? (
-        <Pagination page={filters.page} count={count} onChange={(page) => setFilters((current) => ({ ...current, page }))} />
+        <Pagination page={filters.page} count={count} onChange={screen.setPage} />
       ) : null}
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { parsePage } from '../components/ui/pagination';
+
+/** How long typing must pause before the search is sent (and written to `?q=`). */
+export const SEARCH_DELAY_MS = 300;
+
+/** Each filter's allowed values, its default first: `{ status: ['all', 'active', 'blocked'] }`. */
+export type FilterChoices = Record<string, readonly [string, ...string[]]>;
+/** The value of each filter, narrowed to its allowed values. */
+export type FilterValues<F extends FilterChoices> = { [K in keyof F]: F[K][number] };
+
+/** What the URL of a list screen says: `?q=` (trimmed search), one parameter per filter, `?page=`. */
+export function readListParams<F extends FilterChoices>(params: URLSearchParams, choices: F) {
+  const filters = {} as FilterValues<F>;
+  for (const key of Object.keys(choices) as (keyof F & string)[]) {
+    const allowed: readonly string[] = choices[key]!;
+    const value = params.get(key);
+    filters[key] = (value !== null && allowed.includes(value) ? value : allowed[0]) as F[typeof key][number];
+  }
+  return { query: (params.get('q') ?? '').trim(), filters, page: parsePage(params.get('page')) };
+}
+
+/**
+ * `params` with `changes` applied: `null` or a default value removes the parameter (so a plain
+ * list has a plain URL); any change but the page's sends the list back to page 1.
+ */
+export function withListChanges(
+  params: URLSearchParams,
+  changes: Record<string, string | number | null>,
+  defaults: Record<string, string> = {},
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    const empty = value === null || value === '' || value === defaults[key] || (key === 'page' && Number(value) <= 1);
+    if (empty) next.delete(key);
+    else next.set(key, String(value));
+  }
+  if (!('page' in changes)) next.delete('page');
+  return next;
+}
+
+interface ListScreenOptions<F extends FilterChoices> {
+  /** The filters and their allowed values (the first one is the default, left out of the URL). */
+  filters?: F;
+  /** The attribute that names a row's id on its button (e.g. 'data-partner-id'), focused on Back. */
+  rowAttribute?: string;
+  /** The list's search box, focused when the row that was open is no longer listed. */
+  searchId?: string;
+  debounceMs?: number;
+}
+
+/**
+ * The state of a back-office list screen, all of it in the URL so a reload, a shared link and the
+ * browser's Back and Forward keep it:
+ * - `search` is the search box's text; `query` is what is sent to the server: the trimmed text
+ *   once typing has paused (`?q=`, written without a history entry);
+ * - `filters` (one parameter each, written without a history entry);
+ * - `page` (`?page=`, 1-based; each change is a history entry); a new search or filter goes back to page 1;
+ * - `selectedId` (`?id=`), the row open beside the list: `select(id)` opens one (a history entry),
+ *   `select(null)` closes it; `back()` closes it and, once the list shows again (phones), focuses
+ *   the row that was open, else the search box.
+ */
+export function useListScreen<F extends FilterChoices = Record<never, never>>(options: ListScreenOptions<F> = {}) {
+  const { rowAttribute, searchId, debounceMs = SEARCH_DELAY_MS } = options;
+  const choices = (options.filters ?? {}) as F;
+  const [params, setParams] = useSearchParams();
+  const { query, filters, page } = readListParams(params, choices);
+
+  // The box shows what is typed at once; the URL (and so the request) follows when typing pauses.
+  const [search, setSearchText] = useState(query);
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    // `?q=` changed: typed here (the box already says it) or by Back/Forward/a link (show it).
+    setShownQuery(query);
+    if (search.trim() !== query) setSearchText(query);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const setSearch = useCallback(
+    (value: string) => {
+      setSearchText(value);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        setParams(
+          (current) => (value.trim() === (current.get('q') ?? '') ? current : withListChanges(current, { q: value.trim() })),
+          { replace: true },
+        );
+      }, debounceMs);
+    },
+    [setParams, debounceMs],
+  );
+
+  const defaults = useRef<Record<string, string>>({});
+  defaults.current = Object.fromEntries(Object.entries(choices).map(([key, values]) => [key, values[0]]));
+  const setFilters = useCallback(
+    (changes: Partial<FilterValues<F>>) =>
+      setParams((current) => withListChanges(current, changes as Record<string, string>, defaults.current), { replace: true }),
+    [setParams],
+  );
+  const setPage = useCallback(
+    (next: number, options?: { replace?: boolean }) =>
+      setParams((current) => withListChanges(current, { page: next }), { replace: options?.replace }),
+    [setParams],
+  );
+
+  const selectedId = params.get('id');
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const select = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('id', id);
+        else next.delete('id');
+        return next;
+      },
+      { replace: !id },
+    );
+  const back = () => {
+    setReturnTo(selectedId);
+    select(null);
+  };
+  useEffect(() => {
+    if (selectedId || !returnTo) return;
+    const row = rowAttribute ? document.querySelector<HTMLElement>(`[${rowAttribute}="${returnTo}"]`) : null;
+    (row ?? (searchId ? document.getElementById(searchId) : null))?.focus();
+    setReturnTo(null);
+  }, [selectedId, returnTo, rowAttribute, searchId]);
+
+  return { search, setSearch, query, filters, setFilters, page, setPage, selectedId, select, back };
+}
