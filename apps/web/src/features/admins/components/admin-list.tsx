@@ -69,7 +69,7 @@ export function AdminList(props: AdminListProps) {
               >
                 {t(item.key)}
                 {count !== undefined && (
-                  <span className={`ml-1.5 text-xs ${active ? 'text-white/80' : 'text-slate-500'}`}>{count}</span>
+                  <span className={`ml-1.5 text-xs ${active ? 'text-white' : 'text-slate-500'}`}>{count}</span>
                 )}
               </button>
             );
