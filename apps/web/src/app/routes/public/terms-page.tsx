@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { PublicSettings } from '@app/shared/settings';
+import { useEffect } from 'react';
+import { usePublicSettings } from '../../../lib/public-settings';
 
 const SECTIONS = [
   {
@@ -64,13 +64,9 @@ const SECTIONS = [
 
 /** `/terms`: the conditions of use, in French. */
 export function TermsPage() {
-  const [contact, setContact] = useState<PublicSettings | null>(null);
+  const contact = usePublicSettings().data;
   useEffect(() => {
     document.title = 'Conditions d’utilisation — Évènements Cameroun';
-    fetch('/api/settings/public')
-      .then((response) => (response.ok ? (response.json() as Promise<PublicSettings>) : null))
-      .then(setContact)
-      .catch(() => setContact(null));
   }, []);
   return (
     <div className="min-h-screen bg-slate-50">

@@ -11,7 +11,7 @@ import { PasswordStrength } from '../../../components/ui/password-strength';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
 import { useCreateAdmin } from '../api/create-admin';
-import { usePasswordMinLength } from '../api/get-password-rules';
+import { usePublicSettings } from '../../../lib/public-settings';
 import { adminsMessages } from '../messages';
 import { PermissionChecklist } from './permission-checklist';
 
@@ -30,7 +30,8 @@ export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdmin
   const t = useT(adminsMessages);
   const create = useCreateAdmin();
   const [showPassword, setShowPassword] = useState(false);
-  const passwordMinLength = usePasswordMinLength();
+  // The length new passwords need now, for the strength meter.
+  const passwordMinLength = usePublicSettings().data?.passwordMinLength;
   const { form, errors, serverError, close, submit } = useDialogForm({
     resolver: localizeResolver(zodResolver(createAdminSchema)),
     defaultValues: EMPTY,

@@ -15,7 +15,7 @@ import { formatSeconds, useCountdown } from '../hooks/use-countdown';
 import { PasswordField } from './form-field';
 import { OtpInput } from './otp-input';
 import { PasswordStrength } from '../../../components/ui/password-strength';
-import { usePublicSettings } from '../api/get-public-settings';
+import { usePublicSettings } from '../../../lib/public-settings';
 import { BackToLoginButton } from './back-to-login-button';
 import { useAuthT } from '../messages';
 

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { getUserContact } from '../../../lib/session';
-import { usePublicSettings } from '../api/get-public-settings';
+import { usePublicSettings } from '../../../lib/public-settings';
 import { useResendOtp } from '../api/resend-otp';
 import { useSendConfirmation } from '../api/send-confirmation';
 import { useVerifyOtp } from '../api/verify-otp';

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { ApiRequestError } from '../../../lib/api-client';
 import { setUserContact } from '../../../lib/session';
-import { usePublicSettings } from '../api/get-public-settings';
+import { usePublicSettings } from '../../../lib/public-settings';
 import { useRegister } from '../api/register';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { errorMessage, smsNoticeText } from '../auth-errors';

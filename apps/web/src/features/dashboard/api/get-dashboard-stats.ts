@@ -1,6 +1,7 @@
 import type { DashboardStats } from '@app/shared/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
 
 /** `GET /api/stats/dashboard` (manage_users). */
 function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
@@ -8,7 +9,7 @@ function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
 }
 
 const dashboardStatsQueryOptions = queryOptions({
-  queryKey: ['stats', 'dashboard'],
+  queryKey: dashboardKeys.stats(),
   queryFn: ({ signal }) => getDashboardStats(signal),
 });
 

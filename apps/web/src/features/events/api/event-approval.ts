@@ -7,7 +7,7 @@ import { requireToken } from './require-token';
 /** The count beside 'Évènements' in the sidebar: events waiting in 'À approuver', refreshed every minute. */
 export function usePendingApprovalCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...eventKeys.all, 'pending-approval-count'],
+    queryKey: eventKeys.pendingApprovalCount(),
     queryFn: async () => (await apiRequest<PendingApprovalCount>('/events/pending-approval/count')).count,
     enabled,
     refetchInterval: 60_000,

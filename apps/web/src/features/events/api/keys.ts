@@ -3,4 +3,5 @@ export const eventKeys = {
   all: ['events'] as const,
   list: (params: object) => ['events', 'list', params] as const,
   detail: (id: string) => ['events', 'detail', id] as const,
+  pendingApprovalCount: () => ['events', 'pending-approval-count'] as const,
 };

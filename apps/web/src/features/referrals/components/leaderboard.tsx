@@ -1,15 +1,16 @@
 import { type LeaderboardRow, referrerLabel } from '@app/shared/referrals';
-import { usePageParam } from '../../../components/ui/pagination';
+
 import { PagedTable } from '../../../components/ui/paged-table';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { referralMessages } from '../messages';
 
 /** 'Parrainage' (spec §2): referrer (e-mail, else username, else N/A), sign-ups, clicks; highest first. */
 export function Leaderboard() {
   const t = useT(referralMessages);
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListScreen();
   const list = useLeaderboard(page);
   return (
     <PagedTable<LeaderboardRow>

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { usePageParam } from '../../../components/ui/pagination';
+
 import { PagedTable } from '../../../components/ui/paged-table';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { useDecideRewardGrant } from '../api/decide-reward-grant';
 import { useRewardGrants } from '../api/get-reward-grants';
 import { referralMessages } from '../messages';
@@ -20,7 +21,7 @@ import { GrantStatusBadge, useRewardLabels } from './reward-labels';
 export function RewardGrants() {
   const t = useT(referralMessages);
   const labels = useRewardLabels();
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListScreen();
   const list = useRewardGrants(page);
   const decide = useDecideRewardGrant();
   const [revoking, setRevoking] = useState<RewardGrant | null>(null);

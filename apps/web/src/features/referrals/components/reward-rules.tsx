@@ -4,11 +4,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { usePageParam } from '../../../components/ui/pagination';
+
 import { PagedTable } from '../../../components/ui/paged-table';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { useRewardRules } from '../api/get-reward-rules';
 import { useSaveRewardRule } from '../api/save-reward-rule';
 import { referralMessages } from '../messages';
@@ -23,7 +24,7 @@ import { RewardRuleDialog } from './reward-rule-dialog';
 export function RewardRules() {
   const t = useT(referralMessages);
   const labels = useRewardLabels();
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListScreen();
   const list = useRewardRules(page);
   const save = useSaveRewardRule();
   const [editing, setEditing] = useState<{ rule: RewardRule | null } | null>(null);

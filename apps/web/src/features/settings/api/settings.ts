@@ -1,9 +1,10 @@
 import type { Settings, SettingsInput } from '@app/shared/settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { settingsKeys } from './keys';
 
 const settingsQueryOptions = queryOptions({
-  queryKey: ['settings'],
+  queryKey: settingsKeys.all,
   queryFn: ({ signal }) => apiRequest<Settings>('/admin/settings', { signal }),
   staleTime: 0,
 });

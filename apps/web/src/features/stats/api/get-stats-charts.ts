@@ -1,6 +1,7 @@
 import type { StatsCharts } from '@app/shared/stats';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { statsKeys } from './keys';
 
 /** `GET /api/admin/stats/charts?days=30|90` (manage_users). */
 function getStatsCharts(days: number, signal?: AbortSignal): Promise<StatsCharts> {
@@ -9,7 +10,7 @@ function getStatsCharts(days: number, signal?: AbortSignal): Promise<StatsCharts
 
 function statsChartsQueryOptions(days: number) {
   return queryOptions({
-    queryKey: ['stats', 'charts', days],
+    queryKey: statsKeys.charts(days),
     queryFn: ({ signal }) => getStatsCharts(days, signal),
     placeholderData: keepPreviousData,
   });

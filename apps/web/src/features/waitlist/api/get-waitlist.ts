@@ -1,6 +1,7 @@
 import type { WaitlistPage, WaitlistStatus } from '@app/shared/waitlist';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { waitlistKeys } from './keys';
 
 export interface WaitlistFilters {
   page: number;
@@ -8,11 +9,6 @@ export interface WaitlistFilters {
   search: string;
   status: 'all' | WaitlistStatus;
 }
-
-export const waitlistKeys = {
-  all: ['waitlist'] as const,
-  page: (filters: WaitlistFilters) => ['waitlist', 'page', filters] as const,
-};
 
 /** `GET /api/admin/waitlist`: one page, searched and filtered by the database. */
 function getWaitlist(filters: WaitlistFilters, signal?: AbortSignal): Promise<WaitlistPage> {

@@ -1,7 +1,7 @@
 import type { WaitlistEntry } from '@app/shared/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { waitlistKeys } from './get-waitlist';
+import { waitlistKeys } from './keys';
 
 export type WaitlistAction = 'approve' | 'reject' | 'delete';
 
@@ -22,6 +22,7 @@ export function useWaitlistAction() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: waitlistKeys.all }),
+        // The dashboard's and the statistics' figures (their keys start with 'stats').
         queryClient.invalidateQueries({ queryKey: ['stats'] }),
       ]);
     },
