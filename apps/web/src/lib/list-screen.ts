@@ -76,19 +76,23 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
     if (search.trim() !== query) setSearchText(query);
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // React Router's setter applies an update to the parameters of the render it came from: the
+  // timer takes the latest one, so a filter or a row chosen while it ran is kept.
+  const latestSetParams = useRef(setParams);
+  latestSetParams.current = setParams;
   useEffect(() => () => clearTimeout(timer.current), []);
   const setSearch = useCallback(
     (value: string) => {
       setSearchText(value);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
-        setParams(
+        latestSetParams.current(
           (current) => (value.trim() === (current.get('q') ?? '') ? current : withListChanges(current, { q: value.trim() })),
           { replace: true },
         );
       }, debounceMs);
     },
-    [setParams, debounceMs],
+    [debounceMs],
   );
 
   const defaults = useRef<Record<string, string>>({});
