@@ -35,8 +35,9 @@ async function openNav(page: Page) {
 
 test.describe('guard', () => {
   test('sends a visitor without a session to /GetStarted, from /admin and /auth/get-started', async ({ page }) => {
-    await page.goto('/admin/waitlist');
-    await page.waitForURL('**/GetStarted');
+    await page.goto('/admin/waitlist?page=2');
+    // Asked to come back to that screen once signed in (decision 026).
+    await page.waitForURL('**/GetStarted?next=%2Fadmin%2Fwaitlist%3Fpage%3D2');
     await page.goto('/auth/get-started');
     await page.waitForURL('**/GetStarted');
   });
@@ -49,7 +50,7 @@ test.describe('guard', () => {
       }
     });
     await page.goto('/admin');
-    await page.waitForURL('**/GetStarted');
+    await page.waitForURL('**/GetStarted?next=%2Fadmin');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -56,7 +56,8 @@ test('Je participe: signed out a sign-in link, signed in a toggle that counts', 
 
   await page.goto(event.publicPath);
   const signIn = page.getByRole('link', { name: 'Se connecter pour participer' });
-  await expect(signIn).toHaveAttribute('href', '/GetStarted');
+  // It leads back to this event, at 'Je participe' (decision 026).
+  await expect(signIn).toHaveAttribute('href', `/GetStarted?next=${encodeURIComponent(`${event.publicPath}#participer`)}`);
   await expect(page.getByRole('button', { name: 'Je participe' })).toHaveCount(0);
 
   const email = await member(request, id);

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION_FLAG_SCRIPT } from '@app/shared/session-flag';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +23,13 @@ function staticHeaders(middleware: ReturnType<typeof helmet>): [string, string][
 }
 
 /**
- * Security headers (strict CSP without inline script), compression and CORS from the allow-list.
+ * The one inline script the pages may run: the public header's session flag (decision 026),
+ * allowed by its SHA-256, so any other inline script stays blocked.
+ */
+export const SESSION_FLAG_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SESSION_FLAG_SCRIPT).digest('base64')}'`;
+
+/**
+ * Security headers (strict CSP: no inline script but the one allowed by its hash), compression and CORS from the allow-list.
  * The same headers go on HTML and API answers.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -32,7 +40,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", SESSION_FLAG_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],

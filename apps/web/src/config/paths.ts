@@ -26,10 +26,12 @@ export type AdminSegment = (typeof ADMIN_SEGMENTS)[keyof typeof ADMIN_SEGMENTS];
 
 const ADMIN_ROOT = '/admin';
 
+import { SIGN_IN_PATH } from '@app/shared/next-path';
+
 export const paths = {
   /** The landing page: its own document (decision 001), left with a page load. */
   landing: '/',
-  signIn: '/GetStarted',
+  signIn: SIGN_IN_PATH,
   /** The older address of the sign-in page, still redirected. */
   signInLegacy: '/auth/get-started',
   account: '/mon-compte',
@@ -42,3 +44,19 @@ export const paths = {
     createEvent: `${ADMIN_ROOT}/${ADMIN_SEGMENTS.events}?create=1`,
   },
 } as const;
+
+/**
+ * Whether the app shows this path itself (a navigation inside the app, which keeps its toasts);
+ * any other path — `/`, `/evenements` and the event pages — is a page of the server, left with a
+ * page load.
+ */
+export function isAppPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === paths.signIn || pathname === paths.account || pathname === paths.terms || isBackOfficePath(pathname);
+}
+
+/** A screen of the back office (`/admin`, `/admin/…`, with or without a query). */
+export function isBackOfficePath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);
+}

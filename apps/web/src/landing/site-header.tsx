@@ -1,12 +1,22 @@
+import { SESSION_FLAG_SCRIPT } from '@app/shared/session-flag';
 import { NAV_LINKS } from './landing-content';
 
+/** The account links (decision 026): shown by the session flag, 'Se connecter' without one. */
+const SIGN_IN = { href: '/GetStarted', label: 'Se connecter' };
+const ACCOUNT = { href: '/mon-compte', label: 'Mon compte' };
+
 /**
- * Header with the section anchors and the agenda. On a phone the links sit in a <details> menu,
- * which opens without JavaScript too; `islands.ts` closes it when a link is chosen.
+ * Header with the section anchors, the agenda and the account link. On a phone the links sit in a
+ * <details> menu, which opens without JavaScript too; `islands.ts` closes it when a link is chosen.
+ * The inline script first sets the session flag (decision 026, allowed by its hash in the CSP), so
+ * 'Se connecter' or 'Mon compte' shows from the first paint; the account link joins the wide
+ * header from 1280 px, where there is room for it, and is in the menu below.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      {/* A constant of this code (SESSION_FLAG_SCRIPT), allowed by its hash in the CSP. */}
+      <script dangerouslySetInnerHTML={{ __html: SESSION_FLAG_SCRIPT }} />
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <a href="#accueil" className="flex items-center gap-2 font-bold text-brand-800">
           <img src="/favicon.svg" alt="" width="28" height="28" />
@@ -24,6 +34,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
             <li>
               <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href="/evenements">
                 Agenda
+              </a>
+            </li>
+            <li className="hidden xl:block signed-in:hidden">
+              <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href={SIGN_IN.href}>
+                {SIGN_IN.label}
+              </a>
+            </li>
+            <li className="hidden signed-in:xl:block">
+              <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href={ACCOUNT.href}>
+                {ACCOUNT.label}
               </a>
             </li>
             <li>
@@ -52,6 +72,16 @@ export function SiteHeader({ siteName }: { siteName: string }) {
               <li>
                 <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href="/evenements">
                   Agenda
+                </a>
+              </li>
+              <li className="signed-in:hidden">
+                <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href={SIGN_IN.href}>
+                  {SIGN_IN.label}
+                </a>
+              </li>
+              <li className="hidden signed-in:block">
+                <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href={ACCOUNT.href}>
+                  {ACCOUNT.label}
                 </a>
               </li>
               <li>

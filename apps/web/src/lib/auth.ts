@@ -2,9 +2,10 @@ import type { meResponseSchema } from '@app/shared/auth';
 import type { PublicUser } from '@app/shared/users';
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { type NavigateFunction, useNavigate } from 'react-router';
+import { signInPath } from '@app/shared/next-path';
 import type { z } from 'zod';
-import { paths } from '../config/paths';
+import { isAppPath, isBackOfficePath, paths } from '../config/paths';
 import { apiRequest, onUnauthorized } from './api-client';
 import { clearSession, getToken, setToken } from './session';
 
@@ -43,11 +44,35 @@ function homePathOf(user: Pick<PublicUser, 'role' | 'isAdminValidated' | 'isBloc
   return isBackOfficeUser(user) ? paths.admin.root : paths.account;
 }
 
-/** Keeps the token and the user the sign-in answered with; answers where to go. */
-export function signIn(queryClient: QueryClient, token: string, user: PublicUser): string {
+/**
+ * Where a signed-in user goes: back to `next` (a safe path of this site, already checked by
+ * `safeNextPath`, decision 026), else the back office or 'Mon compte'. A back-office address is
+ * only followed by whom it is for.
+ */
+export function pathAfterSignIn(user: Pick<PublicUser, 'role' | 'isAdminValidated' | 'isBlocked'>, next?: string | null): string {
+  if (next && (!isBackOfficePath(next) || isBackOfficeUser(user))) return next;
+  return homePathOf(user);
+}
+
+/** Keeps the token and the user the sign-in answered with; answers where to go (`next` when given). */
+export function signIn(queryClient: QueryClient, token: string, user: PublicUser, next?: string | null): string {
   setToken(token);
   queryClient.setQueryData(ME_QUERY_KEY, { user });
-  return homePathOf(user);
+  return pathAfterSignIn(user, next);
+}
+
+/**
+ * Goes to `path` in place of the current entry: inside the app by a navigation, to a page of the
+ * server (an event page, the agenda) by a page load.
+ */
+export function goInstead(navigate: NavigateFunction, path: string): void {
+  if (isAppPath(path)) navigate(path, { replace: true });
+  else window.location.replace(path);
+}
+
+/** The sign-in page, asked to come back here (the current path, query and fragment) afterwards. */
+export function signInHere(): string {
+  return signInPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
 }
 
 /**
@@ -73,7 +98,7 @@ export function useSignInOnUnauthorized(): void {
     () =>
       onUnauthorized(() => {
         queryClient.clear();
-        navigate(paths.signIn, { replace: true });
+        navigate(signInHere(), { replace: true });
       }),
     [navigate, queryClient],
   );

@@ -1,4 +1,5 @@
 import { COMMENTS_CSS } from './comments-section';
+import { HEADER_CSS, publicHeader, sessionFlagScript } from './header';
 import { type SafeHtml, html, jsonForScript, raw } from './html';
 
 export interface PageMeta {
@@ -14,6 +15,21 @@ export interface PageMeta {
   robots?: string;
   jsonLd?: unknown;
   siteName: string;
+  /**
+   * The page the header's 'Se connecter' leads back to after signing in (decision 026); by default
+   * this page (the path and query of `url`).
+   */
+  signInNext?: string | null;
+}
+
+/** The path and query of an absolute address of this site (what a sign-in leads back to). */
+function pathOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -28,10 +44,6 @@ body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;l
 a{color:#115e59}
 img{max-width:100%;height:auto;display:block}
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:9}
-.top{background:#115e59;color:#fff}
-.top .in{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:56px}
-.top a{color:#fff;text-decoration:none;font-weight:700}
-.top nav a{font-weight:600;margin-left:16px}
 .in{max-width:72rem;margin:0 auto;padding:0 16px}
 main{padding:24px 0 48px}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 12px}
@@ -66,6 +78,7 @@ aside .card .b{padding:12px}
 .facts{list-style:none;padding:0;margin:16px 0;display:grid;gap:8px}
 .facts li{padding-left:0}
 .actions{display:flex;flex-wrap:wrap;gap:12px;margin:16px 0}
+#participer{scroll-margin-top:24px}
 .tickets{width:100%;border-collapse:collapse}
 .tickets th,.tickets td{text-align:left;padding:8px;border-bottom:1px solid #e2e8f0}
 .banner{background:#fee2e2;color:#7f1d1d;border-radius:8px;padding:12px 16px;font-weight:600}
@@ -78,7 +91,7 @@ footer a{color:#fff}
 .later{visibility:hidden}
 @media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}h1{font-size:2.25rem}}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
-`
+${HEADER_CSS}`
     .replace(/\n/g, '')
     .trim() + COMMENTS_CSS;
 
@@ -111,12 +124,13 @@ ${meta.canonical ? html`<link rel="canonical" href="${meta.canonical}">` : ''}
 <meta name="twitter:title" content="${meta.title}">
 <meta name="twitter:description" content="${meta.description}">
 <meta name="twitter:image" content="${meta.image.url}">
+${sessionFlagScript()}
 <style>${raw(PUBLIC_CSS)}</style>
 ${meta.jsonLd ? html`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : ''}
 </head>
 <body>
 <a class="skip" href="#contenu">Aller au contenu</a>
-<header class="top"><div class="in"><a href="/">${meta.siteName}</a><nav aria-label="Principale"><a href="/evenements">Agenda</a></nav></div></header>
+${publicHeader(meta.siteName, meta.signInNext === undefined ? pathOf(meta.url) : meta.signInNext)}
 <main id="contenu"><div class="in">${body}</div></main>
 <footer><div class="in"><p>${meta.siteName} — les évènements près de chez vous, partout au Cameroun.</p><p><a href="/evenements">Tous les évènements</a> · <a href="/terms">Conditions d’utilisation</a></p></div></footer>
 ${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}

@@ -439,11 +439,11 @@ describe('Je participe', () => {
     const page = await get(event.publicPath);
     // Without JavaScript or signed out: a link to sign in, and nothing else to press.
     expect(page.body).toMatch(
-      /<a class="btn" href="\/GetStarted" data-participate="[0-9a-f-]{36}" data-testid="participate-signin">Se connecter pour participer<\/a>/,
+      /<a class="btn" href="\/GetStarted\?next=[^"]+" data-participate="[0-9a-f-]{36}" data-testid="participate-signin">Se connecter pour participer<\/a>/,
     );
     expect(page.body).toContain('<p id="participer-msg" class="muted" role="status"></p>');
     expect(page.body).toContain('data-places="10"');
-    // The script is a file of the site (CSP: no inline script), and knows the session token key.
+    // The script is a file of the site (CSP: no inline script but the header’s session flag), and knows the session token key.
     const script = /<script type="module" src="(\/evenements\/partage\.js\?v=[0-9a-f]+)"><\/script>/.exec(page.body)?.[1];
     expect(script).toBeDefined();
     const js = (await get(script as string)).body;

@@ -32,6 +32,7 @@ import {
   type PublicEvent,
 } from './public-pages.repository';
 import { DAY_MS, DOUALA_OFFSET_MS, doualaIso, doualaMidnight } from '@app/shared/douala-time';
+import { signInPath } from '@app/shared/next-path';
 
 /** What the public pages use. */
 export interface PublicPagesDeps {
@@ -42,6 +43,12 @@ export interface PublicPagesDeps {
   previews: PreviewStore;
   log: FastifyBaseLogger;
 }
+
+/**
+ * Where 'Je participe' sits on the event page: 'Se connecter pour participer' leads back here
+ * after signing in (decision 026), with 'Je participe' in view, one tap away.
+ */
+export const PARTICIPATE_ANCHOR = 'participer';
 
 /** A cancelled event's page stays, marked 'Annulé', this long after the cancellation. */
 export const CANCELLED_PAGE_DAYS = 30;
@@ -414,7 +421,7 @@ ${cover ? heroImage(cover) : ''}
 </ul>
 ${
   event.status === 'published' && event.endDateTime > now
-    ? html`<div class="actions"><a class="btn" href="/GetStarted" data-participate="${event.id}"${privateEvent && token ? html` data-share="${token}"` : ''} data-testid="participate-signin">Se connecter pour participer</a></div>
+    ? html`<div class="actions" id="${PARTICIPATE_ANCHOR}"><a class="btn" href="${signInPath(`${path}${tokenQuery}#${PARTICIPATE_ANCHOR}`)}" data-participate="${event.id}"${privateEvent && token ? html` data-share="${token}"` : ''} data-testid="participate-signin">Se connecter pour participer</a></div>
 <p id="participer-msg" class="muted" role="status"></p>`
     : ''
 }

@@ -1,21 +1,34 @@
-import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { NEXT_PARAM, safeNextPath } from '@app/shared/next-path';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { setLanguage, useLanguage } from '../../../lib/i18n';
 import { GetStarted } from '../../../features/auth/components/get-started';
 import { useAuthT } from '../../../features/auth/messages';
-import { paths } from '../../../config/paths';
 import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
-import { isBackOfficeUser, useMe } from '../../../lib/auth';
+import { goInstead, hasSession, isBackOfficeUser, pathAfterSignIn, useMe } from '../../../lib/auth';
 
-/** /GetStarted: sign in, sign up, code check, password reset; a signed-in administrator goes to /admin. */
+/**
+ * /GetStarted: sign in, sign up, code check, password reset. Someone already signed in goes back
+ * to `?next=` (decision 026) when there is one; a signed-in administrator goes to /admin.
+ */
 export function GetStartedPage() {
   const tr = useAuthT();
   const language = useLanguage();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
   const user = useMe().data?.user;
-  if (user && isBackOfficeUser(user)) return <Navigate to={paths.admin.root} replace />;
+  // Only for a session that was there when the page opened: a sign-in made here leads on by itself
+  // (a second page load to the same address would abort the first).
+  const [openedSignedIn] = useState(hasSession);
+  const leaveTo = user && openedSignedIn && (next || isBackOfficeUser(user)) ? pathAfterSignIn(user, next) : null;
+  useEffect(() => {
+    if (leaveTo) goInstead(navigate, leaveTo);
+  }, [leaveTo, navigate]);
+  if (leaveTo) return null;
   return (
     <div className="min-h-dvh bg-slate-50">
       <SiteBar className="max-w-md">

@@ -1,4 +1,5 @@
 import { type OtpChannel, RESET_TOKEN_PATTERN, type ResetContact } from '@app/shared/auth';
+import { NEXT_PARAM, safeNextPath } from '@app/shared/next-path';
 import type { PublicUser } from '@app/shared/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +10,7 @@ import { OtpView } from './otp-view';
 import { RegisterForm } from './register-form';
 import { ResetRequestForm } from './reset-request-form';
 import { useAuthT } from '../messages';
-import { signIn } from '../../../lib/auth';
+import { goInstead, signIn } from '../../../lib/auth';
 import { tabAfterKey } from '../../../lib/tabs';
 
 type View =
@@ -57,8 +58,11 @@ export function GetStarted() {
     panelRef.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [view.name]);
 
-  // The back office, or 'Mon compte' for everyone else (within the app, so the 'Connexion réussie !' toast stays).
-  const onSignedIn = (token: string, user: PublicUser) => navigate(signIn(queryClient, token, user), { replace: true });
+  // Back to the page that sent here (`?next=`, decision 026: kept in the address through sign-up, the
+  // code check and every sign-in kind, since those are views of this one page); else the back
+  // office, or 'Mon compte' for everyone else (within the app, so the 'Connexion réussie !' toast stays).
+  const next = safeNextPath(searchParams.get(NEXT_PARAM));
+  const onSignedIn = (token: string, user: PublicUser) => goInstead(navigate, signIn(queryClient, token, user, next));
 
   const toLogin = (next?: LoginPrefill) => {
     if (next) setPrefill(next);
