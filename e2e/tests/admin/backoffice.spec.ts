@@ -282,7 +282,8 @@ test('log out revokes the session and removes the token', async ({ page, request
   await page.goto('/admin');
   const nav = await openNav(page);
   await nav.getByRole('button', { name: 'Log Out' }).click();
-  await page.waitForURL('**/GetStarted');
+  // The sign-in page (the guard may add the screen to come back to, decision 026).
+  await page.waitForURL((url) => url.pathname === '/GetStarted');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
   expect(me.status()).toBe(401);
