@@ -10,7 +10,7 @@ import { shotsIn } from '../../fixtures/shots';
  * 'Je participe' one tap away; never to another site; and the public pages' header shows
  * 'Se connecter' or 'Mon compte'.
  */
-const shot = shotsIn('/tmp/shots-nextheader', { noSidewaysScroll: true, fullPage: false });
+const shot = shotsIn('nextheader', { noSidewaysScroll: true, fullPage: false });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
 
 const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
