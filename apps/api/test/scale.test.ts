@@ -9,6 +9,7 @@ import { events, users } from '../src/db/schema/index';
 import { pageAndTotal } from '../src/db/page-and-total';
 import { ReadBudget } from '../src/plugins/public-reads';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { eventInput } from './helper';
 
 /** Lists at scale (decision 013): bounded counts, the anonymous depth cap, the answer cache and the read budget. */
 describe('lists at scale', () => {
@@ -97,14 +98,7 @@ describe('lists at scale', () => {
       method: 'POST',
       url: '/api/events',
       headers: { authorization: `Bearer ${login.json().token}` },
-      payload: {
-        title: 'Brouillon',
-        description: 'Une écriture.',
-        startDateTime: '2027-06-12T18:00:00+01:00',
-        endDateTime: '2027-06-12T23:00:00+01:00',
-        location: { address: 'Rue', city: 'Douala' },
-        category: 'art',
-      },
+      payload: eventInput({ title: 'Brouillon', description: 'Une écriture.', category: 'art' }),
     });
     expect(draft.statusCode, draft.body).toBe(201);
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(1);

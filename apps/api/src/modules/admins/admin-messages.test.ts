@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { seededSuperadmin } from '../../../test/helper';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 
 /** Issue 25 item 10: an approved administrator is told; one created by another is welcomed (outbox, decision 018). */
@@ -18,8 +19,7 @@ beforeAll(async () => {
   catcher = await startSmtpCatcher();
   testApp = await buildTestApp({ SMTP_URL: catcher.url });
   app = testApp.app;
-  const [superadmin] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
-  if (!superadmin) throw new Error('no seeded superadmin');
+  const superadmin = await seededSuperadmin(app);
   await app.db.update(users).set({ firstName: 'Brice', lastName: 'Etoa' }).where(eq(users.id, superadmin.id));
   superToken = await tokenFor(app, superadmin);
   signInUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/GetStarted`;

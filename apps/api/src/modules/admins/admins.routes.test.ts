@@ -6,6 +6,7 @@ import { auditLog, sessions, users } from '../../db/schema/index';
 import { verifyPassword } from '../../lib/password';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { seededSuperadmin } from '../../../test/helper';
 import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
@@ -16,9 +17,7 @@ let superToken: string;
 beforeAll(async () => {
   testApp = await buildTestApp();
   app = testApp.app;
-  const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
-  if (!row) throw new Error('no seeded superadmin');
-  superadmin = row;
+  superadmin = await seededSuperadmin(app);
   superToken = await tokenFor(app, superadmin);
 });
 afterAll(async () => {
