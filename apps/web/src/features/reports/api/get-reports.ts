@@ -1,12 +1,11 @@
 import type { ListReportsResponse } from '@app/shared/community';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '../../../components/ui/pagination';
 import { apiRequest } from '../../../lib/api-client';
 import { reportKeys } from './keys';
 
-export const REPORTS_PAGE_SIZE = 10;
-
 /** `GET /api/reports`: the open reports this moderator handles, newest first. */
-function getReports(page: number, limit = REPORTS_PAGE_SIZE): Promise<ListReportsResponse> {
+function getReports(page: number, limit = PAGE_SIZE): Promise<ListReportsResponse> {
   return apiRequest<ListReportsResponse>('/reports', { query: { page, limit } });
 }
 

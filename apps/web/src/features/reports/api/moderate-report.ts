@@ -21,6 +21,7 @@ export function useModerateReport() {
       // The users screen shows report counts and statuses: refresh it too.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: reportKeys.all }),
+        // The users screen's lists and counts (the users feature's keys start with 'users').
         queryClient.invalidateQueries({ queryKey: ['users'] }),
       ]);
     },

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Pagination, pageCount, usePageParam } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
-import { REPORTS_PAGE_SIZE, useReports } from '../api/get-reports';
+import { useListScreen } from '../../../lib/list-screen';
+import { useReports } from '../api/get-reports';
 import { useModerateReport } from '../api/moderate-report';
 import { reportsMessages } from '../messages';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
@@ -19,12 +20,12 @@ import { ListError, ListLoading } from '../../../components/ui/list-states';
  */
 export function ReportsQueue({ userPath }: { userPath: (id: string) => string }) {
   const t = useT(reportsMessages);
-  const [page, setPage] = usePageParam();
+  const { page, setPage } = useListScreen();
   const list = useReports(page);
   const moderate = useModerateReport();
   const [blocking, setBlocking] = useState<Report | null>(null);
   const [removing, setRemoving] = useState<Report | null>(null);
-  const pages = pageCount(list.data?.total ?? 0, REPORTS_PAGE_SIZE);
+  const pages = pageCount(list.data?.total ?? 0, PAGE_SIZE);
 
   // The last report of the last page handled: go back one page.
   useEffect(() => {
@@ -135,9 +136,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
           </ul>
         </>
       )}
-      {list.data && list.data.total > REPORTS_PAGE_SIZE && (
-        <Pagination page={page} count={pages} onChange={(next) => setPage(next)} />
-      )}
+      {list.data && list.data.total > PAGE_SIZE && <Pagination page={page} count={pages} onChange={(next) => setPage(next)} />}
       <ConfirmDialog
         open={blocking !== null}
         title={t('block')}
