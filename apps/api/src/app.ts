@@ -29,6 +29,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
+import { waitlistPageRoutes } from './modules/waitlist/waitlist-page.routes';
 import { landingEvents } from './modules/public-pages/public-pages.service';
 import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
@@ -182,6 +183,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   // The server-rendered public pages (agenda, event pages, sitemap, robots), outside /api.
   await app.register(publicPagesRoutes);
+  // The waiting-list form posted without JavaScript, answered with an HTML page (decision 027).
+  await app.register(waitlistPageRoutes);
 
   if (options.webDistDir) {
     await app.register(webAppPlugin, {

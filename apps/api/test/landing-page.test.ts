@@ -30,7 +30,7 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(distDir, 'ssr', 'landing.mjs'),
-    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone + " launch=" + data.launchDate + " today=" + data.today + " events=" + data.events.map((e) => e.title).join("|")); }',
+    'export function renderLanding(template, data) { return template.replace("<!--app-html-->", "count=" + data.count + " email=" + data.contactEmail + " phone=" + data.supportPhone + " launch=" + data.launchDate + " today=" + data.today + " events=" + data.events.map((e) => e.title).join("|") + "<form action=\\"/liste-d-attente\\"><input name=\\"formToken\\" value=\\"" + data.formToken + "\\"></form>"); }',
   );
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -127,7 +127,27 @@ describe('the landing page served with live values', () => {
       payload: { name: 'Binam Test', phone: '+237677000099' },
     });
     expect(signup.statusCode, signup.body).toBe(201);
-    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(before.body);
+    // The same page (the count unchanged), the form token aside, fresh in every answer.
+    const withoutToken = (body: string) => body.replace(/name="formToken" value="[^"]*"/, '');
+    expect(withoutToken((await app.inject({ method: 'GET', url: '/' })).body)).toBe(withoutToken(before.body));
+  });
+
+  it('puts a fresh form token in the waiting-list form of every answer, the cached page too, and carries ?ref= into its address', async () => {
+    const tokenOf = (body: string) => /name="formToken" value="([^"]+)"/.exec(body)?.[1];
+    const now = Date.now();
+    const first = await app.inject({ method: 'GET', url: '/' });
+    expect(app.formTokens.age(tokenOf(first.body))).not.toBeNull();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + 5_000);
+    try {
+      // Within the cache time: the same page, with a token issued now, not when it was rendered.
+      const second = await app.inject({ method: 'GET', url: '/?ref=AMI-42' });
+      expect(app.formTokens.age(tokenOf(second.body), now + 5_000)).toBe(0);
+      expect(second.body).toContain('action="/liste-d-attente?ref=AMI-42"');
+      const odd = await app.inject({ method: 'GET', url: '/?ref=%22%3E%3Cscript%3E' });
+      expect(odd.body).toContain('action="/liste-d-attente"');
+    } finally {
+      later.mockRestore();
+    }
   });
 
   it('answers /index.html with the same live page', async () => {

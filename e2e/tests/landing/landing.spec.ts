@@ -263,9 +263,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#faq details')).toHaveCount(6);
     await expect(page.getByLabel('Nom complet')).toBeVisible();
     await expect(page.getByRole('button', { name: "Je m'inscris" })).toBeVisible();
-    // Chromium's script switch keeps parsing <noscript> as if scripts ran: check the markup itself.
-    await expect(page.locator('form noscript')).toHaveCount(1);
-    expect(await page.locator('form noscript').textContent()).toContain('L’inscription a besoin de JavaScript');
+    // The form posts as a plain HTML form (decision 027), with a token of the server.
+    await expect(page.locator('form[data-waitlist]')).toHaveAttribute('action', '/liste-d-attente');
+    await expect(page.locator('form[data-waitlist] input[name="formToken"]')).toHaveAttribute('value', /^[0-9a-z]+\.[\w-]{32}$/);
     await expect(page.locator('footer').getByRole('link', { name: 'Conditions d’utilisation' })).toBeVisible();
     // Exclusive <details> keep one answer open without script too.
     await page.getByText('Quand l’application sera-t-elle disponible ?').click();

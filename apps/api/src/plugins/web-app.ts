@@ -12,6 +12,10 @@ const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
 /** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
 const LANDING_CACHE_MS = 10_000;
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Rendered where the form token goes: apps/web/src/landing/landing-data.ts `FORM_TOKEN_SLOT`. */
+const FORM_TOKEN_SLOT = '__FORM_TOKEN__';
+/** The landing form's address for a post without JavaScript (apps/web/src/landing/waitlist-form.tsx). */
+const WAITLIST_ACTION = 'action="/liste-d-attente"';
 
 export interface WebAppOptions {
   distDir: string;
@@ -61,8 +65,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     const urlPath = safeDecode(request.url.split('?')[0] ?? '/');
     if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
     if (urlPath === '/' || urlPath === '/index.html') {
-      const html = await landing?.();
-      if (!html) return reply.sendFile('index.html');
+      const cachedHtml = await landing?.();
+      if (!cachedHtml) return reply.sendFile('index.html');
+      // Each answer gets a fresh form token (the cached page has its slot) and carries `?ref=` into
+      // the form's address, for the sign-up without JavaScript (decision 027).
+      const ref = new URLSearchParams(request.url.split('?')[1] ?? '').get('ref')?.trim();
+      let html = cachedHtml.replaceAll(FORM_TOKEN_SLOT, app.formTokens.issue());
+      if (ref && /^[\w-]{1,64}$/.test(ref)) html = html.replace(WAITLIST_ACTION, `${WAITLIST_ACTION.slice(0, -1)}?ref=${ref}"`);
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     const relative = urlPath.replace(/^\/+/, '');
@@ -99,6 +108,7 @@ async function landingRenderer(
         events: LandingEvent[];
         launchDate: string;
         today: string;
+        formToken: string;
       },
     ) => string;
   };
@@ -120,7 +130,16 @@ async function landingRenderer(
     try {
       const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
       const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
-      const data = { count, siteName, contactEmail, supportPhone, events, launchDate, today: todayInDouala() };
+      const data = {
+        count,
+        siteName,
+        contactEmail,
+        supportPhone,
+        events,
+        launchDate,
+        today: todayInDouala(),
+        formToken: FORM_TOKEN_SLOT,
+      };
       cached = { html: renderLanding(template, data), at: Date.now() };
       return cached.html;
     } catch (error) {

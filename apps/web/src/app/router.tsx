@@ -49,7 +49,6 @@ export const router = createBrowserRouter([
       screen(paths.signIn, () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage }))),
       { path: paths.signInLegacy, element: <Navigate to={paths.signIn} replace /> },
       screen(paths.account, () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
-      screen(paths.terms, () => import('./routes/public/terms-page').then((m) => ({ Component: m.TermsPage }))),
       {
         path: paths.admin.root,
         lazy: () => import('./routes/admin/admin-shell').then((m) => ({ Component: m.AdminShell })),

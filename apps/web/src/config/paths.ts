@@ -35,6 +35,7 @@ export const paths = {
   /** The older address of the sign-in page, still redirected. */
   signInLegacy: '/auth/get-started',
   account: '/mon-compte',
+  /** Rendered by the server (apps/api/src/modules/public-pages/terms.ts): left with a page load. */
   terms: '/terms',
   admin: {
     root: ADMIN_ROOT,
@@ -52,7 +53,7 @@ export const paths = {
  */
 export function isAppPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
-  return pathname === paths.signIn || pathname === paths.account || pathname === paths.terms || isBackOfficePath(pathname);
+  return pathname === paths.signIn || pathname === paths.account || isBackOfficePath(pathname);
 }
 
 /** A screen of the back office (`/admin`, `/admin/…`, with or without a query). */

@@ -16,7 +16,15 @@ export interface LandingData {
   launchDate: string;
   /** Today in Douala, 'YYYY-MM-DD': the FAQ and the footer's year follow it. */
   today: string;
+  /**
+   * The waiting-list form's token (decision 021) for a post without JavaScript: the server renders
+   * FORM_TOKEN_SLOT and puts a fresh token there in every answer (decision 027); empty when prerendered.
+   */
+  formToken: string;
 }
+
+/** Replaced in each answer of `/` by a freshly issued form token (apps/api/src/plugins/web-app.ts). */
+export const FORM_TOKEN_SLOT = '__FORM_TOKEN__';
 
 /** The values used when the page is prerendered at build time (same as the settings' defaults). */
 export const DEFAULT_LANDING_DATA: LandingData = {
@@ -27,4 +35,5 @@ export const DEFAULT_LANDING_DATA: LandingData = {
   events: [],
   launchDate: DEFAULT_LAUNCH_DATE,
   today: todayInDouala(),
+  formToken: '',
 };

@@ -142,7 +142,7 @@ export function LandingPage({ data }: { data: LandingData }) {
               <p className="mt-4 font-semibold">{followersClaim(data.count)}</p>
             </div>
             <div className="rounded-2xl bg-white p-6 shadow-lg sm:p-8">
-              <WaitlistForm />
+              <WaitlistForm formToken={data.formToken} />
             </div>
           </div>
         </section>

@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { LandingPage } from './landing-page';
 import type { LandingData } from './landing-data';
 
-export { DEFAULT_LANDING_DATA } from './landing-data';
+export { DEFAULT_LANDING_DATA, FORM_TOKEN_SLOT } from './landing-data';
 
 /**
  * Used at build time (scripts/prerender.mjs) and by the server for live values: fills the

@@ -2,15 +2,21 @@
 const INPUT_CLASS =
   'mt-1 block h-12 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:outline-2 focus:outline-offset-1 focus:outline-brand-700';
 
-export function WaitlistForm() {
+/**
+ * Without JavaScript the form posts to `/liste-d-attente`, which answers an HTML page with the
+ * same messages (decision 027); with it, `islands.ts` sends it as JSON to `/api/waitlist`.
+ */
+export function WaitlistForm({ formToken }: { formToken: string }) {
   return (
     // method="post": without JavaScript, a sent form never puts the phone number in the address.
-    <form method="post" noValidate data-waitlist="" className="space-y-4" aria-label="Inscription sur la liste d’attente">
-      <noscript>
-        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          L’inscription a besoin de JavaScript : activez-le dans votre navigateur pour rejoindre la liste d’attente.
-        </p>
-      </noscript>
+    <form
+      method="post"
+      action="/liste-d-attente"
+      noValidate
+      data-waitlist=""
+      className="space-y-4"
+      aria-label="Inscription sur la liste d’attente"
+    >
       <div>
         <label htmlFor="waitlist-name" className="block font-medium text-slate-900">
           Nom complet <span aria-hidden="true">*</span>
@@ -65,6 +71,8 @@ export function WaitlistForm() {
         <label htmlFor="waitlist-website">Site web</label>
         <input id="waitlist-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
+      {/* The server's timed token for a post without JavaScript (the island fetches its own). */}
+      <input type="hidden" name="formToken" value={formToken} />
       <button
         type="submit"
         className="h-12 w-full rounded-lg bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait disabled:opacity-70"

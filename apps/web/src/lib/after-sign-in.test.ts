@@ -23,10 +23,11 @@ describe('where a sign-in leads (decision 026)', () => {
   });
 
   it('tells the app’s own screens from the server’s pages', () => {
-    for (const path of ['/mon-compte', '/admin', '/admin/events?create=1', '/terms', '/GetStarted?x=1']) {
+    for (const path of ['/mon-compte', '/admin', '/admin/events?create=1', '/GetStarted?x=1']) {
       expect(isAppPath(path), path).toBe(true);
     }
-    for (const path of ['/', '/evenements', '/evenements/x-0123456789ab?t=a#participer', '/administrer']) {
+    // /terms is rendered by the server since decision 027.
+    for (const path of ['/', '/evenements', '/evenements/x-0123456789ab?t=a#participer', '/administrer', '/terms']) {
       expect(isAppPath(path), path).toBe(false);
     }
   });

@@ -87,6 +87,17 @@ aside .card .b{padding:12px}
 @media (pointer:coarse){.geo{display:inline}}
 footer{background:#0f172a;color:#e2e8f0;padding:24px 0}
 footer a{color:#fff}
+.terms{max-width:48rem}
+.terms p{overflow-wrap:anywhere}
+.toc{background:#f0fdfa;border-radius:12px;padding:4px 16px 8px}
+.form{max-width:32rem;display:grid;gap:16px;margin:16px 0}
+.form label{display:block;font-weight:600}
+.form input{width:100%;min-height:48px;padding:8px 12px;border:1px solid #64748b;border-radius:8px;font:inherit;background:#fff}
+.form input[aria-invalid=true]{border-color:#b91c1c}
+.form .err{color:#b91c1c;margin:4px 0 0;font-size:.95rem}
+.form .hint{color:#475569;margin:4px 0 0;font-size:.95rem}
+.trap{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
+.ok{background:#ecfdf5;color:#065f46;border-radius:8px;padding:12px 16px;font-weight:600}
 [hidden]{display:none!important}
 .later{visibility:hidden}
 @media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}h1{font-size:2.25rem}}

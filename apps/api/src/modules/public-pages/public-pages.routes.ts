@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { publicReadKey } from '../../plugins/public-reads';
 import { COMMENTS_SCRIPT } from './comments-section';
 import { sitemapPageBody } from './sitemap';
+import { renderTerms } from './terms';
 import {
   eventIcs,
   eventPreview,
@@ -143,6 +144,15 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendFile(reply, await eventPreview(deps, request.params.slugId, request.query.t), 'image/jpeg', 'Image introuvable'),
   );
+
+  // The conditions of use, on the server so they show without JavaScript (decision 027).
+  app.get('/terms', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const { siteName, contactEmail, supportPhone } = (await app.settings.get()).general;
+    return reply
+      .type(HTML)
+      .header('cache-control', 'no-cache')
+      .send(renderTerms({ siteName, contactEmail, supportPhone, publicUrl: deps.publicUrl }));
+  });
 
   // The sitemap index and its pages, built at most hourly and served from memory (decision 022).
   const sitemapConfig = {

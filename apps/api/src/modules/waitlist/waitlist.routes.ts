@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
@@ -45,6 +45,31 @@ export const WAITLIST_SIGNUP_RATE = {
 export const WAITLIST_BARE_SIGNUP_RATE = { max: 5, timeWindowMs: 60 * 60_000 } as const;
 
 /**
+ * The minimum fill time, measured by the server (decision 021): a valid form token under
+ * WAITLIST_MIN_FILL_MS old is refused (TOO_FAST); without a valid token the sign-up takes the
+ * tighter per-address limit. Shared by the JSON sign-up and the page's form post (decision 027).
+ */
+export function fillTimeCheck(app: FastifyInstance): preHandlerAsyncHookHandler {
+  const bareSignups = app.createRateLimit({
+    max: WAITLIST_BARE_SIGNUP_RATE.max,
+    timeWindow: WAITLIST_BARE_SIGNUP_RATE.timeWindowMs,
+    keyGenerator: (request) => `waitlist-bare:${request.ip}`,
+  });
+  return async (request, reply) => {
+    const age = app.formTokens.age((request.body as { formToken?: string } | undefined)?.formToken);
+    if (age !== null) {
+      if (age < WAITLIST_MIN_FILL_MS) throw new AppError('TOO_FAST', WAITLIST_MESSAGES.tooFast);
+      return;
+    }
+    const state = await bareSignups(request);
+    if (!state.isAllowed && state.isExceeded) {
+      reply.header('retry-after', String(state.ttlInSeconds));
+      throw tooManyAttempts(state.ttlInSeconds * 1000, { retryAfterInBody: true });
+    }
+  };
+}
+
+/**
  * The waiting list: public sign-up and count, and its management (`manage_users`). The paths of
  * the original client are served as they are (`GET /waitlist` as a plain array, `DELETE /waitlist/:id`);
  * the back-office screen uses the paged `/admin/waitlist`.
@@ -79,28 +104,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       return { token: app.formTokens.issue() };
     },
   );
-  const bareSignups = app.createRateLimit({
-    max: WAITLIST_BARE_SIGNUP_RATE.max,
-    timeWindow: WAITLIST_BARE_SIGNUP_RATE.timeWindowMs,
-    keyGenerator: (request) => `waitlist-bare:${request.ip}`,
-  });
+  const fillTime = fillTimeCheck(app);
   app.post(
     '/waitlist',
     {
       config: { keepsCachedAnswers: true, access: 'public' },
       preValidation: limitPerIpAndAccount(app, 'waitlist', WAITLIST_SIGNUP_RATE, accountOfBody),
-      preHandler: async (request, reply) => {
-        const age = app.formTokens.age((request.body as { formToken?: string }).formToken);
-        if (age !== null) {
-          if (age < WAITLIST_MIN_FILL_MS) throw new AppError('TOO_FAST', WAITLIST_MESSAGES.tooFast);
-          return;
-        }
-        const state = await bareSignups(request);
-        if (!state.isAllowed && state.isExceeded) {
-          reply.header('retry-after', String(state.ttlInSeconds));
-          throw tooManyAttempts(state.ttlInSeconds * 1000, { retryAfterInBody: true });
-        }
-      },
+      preHandler: fillTime,
       schema: {
         tags: ['waitlist'],
         summary:

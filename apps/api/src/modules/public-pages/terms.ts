@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { usePublicSettings } from '../../../lib/public-settings';
+import { html, type SafeHtml } from './html';
+import { type PageMeta, page } from './layout';
 
-const SECTIONS = [
+/** The conditions of use, in French (they were the web app's `/terms` screen until issue 25). */
+export const TERMS_SECTIONS = [
   {
     id: 'objet',
     title: '1. Objet',
@@ -62,97 +63,54 @@ const SECTIONS = [
   },
 ] as const;
 
-/** `/terms`: the conditions of use, in French. */
-export function TermsPage() {
-  const contact = usePublicSettings().data;
-  useEffect(() => {
-    document.title = 'Conditions d’utilisation — Évènements Cameroun';
-  }, []);
-  return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <a href="/" className="flex items-center gap-2 font-bold text-brand-800">
-            <img src="/favicon.svg" alt="" width="28" height="28" />
-            Évènements Cameroun
-          </a>
-        </div>
-      </header>
-      <main className="mx-auto max-w-3xl px-4 py-10">
-        <article className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10">
-          <h1 className="text-3xl font-bold text-slate-900">Conditions d’utilisation</h1>
-          <p className="mt-2 text-sm text-slate-600">Dernière mise à jour : 22 novembre 2026</p>
-          <nav aria-label="Sommaire" className="mt-6 rounded-lg bg-brand-50 p-4">
-            <h2 className="font-semibold text-slate-900">Sommaire</h2>
-            <ol className="mt-2 space-y-1">
-              {[...SECTIONS, { id: 'contact', title: '8. Contact' }].map((section) => (
-                <li key={section.id}>
-                  <a className="text-brand-800 underline underline-offset-4" href={`#${section.id}`}>
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          {SECTIONS.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-8 scroll-mt-4">
-              <h2 id={`${section.id}-title`} className="text-xl font-semibold text-brand-800">
-                {section.title}
-              </h2>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph.slice(0, 32)} className="mt-3 leading-relaxed text-slate-700">
-                  {paragraph}
-                </p>
-              ))}
-            </section>
-          ))}
-          <section id="contact" aria-labelledby="contact-title" className="mt-8 scroll-mt-4">
-            <h2 id="contact-title" className="text-xl font-semibold text-brand-800">
-              8. Contact
-            </h2>
-            <p className="mt-3 leading-relaxed text-slate-700">
-              Pour toute question sur ces conditions ou sur vos données personnelles, contactez-nous. Nous répondons sous 30 jours
-              au plus.
-            </p>
-            {contact && (contact.contactEmail || contact.supportPhone) ? (
-              <ul className="mt-3 space-y-1 text-slate-700">
-                {contact.contactEmail && (
-                  <li>
-                    E-mail :{' '}
-                    <a className="text-brand-800 underline underline-offset-4" href={`mailto:${contact.contactEmail}`}>
-                      {contact.contactEmail}
-                    </a>
-                  </li>
-                )}
-                {contact.supportPhone && (
-                  <li>
-                    Téléphone :{' '}
-                    <a
-                      className="text-brand-800 underline underline-offset-4"
-                      href={`tel:${contact.supportPhone.replace(/[^\d+]/g, '')}`}
-                    >
-                      {contact.supportPhone}
-                    </a>
-                  </li>
-                )}
-              </ul>
-            ) : (
-              <p className="mt-3 leading-relaxed text-slate-700">
-                Nos coordonnées figurent en bas de la{' '}
-                <a className="text-brand-800 underline underline-offset-4" href="/#contact">
-                  page d’accueil
-                </a>
-                .
-              </p>
-            )}
-          </section>
-        </article>
-        <p className="mt-8 text-center">
-          <a className="text-brand-800 underline underline-offset-4" href="/">
-            Retour à l’accueil
-          </a>
-        </p>
-      </main>
-    </div>
-  );
+export interface TermsValues {
+  siteName: string;
+  contactEmail: string;
+  supportPhone: string;
+  publicUrl: string;
+}
+
+/**
+ * `/terms`, rendered on the server so it shows without JavaScript (issue 25, decision 027): the
+ * sections, a table of contents and the support contact of the settings.
+ */
+export function renderTerms(values: TermsValues): string {
+  const contents = [...TERMS_SECTIONS, { id: 'contact', title: '8. Contact' }];
+  const contact: SafeHtml =
+    values.contactEmail || values.supportPhone
+      ? html`<ul>${values.contactEmail ? html`<li>E-mail : <a href="mailto:${values.contactEmail}">${values.contactEmail}</a></li>` : ''}${
+          values.supportPhone
+            ? html`<li>Téléphone : <a href="tel:${values.supportPhone.replace(/[^\d+]/g, '')}">${values.supportPhone}</a></li>`
+            : ''
+        }</ul>`
+      : html`<p>Nos coordonnées figurent en bas de la <a href="/#contact">page d’accueil</a>.</p>`;
+  const body = html`<article class="terms">
+<h1>Conditions d’utilisation</h1>
+<p class="muted">Dernière mise à jour : 22 novembre 2026</p>
+<nav aria-labelledby="sommaire-title" class="toc"><h2 id="sommaire-title">Sommaire</h2><ol>${contents.map(
+    (section) => html`<li><a href="#${section.id}">${section.title}</a></li>`,
+  )}</ol></nav>
+${TERMS_SECTIONS.map(
+  (section) => html`<section id="${section.id}" aria-labelledby="${section.id}-title">
+<h2 id="${section.id}-title">${section.title}</h2>
+${section.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
+</section>`,
+)}
+<section id="contact" aria-labelledby="contact-title">
+<h2 id="contact-title">8. Contact</h2>
+<p>Pour toute question sur ces conditions ou sur vos données personnelles, contactez-nous. Nous répondons sous 30 jours au plus.</p>
+${contact}
+</section>
+<p><a href="/">Retour à l’accueil</a></p>
+</article>`;
+  const meta: PageMeta = {
+    title: `Conditions d’utilisation — ${values.siteName}`,
+    description: `Les conditions d’utilisation de ${values.siteName} : comptes, âge minimum, contenus, données personnelles.`,
+    canonical: `${values.publicUrl}/terms`,
+    url: `${values.publicUrl}/terms`,
+    image: { url: `${values.publicUrl}/og-image.png`, width: 1200, height: 630, type: 'image/png', alt: values.siteName },
+    ogType: 'website',
+    siteName: values.siteName,
+  };
+  return page(meta, body);
 }
