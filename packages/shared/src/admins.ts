@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pageOf, pageQuerySchema, requiredText } from './common';
+import { emailSchema, pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
 import { PERMISSIONS, type Permission, ROLES } from './permissions';
 import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
@@ -100,7 +100,7 @@ export const updateAdminSchema = z
 export type UpdateAdminInput = z.input<typeof updateAdminSchema>;
 
 export const userActionParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
   action: z.enum(['block', 'unblock'], { message: 'Action inconnue : block ou unblock' }),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema, requiredText } from './common';
+import { pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
 
 /** Subscription of a business event page. */
 export const BUSINESS_SUBSCRIPTIONS = ['free', 'premium'] as const;
@@ -59,24 +59,24 @@ export const businessPageResponseSchema = z.object({ message: z.string().optiona
 /** `POST /business-event-pages`: the caller creates its own page, free, optionally for a partner it acts for. */
 export const createBusinessPageSchema = z.strictObject({
   name: requiredText(BUSINESS_PAGE_MESSAGES.nameRequired, 150),
-  partnerId: z.uuid({ message: 'Identifiant invalide' }).optional(),
+  partnerId: uuidParam.optional(),
 });
 export type CreateBusinessPageInput = z.input<typeof createBusinessPageSchema>;
 
 /** `PUT /business-event-pages/{id}/{action}` (`manage_business`). */
 export const businessPageActionParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
   action: z.enum(['activate', 'deactivate'], { message: 'Action inconnue : activate ou deactivate' }),
 });
 
 /** `POST /business-event-pages/{id}/events`: attach one of the owner's events. */
 export const attachBusinessPageEventSchema = z.strictObject({
-  eventId: z.uuid({ message: 'Identifiant invalide' }),
+  eventId: uuidParam,
 });
 
 export const businessPageEventParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
-  eventId: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
+  eventId: uuidParam,
 });
 
 /** One change of a page's status, read from the audit log (decision 030). */

@@ -9,7 +9,10 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export const idParamsSchema = z.object({ id: z.uuid({ message: 'Identifiant invalide' }) });
+/** Any uuid in a path (or a body): one message for a malformed one. */
+export const uuidParam = z.uuid({ message: 'Identifiant invalide' });
+
+export const idParamsSchema = z.object({ id: uuidParam });
 
 export const PAGE_LIMIT_MAX = 100;
 

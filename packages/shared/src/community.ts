@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './common';
+import { pageOf, pageQuerySchema, uuidParam } from './common';
 
 /*
  * The community API of the mobile app: taking part, comments, likes, views, reports
@@ -133,7 +133,7 @@ export const listReportsResponseSchema = pageOf(reportSchema);
 export type ListReportsResponse = z.infer<typeof listReportsResponseSchema>;
 
 export const reportActionParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
   action: z.enum(['dismiss', 'block', 'remove-comment'], {
     message: 'Action inconnue : dismiss, block ou remove-comment',
   }),

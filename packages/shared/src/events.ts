@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema, requiredText } from './common';
+import { pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
 import { doualaDateTime } from './douala-time';
 
 /** Event status: draft → published → cancelled. New events are drafts. */
@@ -150,7 +150,7 @@ export const createEventSchema = z
     isHighlighted: eventFields.isHighlighted.default(EVENT_DEFAULTS.isHighlighted),
     maxParticipants: eventFields.maxParticipants.default(EVENT_DEFAULTS.maxParticipants),
     /** Create on behalf of this partner (the caller must be one of its authorised users). */
-    partnerId: z.uuid({ message: 'Identifiant invalide' }).optional(),
+    partnerId: uuidParam.optional(),
   })
   .superRefine(endAfterStart);
 export type CreateEventInput = z.input<typeof createEventSchema>;
@@ -177,7 +177,7 @@ export type UpdateEventInput = z.input<typeof updateEventSchema>;
 export type UpdateEventBody = z.output<typeof updateEventSchema>;
 
 export const eventActionParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
   action: z.enum(['publish', 'cancel', 'reopen'], { message: 'Action inconnue : publish, cancel ou reopen' }),
 });
 

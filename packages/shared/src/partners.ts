@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pageOf, pageQuerySchema, requiredText } from './common';
+import { emailSchema, pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
 import { asE164, PHONE_INVALID } from './phone';
 import { publicUserSchema } from './users';
 
@@ -128,7 +128,7 @@ export type ListPartnersQuery = z.input<typeof listPartnersQuerySchema>;
 export const PARTNER_ACTIONS = ['block', 'unblock', 'verify', 'unverify'] as const;
 export type PartnerAction = (typeof PARTNER_ACTIONS)[number];
 export const partnerActionParamsSchema = z.object({
-  id: z.uuid({ message: 'Identifiant invalide' }),
+  id: uuidParam,
   action: z.enum(PARTNER_ACTIONS, { message: 'Action inconnue : block, unblock, verify ou unverify' }),
 });
 
@@ -185,8 +185,8 @@ export const addPartnerUserSchema = z.strictObject({
 export type AddPartnerUserInput = z.input<typeof addPartnerUserSchema>;
 
 export const partnerUserParamsSchema = z.object({
-  partnerId: z.uuid({ message: 'Identifiant invalide' }),
-  userId: z.uuid({ message: 'Identifiant invalide' }),
+  partnerId: uuidParam,
+  userId: uuidParam,
 });
 
 /** `GET /partners/mine`: the partners the caller may create events for. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
@@ -49,15 +49,6 @@ export class ReadBudget {
 function busy(): AppError {
   return new AppError('SERVER_BUSY', 'Le service est très sollicité, réessayez dans quelques secondes.');
 }
-
-/**
- * The key of the per-address limit of lists and searches (decision 013): anonymous callers are
- * counted per client address; a signed-in caller per account, never in the budget of the address
- * it shares with thousands of people (issue 24, decision 020). `/api/events`, its comments, and
- * the agenda page `/evenements` use it with `PUBLIC_READ_RATE_PER_MINUTE`.
- */
-export const publicReadKey = (request: FastifyRequest) =>
-  request.user ? `account-read:${request.user.id}` : `public-read:${request.ip}`;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,11 +8,8 @@ import {
   userDetailResponseSchema,
   userResponseSchema,
 } from '@app/shared/admins';
-import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
-import type { FastifyRequest } from 'fastify';
+import { idParamsSchema, messageSchema } from '@app/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import {
   createAdmin,
   getManagedUser,
@@ -23,13 +20,7 @@ import {
   updateAdmin,
   type AdminsDeps,
 } from './admins.service';
-
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**
  * The /users calls the clients make to manage accounts. Routes acting on an account of either kind
@@ -52,7 +43,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Liste des comptes : role=admin (admins et superadmins, manage_admins) ou utilisateurs (manage_users)',
         querystring: listUsersQuerySchema,
-        response: { 200: listUsersResponseSchema, ...errors },
+        response: { 200: listUsersResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listManagedUsers(deps, actorOf(request), request.query),
@@ -66,7 +57,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Ajoute un administrateur validé, avec au plus les permissions de son auteur',
         body: createAdminSchema,
-        response: { 201: userResponseSchema, ...errors },
+        response: { 201: userResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -83,7 +74,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Un compte ; pour un utilisateur, aussi ses compteurs, ses activités récentes et les signalements le visant',
         params: idParamsSchema,
-        response: { 200: userDetailResponseSchema, ...errors },
+        response: { 200: userDetailResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({ user: await getManagedUser(deps, actorOf(request), request.params.id) }),
@@ -97,7 +88,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Les dernières actions du journal d’audit faites par ce compte ou sur lui (lecture seule)',
         params: idParamsSchema,
-        response: { 200: auditListResponseSchema, ...errors },
+        response: { 200: auditListResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({ items: await listUserAudit(deps, actorOf(request), request.params.id) }),
@@ -112,7 +103,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approuve un administrateur et/ou change ses permissions',
         params: idParamsSchema,
         body: updateAdminSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: userResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -130,7 +121,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Bloque (block) ou débloque (unblock) un compte ; bloquer met fin à ses sessions',
         params: userActionParamsSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: userResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -148,7 +139,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Débloque un administrateur',
         params: idParamsSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: userResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -165,7 +156,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Révoque un administrateur (suppression définitive) ; jamais un superadmin',
         params: idParamsSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { toE164 } from '@app/shared/phone';
 import { tooManyAttempts } from '../../lib/errors';
+import { namedAccountKeys } from '../../lib/route-kit';
 
 export interface LimitRule {
   /** Requests allowed per window. */
@@ -29,21 +30,21 @@ export function limitPerIpAndAccount(
   const perAddress = app.createRateLimit({
     max: rules.address.max,
     timeWindow: rules.address.windowMs,
-    keyGenerator: (request) => `${name}:ip:${request.ip}`,
+    keyGenerator: (request) => namedAccountKeys.address(name, request),
   });
   const perPair =
     rules.pair &&
     app.createRateLimit({
       max: rules.pair.max,
       timeWindow: rules.pair.windowMs,
-      keyGenerator: (request) => `${name}:pair:${request.ip}:${accountKey(request)}`,
+      keyGenerator: (request) => namedAccountKeys.pair(name, request, accountKey(request)),
     });
   const perAccount =
     rules.account &&
     app.createRateLimit({
       max: rules.account.max,
       timeWindow: rules.account.windowMs,
-      keyGenerator: (request) => `${name}:acct:${accountKey(request)}`,
+      keyGenerator: (request) => namedAccountKeys.account(name, accountKey(request)),
     });
   type State = Awaited<ReturnType<typeof perAddress>>;
   const refuse = (state: State, reply: FastifyReply) => {
@@ -70,7 +71,7 @@ export function failureLimiter(app: FastifyInstance, name: string, rule: LimitRu
   const perIp = app.createRateLimit({
     max: rule.max,
     timeWindow: rule.windowMs,
-    keyGenerator: (request) => `${name}:ip:${request.ip}`,
+    keyGenerator: (request) => namedAccountKeys.address(name, request),
   });
   /** Counts a failure; throws 429 when the address is over its ceiling. */
   return async (request: FastifyRequest, reply: FastifyReply) => {

@@ -31,8 +31,9 @@ import {
 import { findUserById } from './auth.repository';
 import { revokeSession } from './session.repository';
 import { toPublicUser } from './session.service';
+import { errorResponses } from '../../lib/route-kit';
 
-const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = errorResponses(400, 409, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AuthDeps = {

@@ -9,11 +9,8 @@ import {
   listBusinessPagesQuerySchema,
   listBusinessPagesResponseSchema,
 } from '@app/shared/business-pages';
-import { apiErrorSchema, idParamsSchema } from '@app/shared/common';
-import type { FastifyRequest } from 'fastify';
+import { idParamsSchema } from '@app/shared/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import {
   attachEventFor,
   type BusinessPagesDeps,
@@ -24,13 +21,7 @@ import {
   listBusinessPagesFor,
   setBusinessPageState,
 } from './business-pages.service';
-
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**
  * Business event pages (`GET /business-event-pages?page={n}&limit=10`): the list and
@@ -49,7 +40,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Pages BusinessEvents, les plus récentes d’abord : nom, propriétaire, abonnement, nombre d’événements, statut ; q cherche le nom, le propriétaire ou son téléphone (toute écriture), le partenaire',
         querystring: listBusinessPagesQuerySchema,
-        response: { 200: listBusinessPagesResponseSchema, ...errors },
+        response: { 200: listBusinessPagesResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listBusinessPagesFor(deps(), request.query),
@@ -63,7 +54,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['business-pages'],
         summary: 'Le panneau du back-office : propriétaire et contact, abonnement, derniers événements, historique des statuts',
         params: idParamsSchema,
-        response: { 200: businessPageAdminDetailSchema, ...errors },
+        response: { 200: businessPageAdminDetailSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getBusinessPageAdminDetail(deps(), request.params.id),
@@ -77,7 +68,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['business-pages'],
         summary: 'Crée sa page (gratuite) ; pour un partenaire seulement si l’on est un de ses utilisateurs autorisés',
         body: createBusinessPageSchema,
-        response: { 201: businessPageResponseSchema, ...errors },
+        response: { 201: businessPageResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -94,7 +85,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['business-pages'],
         summary: 'Une page et ses événements (son propriétaire ou manage_business)',
         params: idParamsSchema,
-        response: { 200: businessPageDetailSchema, ...errors },
+        response: { 200: businessPageDetailSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getBusinessPageFor(deps(), actorOf(request), request.params.id),
@@ -108,7 +99,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['business-pages'],
         summary: 'activate / deactivate une page',
         params: businessPageActionParamsSchema,
-        response: { 200: businessPageResponseSchema, ...errors },
+        response: { 200: businessPageResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -127,7 +118,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ajoute un de ses événements à sa page (ou un événement du partenaire de la page)',
         params: idParamsSchema,
         body: attachBusinessPageEventSchema,
-        response: { 200: businessPageResponseSchema, ...errors },
+        response: { 200: businessPageResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -144,7 +135,7 @@ export const businessPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['business-pages'],
         summary: 'Retire un événement de la page',
         params: businessPageEventParamsSchema,
-        response: { 200: businessPageResponseSchema, ...errors },
+        response: { 200: businessPageResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({

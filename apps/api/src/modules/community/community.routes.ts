@@ -1,4 +1,4 @@
-import { apiErrorSchema, messageSchema } from '@app/shared/common';
+import { idParamsSchema, messageSchema, uuidParam } from '@app/shared/common';
 import {
   commentResponseSchema,
   createCommentSchema,
@@ -11,12 +11,8 @@ import {
   submittedReportResponseSchema,
   viewResponseSchema,
 } from '@app/shared/community';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicReadKey } from '../../plugins/public-reads';
-import { unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import { reportComment, reportEvent, reportUser } from '../reports/reports.service';
 import {
   addComment,
@@ -30,24 +26,13 @@ import {
   removeComment,
   unlikeEvent,
 } from './community.service';
+import { actorOf, errorResponses, perAccountKey, perAddressKey, publicReadKey } from '../../lib/route-kit';
 
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
-const eventParams = z.object({ id: z.uuid({ message: 'Identifiant invalide' }) });
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const eventParams = idParamsSchema;
 /** A private event's share link, for the reads and views of someone who does not take part yet. */
 const shareTokenQuery = { shareToken: z.string().trim().min(1).max(200).optional() };
-const commentParams = eventParams.extend({ commentId: z.uuid({ message: 'Identifiant invalide' }) });
+const commentParams = eventParams.extend({ commentId: uuidParam });
 
 /**
  * Per account (the access hook has resolved it before preHandler), else per address. Far above a
@@ -58,7 +43,7 @@ function perAccount(name: string, max: number, timeWindow: string) {
     hook: 'preHandler' as const,
     max,
     timeWindow,
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.user?.id ?? request.ip}`,
+    keyGenerator: perAccountKey(name),
   };
 }
 
@@ -259,7 +244,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         keepsCachedAnswers: true,
         access: 'public',
-        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: (request: FastifyRequest) => `view:${request.ip}` },
+        rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perAddressKey('view') },
       },
       schema: {
         tags: ['community'],

@@ -1,18 +1,9 @@
-import { apiErrorSchema, idParamsSchema } from '@app/shared/common';
+import { idParamsSchema } from '@app/shared/common';
 import { APPROVAL_MESSAGES, eventResponseSchema, pendingApprovalCountSchema, refuseEventSchema } from '@app/shared/events';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import { approveEvent, pendingApprovalCount, refuseEvent } from './event-approval.service';
 import type { EventsDeps } from './events.service';
-
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /** The 'À approuver' queue of 'Évènements' (issue 25 item 11): its count, approve, refuse with a reason. */
 export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +23,7 @@ export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary: 'Nombre d’événements à approuver (0 quand l’approbation n’est pas requise)',
-        response: { 200: pendingApprovalCountSchema, ...errors },
+        response: { 200: pendingApprovalCountSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async () => pendingApprovalCount(deps),
@@ -46,7 +37,7 @@ export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Approuve un événement à approuver : il est publié, l’organisateur est prévenu',
         params: idParamsSchema,
-        response: { 200: eventResponseSchema, ...errors },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -64,7 +55,7 @@ export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Refuse un événement à approuver avec un motif, envoyé à l’organisateur ; il reste en brouillon',
         params: idParamsSchema,
         body: refuseEventSchema,
-        response: { 200: eventResponseSchema, ...errors },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
+import { apiErrorSchema, idParamsSchema, messageSchema, uuidParam } from '@app/shared/common';
 import {
   type CreateEventBody,
   createEventSchema,
@@ -17,17 +17,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicReadKey } from '../../plugins/public-reads';
 import {
   AppError,
   badRequest,
   controlCharactersFound,
   hasControlCharacters,
   multipartRequired,
-  unauthorized,
   validationError,
 } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import {
   addEventImages,
   changeEventStatus,
@@ -42,13 +39,7 @@ import {
   type UploadedFile,
   updateEventFor,
 } from './events.service';
-
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+import { actorOf, perAccountKey, publicReadKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**
  * Per account (every session of one account together, decision 008), else per address: far
@@ -57,14 +48,14 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const CREATE_RATE = {
   max: 60,
   timeWindow: '1 minute',
-  keyGenerator: (request: FastifyRequest) => `events:${request.user?.id ?? request.ip}`,
+  keyGenerator: perAccountKey('events'),
 };
 
 /** Image additions decode images, the costliest work here: 20 per 10 minutes per account. */
 const IMAGES_RATE = {
   max: 20,
   timeWindow: '10 minutes',
-  keyGenerator: (request: FastifyRequest) => `event-images:${request.user?.id ?? request.ip}`,
+  keyGenerator: perAccountKey('event-images'),
 };
 
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
@@ -163,7 +154,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Liste paginée. Sans manage_events : les événements publiés et publics (mine=true : les siens). Recherche sans accents ni casse sur titre, description, adresse et ville ; filtres statut, catégorie, date (heure de Douala).',
         querystring: listEventsQuerySchema,
-        response: { 200: listEventsResponseSchema, ...errors },
+        response: { 200: listEventsResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -191,7 +182,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Un événement avec son créateur, ses types de billets, ses images et ses compteurs (brouillon : organisateur ou manage_events ; privé : aussi avec t = jeton du lien de partage). Le jeton de partage n’est rendu qu’à l’organisateur et à manage_events.',
         params: idParamsSchema,
         querystring: eventDetailQuerySchema,
-        response: { 200: eventSchema, ...errors },
+        response: { 200: eventSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getEventFor(deps, request.user, request.params.id, request.query.t),
@@ -206,7 +197,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Régénère le jeton du lien de partage (organisateur ou manage_events) : l’ancien lien n’ouvre plus la page de l’événement privé',
         params: idParamsSchema,
-        response: { 200: shareTokenResponseSchema, ...errors },
+        response: { 200: shareTokenResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -224,7 +215,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Crée un brouillon. multipart/form-data : images (10 fichiers de 10 Mo au plus, ré-encodés en WebP) et data (JSON de l’événement) ; ou un corps JSON sans image.',
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: eventResponseSchema, ...errors, 413: apiErrorSchema },
+        response: { 201: eventResponseSchema, ...SIGNED_IN_ERRORS, 413: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -246,7 +237,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifie un événement (ses propres événements, ou tous avec manage_events)',
         params: idParamsSchema,
         body: updateEventSchema,
-        response: { 200: eventResponseSchema, ...errors },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -263,7 +254,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Supprime un événement et ses images',
         params: idParamsSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -281,7 +272,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'publish : brouillon → publié (avec requireApproval, manage_events seulement) ; cancel : publié → annulé ; reopen : annulé → brouillon (à publier de nouveau) ; sinon 409',
         params: eventActionParamsSchema,
-        response: { 200: eventResponseSchema, ...errors },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -305,7 +296,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ajoute des images (multipart, champ images ; 10 par événement en tout), ré-encodées en WebP',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 200: eventResponseSchema, ...errors, 413: apiErrorSchema },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS, 413: apiErrorSchema },
       },
     },
     async (request) => {
@@ -327,10 +318,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary: 'Retire une image ; la suivante devient la couverture',
         params: z.object({
-          id: z.uuid({ message: 'Identifiant invalide' }),
-          imageId: z.uuid({ message: 'Identifiant invalide' }),
+          id: uuidParam,
+          imageId: uuidParam,
         }),
-        response: { 200: eventResponseSchema, ...errors },
+        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({

@@ -15,8 +15,7 @@ import {
 } from '@app/shared/partners';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, badRequest, multipartRequired, unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
+import { AppError, badRequest, multipartRequired } from '../../lib/errors';
 import {
   addAuthorizedUser,
   changePartnerState,
@@ -30,13 +29,8 @@ import {
   setPartnerLogo,
   updatePartnerFor,
 } from './partners.service';
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const LOGO_TOO_LARGE = 'Le logo doit faire 10 Mo au maximum';
 const LOGO_REQUIRED = 'Choisissez une image pour le logo';
 
@@ -87,7 +81,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Liste paginée des partenaires, les plus récents d’abord. Recherche sans accents ni casse sur nom, e-mail et téléphone ; filtres statut, type, vérification.',
         querystring: listPartnersQuerySchema,
-        response: { 200: listPartnersResponseSchema, ...errors },
+        response: { 200: listPartnersResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listPartnersFor(deps(), request.query),
@@ -101,7 +95,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['partners'],
         summary: 'Un partenaire avec ses utilisateurs autorisés, son nombre d’événements et ses activités récentes',
         params: idParamsSchema,
-        response: { 200: partnerDetailSchema, ...errors },
+        response: { 200: partnerDetailSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getPartnerDetail(deps(), request.params.id),
@@ -115,7 +109,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['partners'],
         summary: 'Crée un partenaire (en attente, non vérifié). Nom, type et e-mail requis ; e-mail unique (409).',
         body: createPartnerSchema,
-        response: { 201: partnerResponseSchema, ...errors },
+        response: { 201: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -133,7 +127,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifie un partenaire (tout sous-ensemble des champs ; une chaîne vide efface un champ facultatif)',
         params: idParamsSchema,
         body: updatePartnerSchema,
-        response: { 200: partnerResponseSchema, ...errors },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -151,7 +145,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'block : actif → bloqué ; unblock : bloqué → actif ; verify : badge vérifié (un partenaire en attente devient actif) ; unverify : retire le badge. Sinon 409.',
         params: partnerActionParamsSchema,
-        response: { 200: partnerResponseSchema, ...errors },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -176,7 +170,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Logo (multipart, champ logo, 10 Mo au plus) : vérifié par son contenu et ré-encodé en WebP',
         params: idParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 200: partnerResponseSchema, ...errors, 413: apiErrorSchema },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS, 413: apiErrorSchema },
       },
     },
     async (request) => {
@@ -194,7 +188,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['partners'],
         summary: 'Retire le logo',
         params: idParamsSchema,
-        response: { 200: partnerResponseSchema, ...errors },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -213,7 +207,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Ajoute un utilisateur autorisé : un compte existant et non bloqué, trouvé par e-mail, téléphone ou nom d’utilisateur (409 s’il l’est déjà)',
         params: partnerUserParamsSchema.pick({ partnerId: true }),
         body: addPartnerUserSchema,
-        response: { 200: partnerResponseSchema, ...errors },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -230,7 +224,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['partners'],
         summary: 'Retire un utilisateur autorisé : il ne peut plus créer d’événement pour ce partenaire',
         params: partnerUserParamsSchema,
-        response: { 200: partnerResponseSchema, ...errors },
+        response: { 200: partnerResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -246,7 +240,7 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['partners'],
         summary: 'Les partenaires (non bloqués) pour lesquels le compte connecté peut créer des événements',
-        response: { 200: myPartnersResponseSchema, ...errors },
+        response: { 200: myPartnersResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({ items: await listMyPartners(app.db, actorOf(request).id) }),

@@ -1,8 +1,7 @@
 import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pages';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicReadKey } from '../../plugins/public-reads';
 import { COMMENTS_SCRIPT } from './comments-section';
 import { sitemapPageBody } from './sitemap';
 import { renderTerms } from './terms';
@@ -16,6 +15,7 @@ import {
   renderRobots,
   SHARE_SCRIPT,
 } from './public-pages.service';
+import { perAddressKey, publicReadKey } from '../../lib/route-kit';
 
 const slugParams = z.object({ slugId: z.string().max(200) });
 const HTML = 'text/html; charset=utf-8';
@@ -28,8 +28,8 @@ const XML = 'application/xml; charset=utf-8';
 const SITEMAP_CACHE = 'public, max-age=3600';
 /** Crawlers read the sitemap a few times a day: per address, far above that, far below a flood. */
 export const SITEMAP_RATE_PER_MINUTE = 60;
-const sitemapKey = (request: FastifyRequest) => `sitemap:${request.ip}`;
-const previewKey = (request: FastifyRequest) => `preview:${request.ip}`;
+const sitemapKey = perAddressKey('sitemap');
+const previewKey = perAddressKey('preview');
 const sitemapPageParams = z.object({ page: z.coerce.number().int().min(1).max(50_000) });
 
 function depsOf(app: FastifyInstance): PublicPagesDeps {

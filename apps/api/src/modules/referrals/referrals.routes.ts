@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, idParamsSchema, messageSchema, pageQuerySchema } from '@app/shared/common';
+import { idParamsSchema, messageSchema, pageQuerySchema } from '@app/shared/common';
 import {
   leaderboardPageSchema,
   myReferralSchema,
@@ -13,7 +12,6 @@ import {
   rewardRulePageSchema,
   rewardRuleSchema,
 } from '@app/shared/referrals';
-import { unauthorized } from '../../lib/errors';
 import {
   createRewardRule,
   decideRewardGrant,
@@ -25,13 +23,7 @@ import {
   type ReferralDeps,
   updateRewardRule,
 } from './referrals.service';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
-function actorId(request: FastifyRequest): string {
-  if (!request.user) throw unauthorized();
-  return request.user.id;
-}
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**
  * Referrals and rewards, at the paths the mobile app calls: the account's own link and figures (any signed-in account),
@@ -47,10 +39,10 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['referral'],
         summary: 'Mon compte : nom, contact, offre, lien de parrainage, compteurs et récompenses',
-        response: { 200: myReferralSchema, ...errors },
+        response: { 200: myReferralSchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request) => getMyReferral(deps, actorId(request)),
+    async (request) => getMyReferral(deps, actorOf(request).id),
   );
 
   app.get(
@@ -61,7 +53,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referral'],
         summary: 'Classement des parrains : inscriptions puis clics, les plus élevés d’abord',
         querystring: pageQuerySchema,
-        response: { 200: leaderboardPageSchema, ...errors },
+        response: { 200: leaderboardPageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getLeaderboard(deps, request.query.page, request.query.limit),
@@ -75,7 +67,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referral'],
         summary: 'Récompenses accordées, les plus récentes d’abord (filtre de statut facultatif)',
         querystring: rewardGrantListQuerySchema,
-        response: { 200: rewardGrantPageSchema, ...errors },
+        response: { 200: rewardGrantPageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getRewardGrants(deps, request.query.status, request.query.page, request.query.limit),
@@ -91,10 +83,10 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Marque une récompense accordée (livrée) ou révoquée ; des jours premium prolongent (ou raccourcissent) l’abonnement. Audité',
         params: idParamsSchema,
         body: rewardGrantDecisionSchema,
-        response: { 200: rewardGrantSchema, ...errors },
+        response: { 200: rewardGrantSchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request) => decideRewardGrant(deps, actorId(request), request.params.id, request.body),
+    async (request) => decideRewardGrant(deps, actorOf(request).id, request.params.id, request.body),
   );
 
   app.get(
@@ -105,7 +97,7 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referral'],
         summary: 'Règles de récompense, les plus récentes d’abord',
         querystring: pageQuerySchema,
-        response: { 200: rewardRulePageSchema, ...errors },
+        response: { 200: rewardRulePageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => getRewardRules(deps, request.query.page, request.query.limit),
@@ -119,10 +111,10 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referral'],
         summary: 'Crée une règle ; les parrains qui atteignent déjà le seuil reçoivent leur récompense (en attente)',
         body: rewardRuleInputSchema,
-        response: { 201: rewardRuleSchema, ...errors },
+        response: { 201: rewardRuleSchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request, reply) => reply.code(201).send(await createRewardRule(deps, actorId(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createRewardRule(deps, actorOf(request).id, request.body)),
   );
 
   app.put(
@@ -134,10 +126,10 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifie une règle (les récompenses déjà créées gardent leur type et leur valeur)',
         params: idParamsSchema,
         body: rewardRuleInputSchema,
-        response: { 200: rewardRuleSchema, ...errors },
+        response: { 200: rewardRuleSchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request) => updateRewardRule(deps, actorId(request), request.params.id, request.body),
+    async (request) => updateRewardRule(deps, actorOf(request).id, request.params.id, request.body),
   );
 
   app.patch(
@@ -149,10 +141,10 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Active ou désactive une règle',
         params: idParamsSchema,
         body: rewardRuleActiveSchema,
-        response: { 200: rewardRuleSchema, ...errors },
+        response: { 200: rewardRuleSchema, ...SIGNED_IN_ERRORS },
       },
     },
-    async (request) => updateRewardRule(deps, actorId(request), request.params.id, request.body),
+    async (request) => updateRewardRule(deps, actorOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -163,11 +155,11 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referral'],
         summary: 'Supprime une règle qui n’a jamais accordé de récompense (409 sinon : désactivez-la)',
         params: idParamsSchema,
-        response: { 200: messageSchema, ...errors },
+        response: { 200: messageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
-      await deleteRewardRule(deps, actorId(request), request.params.id);
+      await deleteRewardRule(deps, actorOf(request).id, request.params.id);
       return { message: 'Règle supprimée' };
     },
   );

@@ -1,22 +1,12 @@
-import { apiErrorSchema } from '@app/shared/common';
 import {
   listReportsQuerySchema,
   listReportsResponseSchema,
   reportActionParamsSchema,
   reportResponseSchema,
 } from '@app/shared/community';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
 import { blockReportedUser, dismissReport, listReportQueue, removeReportedComment } from './reports.service';
-
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**
  * The moderation queue ('Signalements'). Both routes declare 'authenticated'; the service lets
@@ -34,7 +24,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Signalements ouverts, du plus récent au plus ancien (sur des utilisateurs : manage_users ; sur des administrateurs : manage_admins)',
         querystring: listReportsQuerySchema,
-        response: { 200: listReportsResponseSchema, ...errors },
+        response: { 200: listReportsResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listReportQueue(deps, actorOf(request), request.query.page, request.query.limit),
@@ -49,7 +39,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'dismiss : classe le signalement ; block : bloque l’utilisateur signalé (ses sessions prennent fin) et clôt ses signalements ; remove-comment : supprime le commentaire signalé (audité) et clôt ses signalements',
         params: reportActionParamsSchema,
-        response: { 200: reportResponseSchema, ...errors },
+        response: { 200: reportResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {

@@ -1,9 +1,9 @@
-import { apiErrorSchema } from '@app/shared/common';
 import { settingsInputSchema, settingsSchema } from '@app/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordAudit } from '../audit/audit.repository';
+import { errorResponses } from '../../lib/route-kit';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 /** GET/PUT /admin/settings, the PUT carrying the whole object. Superadmins hold manage_admins. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

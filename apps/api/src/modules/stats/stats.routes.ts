@@ -1,9 +1,9 @@
-import { apiErrorSchema } from '@app/shared/common';
 import { dashboardStatsSchema, statsChartsQuerySchema, statsChartsSchema } from '@app/shared/stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStats, statsCharts } from './stats.service';
+import { errorResponses } from '../../lib/route-kit';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 
 export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The mobile app calls /stats/dashboard; /admin/stats/dashboard is the same answer under the admin prefix.
