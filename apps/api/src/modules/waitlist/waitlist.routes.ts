@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, idParamsSchema, messageSchema } from '@app/shared/common';
@@ -13,8 +13,7 @@ import {
   waitlistSignupSchema,
 } from '@app/shared/waitlist';
 import { WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from '@app/shared/waitlist';
-import { AppError, tooManyAttempts, unauthorized } from '../../lib/errors';
-import type { SessionUser } from '../auth/session.service';
+import { AppError, tooManyAttempts } from '../../lib/errors';
 import { accountOfBody, limitPerIpAndAccount } from '../auth/auth.rate-limits';
 import {
   decide,
@@ -25,13 +24,8 @@ import {
   signUp,
   type WaitlistDeps,
 } from './waitlist.service';
+import { actorOf, perAddressKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
-function actorOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
  * Sign-ups per (address, contact) pair, and per address a ceiling meant for the thousands of
@@ -53,7 +47,7 @@ export function fillTimeCheck(app: FastifyInstance): preHandlerAsyncHookHandler 
   const bareSignups = app.createRateLimit({
     max: WAITLIST_BARE_SIGNUP_RATE.max,
     timeWindow: WAITLIST_BARE_SIGNUP_RATE.timeWindowMs,
-    keyGenerator: (request) => `waitlist-bare:${request.ip}`,
+    keyGenerator: perAddressKey('waitlist-bare'),
   });
   return async (request, reply) => {
     const age = app.formTokens.age((request.body as { formToken?: string } | undefined)?.formToken);
@@ -116,7 +110,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Inscription sur la liste d’attente (201 ; 200 avec alreadyRegistered quand le téléphone ou l’e-mail y est déjà). Anti-robot : champ piège `website`, `formToken` de GET /waitlist/form-token émis depuis 1,5 s au moins (sans jeton valide : 5 par heure et par adresse)',
         body: waitlistSignupSchema,
-        response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema, 429: apiErrorSchema, ...errors },
+        response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema, 429: apiErrorSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -149,7 +143,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['waitlist'],
         summary: 'Liste d’attente en tableau simple (client d’origine), les plus récentes d’abord, 1000 au plus',
         querystring: waitlistExportQuerySchema,
-        response: { 200: z.array(waitlistEntrySchema), ...errors },
+        response: { 200: z.array(waitlistEntrySchema), ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listWaitlistArray(deps, request.query),
@@ -163,7 +157,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['waitlist'],
         summary: 'Liste d’attente paginée : recherche (nom, e-mail, téléphone), statut, les plus récentes d’abord',
         querystring: waitlistListQuerySchema,
-        response: { 200: waitlistPageSchema, ...errors },
+        response: { 200: waitlistPageSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => listWaitlistPage(deps, request.query),
@@ -204,7 +198,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
               ? 'Approuve une entrée en attente (409 sinon) et prévient la personne par e-mail ou SMS'
               : 'Rejette une entrée en attente (409 sinon)',
           params: idParamsSchema,
-          response: { 200: waitlistEntrySchema, ...errors },
+          response: { 200: waitlistEntrySchema, ...SIGNED_IN_ERRORS },
         },
       },
       async (request) => decide(deps, actorOf(request), request.params.id, status),
@@ -220,7 +214,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['waitlist'],
           summary: 'Supprime une entrée, quel que soit son statut',
           params: idParamsSchema,
-          response: { 200: messageSchema, ...errors },
+          response: { 200: messageSchema, ...SIGNED_IN_ERRORS },
         },
       },
       async (request) => {
