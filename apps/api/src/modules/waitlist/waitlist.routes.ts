@@ -26,7 +26,6 @@ import {
 } from './waitlist.service';
 import { actorOf, perAddressKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
-
 /**
  * Sign-ups per (address, contact) pair, and per address a ceiling meant for the thousands of
  * phones behind one carrier address (issue 24, decision 020).
@@ -110,7 +109,12 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Inscription sur la liste d’attente (201 ; 200 avec alreadyRegistered quand le téléphone ou l’e-mail y est déjà). Anti-robot : champ piège `website`, `formToken` de GET /waitlist/form-token émis depuis 1,5 s au moins (sans jeton valide : 5 par heure et par adresse)',
         body: waitlistSignupSchema,
-        response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema, 429: apiErrorSchema, ...SIGNED_IN_ERRORS },
+        response: {
+          200: waitlistSignupResponseSchema,
+          201: waitlistSignupResponseSchema,
+          429: apiErrorSchema,
+          ...SIGNED_IN_ERRORS,
+        },
       },
     },
     async (request, reply) => {
