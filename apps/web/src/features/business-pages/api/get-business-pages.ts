@@ -5,21 +5,27 @@ import { PAGE_SIZE } from '../../../components/ui/pagination';
 
 export const businessPageKeys = {
   all: ['business-pages'] as const,
-  page: (page: number) => ['business-pages', 'page', page] as const,
+  page: (page: number, q: string) => ['business-pages', 'page', page, q] as const,
 };
 
-/** `GET /api/business-event-pages?page={n}&limit=10` (spec §7): `{ items, total }`, newest first. */
-function getBusinessPages(page: number, signal?: AbortSignal): Promise<ListBusinessPagesResponse> {
-  return apiRequest<ListBusinessPagesResponse>('/business-event-pages', { query: { page, limit: PAGE_SIZE }, signal });
+/**
+ * `GET /api/business-event-pages?page={n}&limit=10&q=…` (spec §7): `{ items, total }`, newest
+ * first; `q` finds a name, an owner (a phone in any written form) or a partner (decision 030).
+ */
+function getBusinessPages(page: number, q: string, signal?: AbortSignal): Promise<ListBusinessPagesResponse> {
+  return apiRequest<ListBusinessPagesResponse>('/business-event-pages', {
+    query: { page, limit: PAGE_SIZE, ...(q ? { q } : {}) },
+    signal,
+  });
 }
 
-const businessPagesQueryOptions = (page: number) =>
+const businessPagesQueryOptions = (page: number, q: string) =>
   queryOptions({
-    queryKey: businessPageKeys.page(page),
-    queryFn: ({ signal }) => getBusinessPages(page, signal),
+    queryKey: businessPageKeys.page(page, q),
+    queryFn: ({ signal }) => getBusinessPages(page, q, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useBusinessPages(page: number) {
-  return useQuery(businessPagesQueryOptions(page));
+export function useBusinessPages(page: number, q: string) {
+  return useQuery(businessPagesQueryOptions(page, q));
 }

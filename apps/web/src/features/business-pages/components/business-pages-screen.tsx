@@ -1,22 +1,54 @@
 import type { BusinessPage } from '@app/shared/business-pages';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { usePageParam } from '../../../components/ui/pagination';
+import { SearchField } from '../../../components/ui/form/search-field';
 import { PagedTable } from '../../../components/ui/paged-table';
+import { usePageParam } from '../../../components/ui/pagination';
+import { Screen } from '../../../components/ui/screen';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
+import { useDebounced, useListSelection } from '../../../lib/list-selection';
 import { useBusinessPages } from '../api/get-business-pages';
 import { useSetBusinessPageState } from '../api/set-business-page-state';
 import { businessPagesMessages } from '../messages';
+import { BusinessPageDetail } from './business-page-detail';
 
-/** 'Pages BusinessEvents' (spec §2, paged admin tables): the shared pager, the page in `?page=`. */
+const SEARCH_DELAY_MS = 250;
+
+/**
+ * 'Pages BusinessEvents' (spec §2, paged admin tables; decision 030): the search (`?q=`), the
+ * shared pager (`?page=`) and, once a page is opened (`?id=`), its detail in the list's place, so a
+ * reload or a shared link shows the same thing and Back returns to the list.
+ */
 export function BusinessPagesScreen() {
   const t = useT(businessPagesMessages);
+  const [params, setParams] = useSearchParams();
+  const urlQuery = params.get('q') ?? '';
+  const [search, setSearch] = useState(urlQuery);
+  const typed = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = usePageParam();
-  const query = useBusinessPages(page);
+  const { selectedId, select, back } = useListSelection({ rowAttribute: 'data-page-id', searchId: 'business-page-search' });
+  const query = useBusinessPages(page, urlQuery);
   const change = useSetBusinessPageState();
+
+  // The search, once typing pauses, goes to the URL and back to page 1 (replacing the entry).
+  useEffect(() => {
+    if (typed === urlQuery) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (typed) next.set('q', typed);
+        else next.delete('q');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+    // Only a new typed text writes the URL; a URL changed by Back leaves the box as it is.
+  }, [typed, setParams]);
 
   const toggle = (row: BusinessPage) => {
     const action = row.isActive ? 'deactivate' : 'activate';
@@ -31,42 +63,68 @@ export function BusinessPagesScreen() {
 
   return (
     <Screen title={t('title')} subtitle={t('subtitle')}>
-      <PagedTable<BusinessPage>
-        caption={t('caption')}
-        query={query}
-        page={page}
-        onPage={setPage}
-        rowKey={(row) => row._id}
-        empty={t('empty')}
-        columns={[
-          { header: t('name'), cell: (row) => <span className="font-medium text-slate-900">{row.name}</span> },
-          { header: t('owner'), cell: (row) => row.owner.username ?? t('none') },
-          {
-            header: t('subscription'),
-            cell: (row) => <Badge tone={row.subscription === 'premium' ? 'blue' : 'gray'}>{t(row.subscription)}</Badge>,
-          },
-          { header: t('eventsCount'), cell: (row) => formatNumber(row.eventsCount), className: 'text-right' },
-          {
-            header: t('status'),
-            cell: (row) => <Badge tone={row.isActive ? 'green' : 'red'}>{row.isActive ? t('active') : t('inactive')}</Badge>,
-          },
-          { header: t('createdAt'), cell: (row) => formatDate(row.createdAt) },
-          {
-            header: t('actions'),
-            cell: (row) => (
-              <Button
-                size="sm"
-                variant={row.isActive ? 'secondary' : 'success'}
-                disabled={change.isPending && change.variables?.id === row._id}
-                aria-label={t(row.isActive ? 'deactivateFor' : 'activateFor', { name: row.name })}
-                onClick={() => toggle(row)}
-              >
-                {row.isActive ? t('deactivate') : t('activate')}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {selectedId ? (
+        <BusinessPageDetail key={selectedId} id={selectedId} onBack={back} />
+      ) : (
+        <div className="space-y-3">
+          <SearchField
+            id="business-page-search"
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            onChange={setSearch}
+            className="max-w-md"
+          />
+          <PagedTable<BusinessPage>
+            caption={t('caption')}
+            query={query}
+            page={page}
+            onPage={setPage}
+            rowKey={(row) => row._id}
+            empty={t('empty')}
+            columns={[
+              {
+                header: t('name'),
+                cell: (row) => (
+                  <button
+                    type="button"
+                    data-page-id={row._id}
+                    onClick={() => select(row._id)}
+                    className="text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+                  >
+                    {row.name}
+                  </button>
+                ),
+              },
+              { header: t('owner'), cell: (row) => row.owner.username ?? t('none') },
+              {
+                header: t('subscription'),
+                cell: (row) => <Badge tone={row.subscription === 'premium' ? 'blue' : 'gray'}>{t(row.subscription)}</Badge>,
+              },
+              { header: t('eventsCount'), cell: (row) => formatNumber(row.eventsCount), className: 'text-right' },
+              {
+                header: t('status'),
+                cell: (row) => <Badge tone={row.isActive ? 'green' : 'red'}>{row.isActive ? t('active') : t('inactive')}</Badge>,
+              },
+              { header: t('createdAt'), cell: (row) => formatDate(row.createdAt) },
+              {
+                header: t('actions'),
+                cell: (row) => (
+                  <Button
+                    size="sm"
+                    variant={row.isActive ? 'secondary' : 'success'}
+                    disabled={change.isPending && change.variables?.id === row._id}
+                    aria-label={t(row.isActive ? 'deactivateFor' : 'activateFor', { name: row.name })}
+                    onClick={() => toggle(row)}
+                  >
+                    {row.isActive ? t('deactivate') : t('activate')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </div>
+      )}
     </Screen>
   );
 }
