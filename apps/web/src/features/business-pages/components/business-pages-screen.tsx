@@ -1,22 +1,17 @@
 import type { BusinessPage } from '@app/shared/business-pages';
-import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { SearchField } from '../../../components/ui/form/search-field';
 import { PagedTable } from '../../../components/ui/paged-table';
-import { usePageParam } from '../../../components/ui/pagination';
 import { Screen } from '../../../components/ui/screen';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { useDebounced, useListSelection } from '../../../lib/list-selection';
+import { useListScreen } from '../../../lib/list-screen';
 import { useBusinessPages } from '../api/get-business-pages';
 import { useSetBusinessPageState } from '../api/set-business-page-state';
 import { businessPagesMessages } from '../messages';
 import { BusinessPageDetail } from './business-page-detail';
-
-const SEARCH_DELAY_MS = 250;
 
 /**
  * 'Pages BusinessEvents' (spec §2, paged admin tables; decision 030): the search (`?q=`), the
@@ -25,30 +20,21 @@ const SEARCH_DELAY_MS = 250;
  */
 export function BusinessPagesScreen() {
   const t = useT(businessPagesMessages);
-  const [params, setParams] = useSearchParams();
-  const urlQuery = params.get('q') ?? '';
-  const [search, setSearch] = useState(urlQuery);
-  const typed = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const [page, setPage] = usePageParam();
-  const { selectedId, select, back } = useListSelection({ rowAttribute: 'data-page-id', searchId: 'business-page-search' });
-  const query = useBusinessPages(page, urlQuery);
+  const {
+    search,
+    setSearch,
+    query: searched,
+    page,
+    setPage,
+    selectedId,
+    select,
+    back,
+  } = useListScreen({
+    rowAttribute: 'data-page-id',
+    searchId: 'business-page-search',
+  });
+  const query = useBusinessPages(page, searched);
   const change = useSetBusinessPageState();
-
-  // The search, once typing pauses, goes to the URL and back to page 1 (replacing the entry).
-  useEffect(() => {
-    if (typed === urlQuery) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (typed) next.set('q', typed);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-    // Only a new typed text writes the URL; a URL changed by Back leaves the box as it is.
-  }, [typed, setParams]);
 
   const toggle = (row: BusinessPage) => {
     const action = row.isActive ? 'deactivate' : 'activate';
