@@ -137,11 +137,18 @@ test("the dashboard's waiting list fits: whole names and every delete button in 
 test("'Parrainage' says 'Clics', not the referrer's 'Clics sur votre lien'", async ({ page, request, superToken }, testInfo) => {
   // A referrer on the board: someone joins the waiting list with the superadmin's code.
   const me = await (await request.get('/api/referral/me', { headers: { authorization: `Bearer ${superToken}` } })).json();
+  const phone = randomPhone();
   const joined = await request.post('/api/waitlist', {
-    data: { name: 'Ebogo Filleul', phone: randomPhone(), ref: me.referral.code, elapsedMs: 5000 },
+    data: { name: 'Ebogo Filleul', phone, ref: me.referral.code, elapsedMs: 5000 },
     headers: { 'x-forwarded-for': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
   expect(joined.status(), await joined.text()).toBe(201);
+  // A referral counts once its entry is approved (decision 021): approve it, so the board has a row.
+  const headers = { authorization: `Bearer ${superToken}` };
+  const found = await (await request.get('/api/admin/waitlist', { headers, params: { search: phone } })).json();
+  expect(found.items).toHaveLength(1);
+  const approved = await request.post(`/api/admin/waitlist/${found.items[0]._id}/approve`, { headers });
+  expect(approved.status(), await approved.text()).toBe(200);
   await loginAsSuperadmin(page, request);
   await page.goto('/admin');
   await (await openNav(page)).getByRole('link', { name: 'Parrainage' }).click();
