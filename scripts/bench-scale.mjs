@@ -15,7 +15,7 @@
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
 //
-// The targets (architecture.md, speed budgets) are printed beside the figures; the script never
+// The targets (the agreed speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors';
 
-/** Every error body of the API (architecture, convention 7). `message` is French and shown as is. */
+/** Every error body of the API. `message` is French and shown as is. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
@@ -16,7 +16,7 @@ export const idParamsSchema = z.object({ id: uuidParam });
 
 export const PAGE_LIMIT_MAX = 100;
 
-/** `?page=1&limit=10`, 1-based, limit capped (architecture, API conventions). */
+/** `?page=1&limit=10`, 1-based, limit capped. */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(10),

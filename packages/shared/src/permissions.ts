@@ -27,7 +27,7 @@ export function isPermission(value: string): value is Permission {
 }
 
 /**
- * Effective permissions (architecture, security model): a superadmin holds all; an admin holds
+ * Effective permissions: a superadmin holds all; an admin holds
  * its list only while validated and not blocked; every other role holds none.
  */
 export function effectivePermissions(user: {

@@ -1,7 +1,7 @@
 /**
  * The public pages' header knows whether this browser holds a session (decision 026) without the
  * React runtime and without any request: the web app keeps its session token in localStorage
- * (`token`, spec §3) on the same origin, so this one inline script, run in the page's <head>
+ * (`token`) on the same origin, so this one inline script, run in the page's <head>
  * before anything is drawn, marks `<html data-session="in">` when a token is there. The stylesheet
  * then shows the links meant for signed-in visitors ('Mon compte') and hides those for the others
  * ('Se connecter'); without JavaScript the signed-out links stay. The token is never read out:

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id, m=19456 KiB, t=2, p=1 (architecture, security model). */
+/** argon2id, m=19456 KiB, t=2, p=1. */
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -88,6 +88,6 @@ export function HeroPreview() {
 }
 
 /**
- * The public landing page `/` (spec §2), rendered by the server with its live values; the
+ * The public landing page `/`, rendered by the server with its live values; the
  * browser adds only the islands of `islands.ts` (decision 011).
  */

@@ -29,7 +29,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-/** Toasts as in the app (spec §9: success 2 s, errors 4 s, at most 20): errors are alerts. */
+/** Toasts as in the app (success 2 s, errors 4 s, at most 20): errors are alerts. */
 function toast(kind: ToastKind, message: string): void {
   const region = document.getElementById('toasts');
   if (!region) return;

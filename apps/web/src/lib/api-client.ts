@@ -4,7 +4,7 @@ import { localize } from '@app/shared/i18n';
 import { getLanguage } from './i18n';
 import { clearSession, getToken } from './session';
 
-/** Spec §7: base `/api`, JSON, 15 000 ms timeout, credentials included, bearer token from localStorage. */
+/** Base `/api`, JSON, 15 000 ms timeout, credentials included, bearer token from localStorage. */
 export const API_BASE = '/api';
 const API_TIMEOUT_MS = 15_000;
 

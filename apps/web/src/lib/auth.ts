@@ -10,7 +10,7 @@ import { apiRequest, onUnauthorized } from './api-client';
 import { clearSession, getToken, setToken } from './session';
 
 /**
- * The session, in one place: the token (localStorage `token`, spec §3), the signed-in user's
+ * The session, in one place: the token (localStorage `token`), the signed-in user's
  * query (`['me']`), signing in and out, and where each leads.
  */
 export type MeResponse = z.infer<typeof meResponseSchema>;
@@ -76,7 +76,7 @@ export function signInHere(): string {
 }
 
 /**
- * `POST /api/users/logout`, then the session ends on this device whatever the answer (spec §4):
+ * `POST /api/users/logout`, then the session ends on this device whatever the answer:
  * token removed, every cached answer dropped.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {

@@ -9,7 +9,7 @@ describe('dates in Douala time', () => {
     expect(formatLongDateTime('2026-12-12T17:00:00.000Z', 'en')).toBe('Saturday, 12 December 2026 at 18:00');
   });
 
-  it('says “Date invalide” for a bad date and “Non disponible” for a missing one (spec §8)', () => {
+  it('says “Date invalide” for a bad date and “Non disponible” for a missing one', () => {
     expect(formatDate('pas une date', undefined, 'fr')).toBe('Date invalide');
     expect(formatDate('pas une date', undefined, 'en')).toBe('Invalid date');
     expect(formatDate(null, undefined, 'fr')).toBe('Non disponible');

@@ -13,7 +13,7 @@ function toDate(value: string | number | Date | null | undefined): Date | null |
   return Number.isNaN(date.getTime()) ? 'invalid' : date;
 }
 
-/** 'Date invalide' for a bad date, 'Non disponible' for a missing one (spec §8). */
+/** 'Date invalide' for a bad date, 'Non disponible' for a missing one. */
 export function formatDate(
   value: string | number | Date | null | undefined,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },

@@ -1,4 +1,4 @@
-/** Local storage keys of spec §3: `token`, `userContact` {email, phone}, `userEmail`. */
+/** Local storage keys: `token`, `userContact` {email, phone}, `userEmail`. */
 const TOKEN_KEY = 'token';
 /**
  * The known-device token the sign-in answers (issue 24): kept across sign-outs and sent back at

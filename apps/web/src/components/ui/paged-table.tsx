@@ -44,7 +44,7 @@ export interface PagedTableProps<T> {
 }
 
 /**
- * The paged admin table of spec §2 (business pages, referral leaderboard, rewards, reward rules).
+ * The paged admin table (business pages, referral leaderboard, rewards, reward rules).
  *
  * How to use it:
  * ```tsx

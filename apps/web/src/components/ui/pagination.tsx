@@ -4,10 +4,10 @@ import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { uiMessages } from './messages';
 
-/** Rows per page of every paged admin table (spec §9). */
+/** Rows per page of every paged admin table. */
 export const PAGE_SIZE = 10;
 
-/** Page count of spec §9: ceil(total / limit), at least 1. */
+/** Page count: ceil(total / limit), at least 1. */
 export function pageCount(total: number, limit: number = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / limit));
 }
@@ -44,7 +44,7 @@ export function usePageParam(): [number, (page: number, options?: { replace?: bo
   return [page, setPage];
 }
 
-/** First / previous / next / last buttons and 'Page X sur N' (spec §2, paged admin tables). */
+/** First / previous / next / last buttons and 'Page X sur N' (paged admin tables). */
 export function Pagination({ page, count, onChange }: { page: number; count: number; onChange: (page: number) => void }) {
   const t = useT(uiMessages);
   const atStart = page <= 1;

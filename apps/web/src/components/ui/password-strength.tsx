@@ -18,7 +18,7 @@ const BAR_COLORS = ['bg-slate-200', 'bg-red-600', 'bg-amber-500', 'bg-emerald-60
 const LABEL_COLORS = ['text-slate-600', 'text-red-700', 'text-amber-800', 'text-emerald-800'] as const;
 
 /**
- * Spec §5: score 0-3 (Aucun/Faible/Moyen/Fort) with its checklist, following the server's rules:
+ * Score 0-3 (Aucun/Faible/Moyen/Fort) with its checklist, following the server's rules:
  * the current minimum length (settings, never below 8) and no common password (decision 008).
  */
 export function PasswordStrength({ password, minLength }: { password: string; minLength?: number }) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: error toasts 4 s, success 2 s, at most 20 at once. */
+/** Error toasts 4 s, success 2 s, at most 20 at once. */
 export const TOAST_DURATION_MS = { success: 2000, error: 4000, info: 4000 } as const;
 export const MAX_TOASTS = 20;
 

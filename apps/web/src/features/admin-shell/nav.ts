@@ -27,7 +27,7 @@ export interface NavEntry {
   permission: Permission | null;
 }
 
-/** The sidebar of spec §2, in its order, with the permission each entry needs. */
+/** The sidebar, in its order, with the permission each entry needs. */
 export const PRIMARY_NAV: readonly NavEntry[] = [
   { id: 'accueil', path: ADMIN_SEGMENTS.home, permission: null },
   { id: 'evenements', path: ADMIN_SEGMENTS.events, permission: 'manage_events' },

@@ -13,7 +13,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return localize(fallback, language);
 }
 
-/** Spec §8: the SMS code service has problems; a WhatsApp contact. */
+/** The SMS code service has problems; a WhatsApp contact. */
 export function smsNoticeText(supportPhone: string | undefined): string {
   const contact = supportPhone ? ` sur WhatsApp au ${supportPhone}` : ' sur WhatsApp';
   return `Notre service d'envoi de codes par SMS rencontre actuellement des problèmes. Si vous ne recevez pas votre code, contactez-nous${contact}.`;

@@ -4,7 +4,7 @@ import { shellMessages } from '../messages';
 import { entryForPath } from '../nav';
 import { paths } from '../../../config/paths';
 
-/** 'Accueil > module' (spec §2). */
+/** 'Accueil > module'. */
 export function Breadcrumb() {
   const t = useT(shellMessages);
   const { pathname } = useLocation();

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-/** `POST /api/users` with the admin-creation payload of spec §3. */
+/** `POST /api/users` with the admin-creation payload. */
 export function createAdmin(body: CreateAdminInput): Promise<UserResponse> {
   return apiRequest<UserResponse>('/users', { method: 'POST', body });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 
-/** `PATCH /api/users/{id}/unblock` (spec §7, admin unblock). */
+/** `PATCH /api/users/{id}/unblock` (admin unblock). */
 function unblockAdmin(id: string): Promise<UserResponse> {
   return apiRequest<UserResponse>(`/users/${encodeURIComponent(id)}/unblock`, { method: 'PATCH' });
 }

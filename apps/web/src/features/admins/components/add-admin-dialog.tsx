@@ -25,7 +25,7 @@ interface AddAdminDialogProps {
   grantable: readonly Permission[];
 }
 
-/** Spec §2/§5: first name, last name, e-mail and password required; the rights ticked are granted. */
+/** First name, last name, e-mail and password required; the rights ticked are granted. */
 export function AddAdminDialog({ open, onClose, onCreated, grantable }: AddAdminDialogProps) {
   const t = useT(adminsMessages);
   const create = useCreateAdmin();

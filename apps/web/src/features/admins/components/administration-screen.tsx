@@ -12,7 +12,7 @@ import { AdminDetail } from './admin-detail';
 import { AdminList } from './admin-list';
 
 /**
- * Spec §2 Administration: the list (search, status filter) on the left, the selected
+ * Administration: the list (search, status filter) on the left, the selected
  * administrator on the right. Below 1024 px one shows at a time. The search, filter, page and
  * selection are in the URL, so a reload keeps them and the browser's Back returns to the list.
  */

@@ -13,7 +13,7 @@ interface PermissionChecklistProps {
   grantable: readonly Permission[];
 }
 
-/** The eleven permissions of spec §6, grouped, as checkboxes. */
+/** The eleven permissions, grouped, as checkboxes. */
 export function PermissionChecklist({ value, onChange, disabled = false, grantable }: PermissionChecklistProps) {
   const t = useT(adminsMessages);
   const baseId = useId();

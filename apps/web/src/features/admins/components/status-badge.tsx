@@ -6,7 +6,7 @@ import { adminsMessages } from '../messages';
 const TONES: Record<AdminStatus, BadgeTone> = { validated: 'green', pending: 'yellow', blocked: 'red' };
 const KEYS = { validated: 'statusValidated', pending: 'statusPending', blocked: 'statusBlocked' } as const;
 
-/** VALIDÉ / EN ATTENTE / BLOQUÉ (spec §4). */
+/** VALIDÉ / EN ATTENTE / BLOQUÉ. */
 export function AdminStatusBadge({ status }: { status: AdminStatus }) {
   const t = useT(adminsMessages);
   return <Badge tone={TONES[status]}>{t(KEYS[status])}</Badge>;

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { getDeviceToken, setDeviceToken } from '../../../lib/session';
 
 /**
- * `POST /api/users/login`, given up after 10 s ('Timeout de connexion', spec §9). Sends the
+ * `POST /api/users/login`, given up after 10 s ('Timeout de connexion'). Sends the
  * device token kept from an earlier sign-in and keeps the one answered (issue 24).
  */
 export async function login(input: LoginInput): Promise<LoginResponse> {

@@ -31,7 +31,7 @@ function prefillFrom(contact: OtpContact): LoginPrefill | undefined {
   return undefined;
 }
 
-/** /GetStarted: sign in, sign up, code check and password reset (spec §2, §4, §5, §8). */
+/** /GetStarted: sign in, sign up, code check and password reset. */
 export function GetStarted() {
   const tr = useAuthT();
   const [searchParams] = useSearchParams();

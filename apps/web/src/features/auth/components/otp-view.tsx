@@ -22,7 +22,7 @@ const CHANNEL_TEXT: Record<OtpChannel, string> = {
   both: 'par SMS ou par email',
 };
 
-/** The code view: six boxes, a 300 s countdown, resend only at zero (spec §4, §5, §8). */
+/** The code view: six boxes, a 300 s countdown, resend only at zero. */
 export function OtpView({
   contact,
   otpChannel,
@@ -104,7 +104,7 @@ export function OtpView({
   };
 
   const resendCode = async () => {
-    // The contact of this view; else the one stored at sign-up (spec §7: the stored contact).
+    // The contact of this view; else the one stored at sign-up.
     const stored = getUserContact();
     const target =
       contact.email || contact.phone || contact.identifier

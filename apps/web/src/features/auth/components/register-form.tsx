@@ -70,7 +70,7 @@ export function RegisterForm({
       else toast.success(result.message);
       onCodeSent(stored, result.otpChannel, result.smsNotice);
     } catch (error) {
-      // Spec §8: the server failed once the account was being made (sending its code): the code
+      // The server failed once the account was being made (sending its code): the code
       // view still opens, with the notice. Decided on the error's code, never on its text.
       if (error instanceof ApiRequestError && error.code === 'INTERNAL_ERROR') {
         setUserContact({ email: contact.email, phone: contact.phone });

@@ -9,7 +9,7 @@ export const businessPageKeys = {
 };
 
 /**
- * `GET /api/business-event-pages?page={n}&limit=10&q=…` (spec §7): `{ items, total }`, newest
+ * `GET /api/business-event-pages?page={n}&limit=10&q=…`: `{ items, total }`, newest
  * first; `q` finds a name, an owner (a phone in any written form) or a partner (decision 030).
  */
 function getBusinessPages(page: number, q: string, signal?: AbortSignal): Promise<ListBusinessPagesResponse> {

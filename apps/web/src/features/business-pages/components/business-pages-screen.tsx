@@ -14,7 +14,7 @@ import { businessPagesMessages } from '../messages';
 import { BusinessPageDetail } from './business-page-detail';
 
 /**
- * 'Pages BusinessEvents' (spec §2, paged admin tables; decision 030): the search (`?q=`), the
+ * 'Pages BusinessEvents' (paged admin tables; decision 030): the search (`?q=`), the
  * shared pager (`?page=`) and, once a page is opened (`?id=`), its detail in the list's place, so a
  * reload or a shared link shows the same thing and Back returns to the list.
  */

@@ -13,7 +13,7 @@ const dashboardStatsQueryOptions = queryOptions({
   queryFn: ({ signal }) => getDashboardStats(signal),
 });
 
-/** Loaded only with manage_users (spec §6). */
+/** Loaded only with manage_users. */
 export function useDashboardStats(enabled: boolean) {
   return useQuery({ ...dashboardStatsQueryOptions, enabled });
 }

@@ -29,7 +29,7 @@ function listState(
   return null;
 }
 
-/** Title, start date and status colour: published green, draft yellow, other red (spec §2). */
+/** Title, start date and status colour: published green, draft yellow, other red. */
 export function RecentEvents({ query }: { query: UseQueryResult<DashboardStats, Error> }) {
   const t = useT(dashboardMessages);
   const items = query.data?.recentEvents;

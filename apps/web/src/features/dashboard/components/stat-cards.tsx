@@ -16,7 +16,7 @@ const CARDS: { key: CardKey; money?: boolean }[] = [
   { key: 'freemiumUsers' },
 ];
 
-/** The six cards of spec §2: zero when a figure is missing, a loading state, 'Erreur de chargement'. */
+/** The six cards: zero when a figure is missing, a loading state, 'Erreur de chargement'. */
 export function StatCards({ query }: { query: UseQueryResult<DashboardStats, Error> }) {
   const t = useT(dashboardMessages);
   const stats = query.data;

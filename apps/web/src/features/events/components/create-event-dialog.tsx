@@ -37,7 +37,7 @@ interface CreateEventDialogProps {
   onCreated: (event: EventDetail) => void;
 }
 
-/** Spec §2 and §5: 'Créer un nouvel événement' in seven sections; errors in a red box, the dialog stays open. */
+/** 'Créer un nouvel événement' in seven sections; errors in a red box, the dialog stays open. */
 export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialogProps) {
   const t = useT(eventsMessages);
   const formId = useId();

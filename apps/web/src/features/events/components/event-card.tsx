@@ -10,13 +10,13 @@ export interface EventCardProps {
   event: EventSummary;
   selected?: boolean;
   onSelect?: (id: string) => void;
-  /** Shown on drafts only (spec §2). */
+  /** Shown on drafts only. */
   onPublish?: (id: string) => void;
   publishing?: boolean;
 }
 
 /**
- * Spec §2 event card: title, start date and time, address and city, participants over maximum
+ * Event card: title, start date and time, address and city, participants over maximum
  * (∞ without one), status badge, 'Publier' on drafts. The whole card selects the event.
  */
 export function EventCard({ event, selected = false, onSelect, onPublish, publishing = false }: EventCardProps) {

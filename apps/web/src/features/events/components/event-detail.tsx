@@ -28,7 +28,7 @@ interface EventDetailPanelProps {
   approval?: boolean;
 }
 
-/** Spec §2 detail panel: view mode, edit mode ('Annuler' restores), delete, status action of §4. */
+/** Detail panel: view mode, edit mode ('Annuler' restores), delete, status action. */
 export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: EventDetailPanelProps) {
   const t = useT(eventsMessages);
   const categoryLabelOf = useCategoryLabel();

@@ -13,7 +13,7 @@ import { EventList } from './event-list';
 const STATUS_FILTERS = ['all', ...EVENT_STATUSES, 'approval'] as const;
 
 /**
- * 'Gestion des Événements' (spec §2): the list on two thirds, the detail on one third (stacked on
+ * 'Gestion des Événements': the list on two thirds, the detail on one third (stacked on
  * small screens). The search, filters, page and open event are in the URL, so a reload keeps them.
  * `?create=1` (the top bar's button) opens the creation dialog.
  */

@@ -5,7 +5,7 @@ import { eventsMessages } from '../messages';
 
 const TONE = { published: 'green', draft: 'yellow', cancelled: 'red' } as const;
 
-/** Spec §4: Brouillon (yellow), Publié (green), Annulé (red). */
+/** Brouillon (yellow), Publié (green), Annulé (red). */
 export function EventStatusBadge({ status }: { status: EventStatus }) {
   const t = useT(eventsMessages);
   return <Badge tone={TONE[status] ?? 'red'}>{t(`status_${status}`)}</Badge>;

@@ -26,7 +26,7 @@ export function eventToFormValues(event: EventDetail): EventFormInput {
   };
 }
 
-/** The creation dialog's empty form, with the defaults of spec §9. */
+/** The creation dialog's empty form, with the defaults. */
 export const EMPTY_EVENT_FORM: EventFormInput = {
   title: '',
   description: '',

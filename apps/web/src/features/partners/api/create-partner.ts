@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
-/** `POST /api/businesses`: name, type, email, phone, website, description, address (spec §7). */
+/** `POST /api/businesses`: name, type, email, phone, website, description, address. */
 export function createPartner(body: CreatePartnerBody): Promise<PartnerResponse> {
   return apiRequest<PartnerResponse>('/businesses', { method: 'POST', body });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { partnerKeys } from './keys';
 
-/** `DELETE /api/partners/{partnerId}/users/{userId}` (spec §7); the list reloads. */
+/** `DELETE /api/partners/{partnerId}/users/{userId}`; the list reloads. */
 function removePartnerUser({ partnerId, userId }: { partnerId: string; userId: string }): Promise<PartnerResponse> {
   return apiRequest<PartnerResponse>(`/partners/${encodeURIComponent(partnerId)}/users/${encodeURIComponent(userId)}`, {
     method: 'DELETE',

@@ -25,7 +25,7 @@ const FIELDS = ['name', 'type', 'email', 'phone', 'website', 'address', 'descrip
 type Field = (typeof FIELDS)[number];
 const REQUIRED: readonly Field[] = ['name', 'type', 'email'];
 
-/** 'Ajouter un partenaire' (spec §5): name, type and e-mail required; website a URL; the rest optional. */
+/** 'Ajouter un partenaire': name, type and e-mail required; website a URL; the rest optional. */
 export function AddPartnerDialog({
   open,
   onClose,

@@ -8,7 +8,7 @@ const STATUS_TONES: Record<PartnerStatus, BadgeTone> = { active: 'green', pendin
 const STATUS_KEYS = { active: 'statusActive', pending: 'statusPending', blocked: 'statusBlocked' } as const;
 export const TYPE_KEYS = { business: 'typeBusiness', association: 'typeAssociation', individual: 'typeIndividual' } as const;
 
-/** Actif / En attente / Bloqué (spec §4). */
+/** Actif / En attente / Bloqué. */
 export function PartnerStatusBadge({ status }: { status: PartnerStatus }) {
   const t = useT(partnersMessages);
   return <Badge tone={STATUS_TONES[status]}>{t(STATUS_KEYS[status])}</Badge>;

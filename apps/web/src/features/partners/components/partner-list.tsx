@@ -23,7 +23,7 @@ interface PartnerListProps {
   onSelect: (id: string) => void;
 }
 
-/** Search, the three filters of spec §9 and the list (logo, name, type, verified and status badges). */
+/** Search, the three filters and the list (logo, name, type, verified and status badges). */
 export function PartnerList(props: PartnerListProps) {
   const t = useT(partnersMessages);
   const typeLabel = useTypeLabel();

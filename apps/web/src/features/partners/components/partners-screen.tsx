@@ -11,7 +11,7 @@ import { PartnerDetailPanel } from './partner-detail';
 import { PartnerList } from './partner-list';
 
 /**
- * 'Gestion des Partenaires' (spec §2): the list (search, status, type and verification filters)
+ * 'Gestion des Partenaires': the list (search, status, type and verification filters)
  * and the selected partner, side by side from 1024 px, one at a time below, like the Administration
  * screen. The search, filters, page and selection are in the URL, so a reload keeps them and the
  * browser's Back returns to the list.

@@ -7,7 +7,7 @@ import { useListScreen } from '../../../lib/list-screen';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { referralMessages } from '../messages';
 
-/** 'Parrainage' (spec §2): referrer (e-mail, else username, else N/A), sign-ups, clicks; highest first. */
+/** 'Parrainage': referrer (e-mail, else username, else N/A), sign-ups, clicks; highest first. */
 export function Leaderboard() {
   const t = useT(referralMessages);
   const { page, setPage } = useListScreen();

@@ -15,7 +15,7 @@ import { referralMessages } from '../messages';
 import { GrantStatusBadge, useRewardLabels } from './reward-labels';
 
 /**
- * 'Récompenses' (spec §2): user e-mail, reward type, value, status, rule name, granted date, and
+ * 'Récompenses': user e-mail, reward type, value, status, rule name, granted date, and
  * the status actions: a pending grant can be marked granted (delivered) or revoked, a granted one revoked.
  */
 export function RewardGrants() {

@@ -17,7 +17,7 @@ import { useRewardLabels } from './reward-labels';
 import { RewardRuleDialog } from './reward-rule-dialog';
 
 /**
- * 'Règles Récompense' (spec §2): name, type, description, threshold (minimum sign-ups and which
+ * 'Règles Récompense': name, type, description, threshold (minimum sign-ups and which
  * ones), value, active Oui/Non; create and edit in a dialog, activate or deactivate, delete a
  * rule that never granted.
  */

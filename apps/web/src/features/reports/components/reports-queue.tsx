@@ -15,7 +15,7 @@ import { reportsMessages } from '../messages';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 
 /**
- * 'Signalements' (spec §2 secondary entry, `manage_users`): the open reports, newest first, with
+ * 'Signalements' (secondary entry, `manage_users`): the open reports, newest first, with
  * Classer and Bloquer l'utilisateur. `userPath(id)` links a user to the users screen.
  */
 export function ReportsQueue({ userPath }: { userPath: (id: string) => string }) {

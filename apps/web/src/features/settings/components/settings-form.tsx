@@ -14,7 +14,7 @@ import { useSaveSettings, useSettings } from '../api/settings';
 import { settingsMessages } from '../messages';
 import { FieldMessage, Section, TextField } from './settings-fields';
 
-/** Spec §9: the success banner disappears after 3 s. */
+/** The success banner disappears after 3 s. */
 const SAVED_BANNER_MS = 3000;
 
 type Key = keyof (typeof settingsMessages)['fr'];

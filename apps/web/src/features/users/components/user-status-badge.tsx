@@ -5,7 +5,7 @@ import { usersMessages } from '../messages';
 
 const TONES: Record<PublicUser['status'], BadgeTone> = { active: 'green', blocked: 'red', pending: 'yellow' };
 
-/** Spec §4: Actif, Bloqué, En attente. */
+/** Actif, Bloqué, En attente. */
 export function UserStatusBadge({ status }: { status: PublicUser['status'] }) {
   const t = useT(usersMessages);
   return <Badge tone={TONES[status]}>{t(status)}</Badge>;

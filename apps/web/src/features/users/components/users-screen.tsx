@@ -9,7 +9,7 @@ import { UserDetail } from './user-detail';
 import { UserList } from './user-list';
 
 /**
- * Spec §2 Users ('Gestion des Utilisateurs'): the list (search, status and report filters) on the
+ * Users ('Gestion des Utilisateurs'): the list (search, status and report filters) on the
  * left, the selected user on the right. Below 1024 px one shows at a time. The search, filters,
  * page and selection are in the URL, so a reload keeps them and the browser's Back returns to the list.
  * No create button.

@@ -17,14 +17,14 @@ import { WaitlistEntries } from './waitlist-entries';
 import { WaitlistFilterBar } from './waitlist-filter-bar';
 
 export interface WaitlistManagerProps {
-  /** Rows per page: PAGE_SIZE on the screen (spec §9), fewer when embedded in the dashboard. */
+  /** Rows per page: PAGE_SIZE on the screen, fewer when embedded in the dashboard. */
   limit?: number;
   /** Embedded in the dashboard: no filters and no export. */
   compact?: boolean;
 }
 
 /**
- * The waiting-list admin of spec §2: search, status filter, paged table, actions, CSV export. The
+ * The waiting-list admin: search, status filter, paged table, actions, CSV export. The
  * search, filter and page are in the URL, so a reload keeps them.
  */
 export function WaitlistManager({ limit = PAGE_SIZE, compact = false }: WaitlistManagerProps) {
