@@ -4,8 +4,8 @@ import { AppError, validationError } from '../../lib/errors';
 import { accountOfBody, limitPerIpAndAccount } from '../auth/auth.rate-limits';
 import { html, type SafeHtml } from '../public-pages/html';
 import { type PageMeta, page } from '../public-pages/layout';
-import { fillTimeCheck, WAITLIST_SIGNUP_RATE } from './waitlist.routes';
-import { signUp, type WaitlistDeps } from './waitlist.service';
+import { fillTimeCheck, WAITLIST_SIGNUP_RATE, waitlistDepsOf } from './waitlist.routes';
+import { signUp } from './waitlist.service';
 
 /** Where the landing page's form posts without JavaScript (and the page that answers). */
 export const WAITLIST_PAGE_PATH = '/liste-d-attente';
@@ -89,15 +89,7 @@ ${form}`;
  * a valid form token), same fill-time check (the landing page embeds a fresh token in its form).
  */
 export async function waitlistPageRoutes(app: FastifyInstance) {
-  const deps: WaitlistDeps = {
-    db: app.db,
-    settings: app.settings,
-    notifications: app.notifications,
-    referrals: app.referrals,
-    waitlistCount: app.waitlistCount,
-    log: app.log,
-    publicUrl: app.config.PUBLIC_URL,
-  };
+  const deps = waitlistDepsOf(app);
   const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
   // A plain HTML form sends application/x-www-form-urlencoded; only this plugin reads it.
   app.addContentTypeParser(

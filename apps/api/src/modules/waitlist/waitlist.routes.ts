@@ -68,15 +68,7 @@ export function fillTimeCheck(app: FastifyInstance): preHandlerAsyncHookHandler 
  * the back-office screen uses the paged `/admin/waitlist`.
  */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: WaitlistDeps = {
-    db: app.db,
-    settings: app.settings,
-    notifications: app.notifications,
-    referrals: app.referrals,
-    waitlistCount: app.waitlistCount,
-    log: app.log,
-    publicUrl: app.config.PUBLIC_URL,
-  };
+  const deps = waitlistDepsOf(app);
   /**
    * The minimum fill time is measured by the server (decision 021): the form's token says when the
    * server issued it. A sign-up without a valid token (the original client sends only
@@ -228,3 +220,16 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 };
+
+/** What the waiting-list service is given of the app (decision 019), for its JSON and HTML routes. */
+export function waitlistDepsOf(app: FastifyInstance): WaitlistDeps {
+  return {
+    db: app.db,
+    settings: app.settings,
+    notifications: app.notifications,
+    referrals: app.referrals,
+    waitlistCount: app.waitlistCount,
+    log: app.log,
+    publicUrl: app.config.PUBLIC_URL,
+  };
+}

@@ -178,7 +178,7 @@ function ReportedItem({ report }: { report: Report }) {
   return (
     <div className="mt-3 rounded-lg bg-slate-50 p-3" data-testid="reported-item">
       <p className="text-xs text-slate-500">
-        {t('subject')} :{' '}
+        {t('subject')}{' '}
         <span className="font-medium text-slate-700">{report.targetType === 'comment' ? t('kindComment') : t('kindEvent')}</span>
       </p>
       {report.targetType === 'comment' &&
