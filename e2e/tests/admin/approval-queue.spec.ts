@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
+import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 11: 'À approuver' on 'Évènements', with its count in the sidebar, at 360 and 1280 px. */
@@ -18,28 +19,24 @@ function unique(testInfo: TestInfo): string {
  * turns (a lock folder), and each puts the setting back when it is done.
  */
 async function withApprovalRequired(request: APIRequestContext, token: string, run: () => Promise<void>) {
-  const lock = `/tmp/e2e-approval-lock-${new URL(process.env.E2E_BASE_URL ?? 'http://x:0').port}`;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  const headers = { authorization: `Bearer ${token}` };
-  const before = await (await request.get('/api/admin/settings', { headers })).json();
-  try {
-    const on = await request.put('/api/admin/settings', {
-      headers,
-      data: { ...before, events: { ...before.events, requireApproval: true } },
-    });
-    expect(on.ok(), await on.text()).toBe(true);
-    await run();
-  } finally {
-    await request.put('/api/admin/settings', { headers, data: before });
-    fs.rmdirSync(lock);
-  }
+  await exclusive(
+    'approval-required',
+    async () => {
+      const headers = { authorization: `Bearer ${token}` };
+      const before = await (await request.get('/api/admin/settings', { headers })).json();
+      try {
+        const on = await request.put('/api/admin/settings', {
+          headers,
+          data: { ...before, events: { ...before.events, requireApproval: true } },
+        });
+        expect(on.ok(), await on.text()).toBe(true);
+        await run();
+      } finally {
+        await request.put('/api/admin/settings', { headers, data: before });
+      }
+    },
+    300_000,
+  );
 }
 
 /** The subjects of the e-mails the server wrote to DATA_DIR/outbox for `to` (waits up to 10 s for one matching). */

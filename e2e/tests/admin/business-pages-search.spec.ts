@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 
 /**
@@ -17,26 +16,6 @@ const PASSWORD = 'Zephyr-Passw0rd-42!';
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-/** The paged business-pages spec counts rows of the shared list: both take turns (its lock). */
-async function exclusive(name: string, run: () => Promise<void>): Promise<void> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', `${name}.lock`);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${lock} still held`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    await run();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
 }
 
 async function api(request: APIRequestContext, token: string, method: 'post' | 'put', url: string, data?: object) {

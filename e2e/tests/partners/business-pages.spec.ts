@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, expect, type Route, test } from '@playwright/test';
+import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
@@ -8,30 +7,6 @@ import { SUPERADMIN } from '@app/test-utils/server';
 
 const shot = shotsIn('partners');
 const PASSWORD = 'Business-Pages-42!';
-
-/**
- * The two projects (360 and 1280 px) run in parallel on one server: each adds 25 pages, which
- * would shift the other's pages. This test holds a lock (a folder in the run's data folder) so
- * they take turns.
- */
-async function exclusive(name: string, run: () => Promise<void>): Promise<void> {
-  const lock = path.join(process.env.E2E_DATA_DIR ?? '/tmp', `${name}.lock`);
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`lock ${lock} still held`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    await run();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
 
 async function login(request: APIRequestContext, identifier: string, password: string): Promise<string> {
   const response = await request.post('/api/users/login', { data: { identifier, password } });
