@@ -36,6 +36,13 @@ const adminScreens: RouteObject[] = [
   { path: '*', element: <Navigate to={paths.admin.root} replace /> },
 ];
 
+// 'Mon compte' and the account's own screens (organiser space, participations, profile): the shell
+// (session check, site bar, tab bar on phones) around one screen per path.
+const accountScreens: RouteObject[] = [
+  screen('', () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
+  { path: '*', element: <Navigate to={paths.account} replace /> },
+];
+
 /**
  * The single-page app: every route but `/`, which is its own prerendered page (decision 001).
  * One routing style: the data router's routes, each screen a chunk loaded through `lazy`.
@@ -48,7 +55,11 @@ export const router = createBrowserRouter([
       { path: paths.landing, element: <LeaveForLanding /> },
       screen(paths.signIn, () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage }))),
       { path: paths.signInLegacy, element: <Navigate to={paths.signIn} replace /> },
-      screen(paths.account, () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
+      {
+        path: paths.account,
+        lazy: () => import('./routes/account/account-layout').then((m) => ({ Component: m.AccountLayout })),
+        children: accountScreens,
+      },
       {
         path: paths.admin.root,
         lazy: () => import('./routes/admin/admin-shell').then((m) => ({ Component: m.AdminShell })),

@@ -25,6 +25,7 @@ export const ADMIN_SEGMENTS = {
 export type AdminSegment = (typeof ADMIN_SEGMENTS)[keyof typeof ADMIN_SEGMENTS];
 
 const ADMIN_ROOT = '/admin';
+const ACCOUNT_ROOT = '/mon-compte';
 
 import { SIGN_IN_PATH } from '@app/shared/next-path';
 
@@ -34,7 +35,16 @@ export const paths = {
   signIn: SIGN_IN_PATH,
   /** The older address of the sign-in page, still redirected. */
   signInLegacy: '/auth/get-started',
-  account: '/mon-compte',
+  account: ACCOUNT_ROOT,
+  /** The organiser space: the account's own events, each with its screens (issue 27). */
+  organiser: {
+    events: `${ACCOUNT_ROOT}/evenements`,
+    newEvent: `${ACCOUNT_ROOT}/evenements/nouveau`,
+    event: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}`,
+  },
+  /** The events the account takes part in, each with its ticket. */
+  participations: `${ACCOUNT_ROOT}/participations`,
+  profile: `${ACCOUNT_ROOT}/profil`,
   /** Rendered by the server (apps/api/src/modules/public-pages/terms.ts): left with a page load. */
   terms: '/terms',
   admin: {
@@ -53,11 +63,17 @@ export const paths = {
  */
 export function isAppPath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
-  return pathname === paths.signIn || pathname === paths.account || isBackOfficePath(pathname);
+  return pathname === paths.signIn || isAccountPath(pathname) || isBackOfficePath(pathname);
 }
 
 /** A screen of the back office (`/admin`, `/admin/…`, with or without a query). */
 export function isBackOfficePath(path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? '';
   return pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`);
+}
+
+/** 'Mon compte' and the screens under it (organiser space, participations, profile). */
+export function isAccountPath(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === ACCOUNT_ROOT || pathname.startsWith(`${ACCOUNT_ROOT}/`);
 }

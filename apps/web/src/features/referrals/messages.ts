@@ -35,7 +35,6 @@ export const referralMessages = defineMessages({
     retry: 'Réessayer',
     logout: 'Se déconnecter',
     backOffice: 'Aller au back-office',
-    home: 'Retour à l’accueil',
     // reward labels
     premium_days: '{value} jours premium',
     credit_fcfa: 'Crédit de {value}',
@@ -137,7 +136,6 @@ export const referralMessages = defineMessages({
     retry: 'Try again',
     logout: 'Log out',
     backOffice: 'Go to the back office',
-    home: 'Back to the home page',
     premium_days: '{value} premium days',
     credit_fcfa: '{value} credit',
     badge: 'Badge',

@@ -1,0 +1,17 @@
+import { Navigate, Outlet } from 'react-router';
+import { AccountShell } from '../../../features/account-shell/components/account-shell';
+import { hasSession, signInHere, useSignInOnUnauthorized } from '../../../lib/auth';
+
+/**
+ * `/mon-compte` and every screen under it: signed-in accounts only. Without a session, or when the
+ * session is refused (401), the sign-in page, asked to come back here.
+ */
+export function AccountLayout() {
+  useSignInOnUnauthorized();
+  if (!hasSession()) return <Navigate to={signInHere()} replace />;
+  return (
+    <AccountShell>
+      <Outlet />
+    </AccountShell>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
+import { useT } from '../../../lib/i18n';
+import { accountShellMessages } from '../messages';
+import { ACCOUNT_NAV } from '../nav';
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/**
+ * The frame of 'Mon compte' and every screen under it: the site bar (with the sections on a
+ * desktop) and, on a phone, a tab bar fixed at the bottom within thumb's reach.
+ */
+export function AccountShell({ children }: { children: ReactNode }) {
+  const t = useT(accountShellMessages);
+  const showNav = ACCOUNT_NAV.length > 1;
+  const links = (variant: 'top' | 'bottom') =>
+    ACCOUNT_NAV.map((entry) => (
+      <li key={entry.id} className={variant === 'bottom' ? 'flex-1' : undefined}>
+        <NavLink
+          to={entry.to}
+          end={entry.end}
+          data-nav={entry.id}
+          className={({ isActive }) =>
+            variant === 'top'
+              ? `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+              : `flex min-h-14 items-center justify-center px-1 text-center text-xs font-medium ${focusRing} ${isActive ? 'text-brand-800' : 'text-slate-700'}`
+          }
+        >
+          {({ isActive }) => (
+            <span className={variant === 'bottom' && isActive ? 'border-b-2 border-brand-700 pb-0.5' : undefined}>
+              {t(entry.id)}
+            </span>
+          )}
+        </NavLink>
+      </li>
+    ));
+
+  return (
+    <div className={`min-h-dvh bg-slate-50 ${showNav ? 'pb-16 sm:pb-0' : ''}`}>
+      <SiteBar className="max-w-5xl gap-3">
+        {showNav ? (
+          <nav aria-label={t('accountNav')} className="hidden sm:block">
+            <ul className="flex items-center gap-1">{links('top')}</ul>
+          </nav>
+        ) : null}
+        <HomeLink>{t('siteHome')}</HomeLink>
+      </SiteBar>
+      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children}</main>
+      {showNav ? (
+        <nav aria-label={t('accountNav')} className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
+          <ul className="flex">{links('bottom')}</ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
