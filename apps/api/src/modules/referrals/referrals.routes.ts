@@ -117,35 +117,29 @@ export const referralsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createRewardRule(deps, actorOf(request).id, request.body)),
   );
 
-  app.put(
-    '/referral/reward-rules/:id',
+  // PUT carries the whole rule, PATCH only `isActive`; both answer the rule as it now is.
+  for (const { method, summary, body } of [
     {
+      method: 'PUT',
+      summary: 'Modifie une règle (les récompenses déjà créées gardent leur type et leur valeur)',
+      body: rewardRuleInputSchema,
+    },
+    { method: 'PATCH', summary: 'Active ou désactive une règle', body: rewardRuleActiveSchema },
+  ] as const) {
+    app.route({
+      method,
+      url: '/referral/reward-rules/:id',
       config: { access: 'manage_rewards' },
       schema: {
         tags: ['referral'],
-        summary: 'Modifie une règle (les récompenses déjà créées gardent leur type et leur valeur)',
+        summary,
         params: idParamsSchema,
-        body: rewardRuleInputSchema,
+        body,
         response: { 200: rewardRuleSchema, ...SIGNED_IN_ERRORS },
       },
-    },
-    async (request) => updateRewardRule(deps, actorOf(request).id, request.params.id, request.body),
-  );
-
-  app.patch(
-    '/referral/reward-rules/:id',
-    {
-      config: { access: 'manage_rewards' },
-      schema: {
-        tags: ['referral'],
-        summary: 'Active ou désactive une règle',
-        params: idParamsSchema,
-        body: rewardRuleActiveSchema,
-        response: { 200: rewardRuleSchema, ...SIGNED_IN_ERRORS },
-      },
-    },
-    async (request) => updateRewardRule(deps, actorOf(request).id, request.params.id, request.body),
-  );
+      handler: async (request) => updateRewardRule(deps, actorOf(request).id, request.params.id, request.body),
+    });
+  }
 
   app.delete(
     '/referral/reward-rules/:id',
