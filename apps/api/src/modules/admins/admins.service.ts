@@ -12,7 +12,8 @@ import { ADMIN_ROLES, isPermission, type Permission } from '@app/shared/permissi
 import { AppError, badRequest, conflict, forbidden, notFound, permissionMissing } from '../../lib/errors';
 import { checkPasswordRules } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/password';
-import { listAuditInvolving, recordAudit } from '../audit/audit.repository';
+import { listAuditInvolving } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import { countUserCommunity, listActivities, releaseCountersOf } from '../community/community.repository';
 import { listReportsOn, releaseReportsBy } from '../reports/reports.repository';
 import { toReport } from '../reports/reports.view';
@@ -277,13 +278,15 @@ export async function updateAdmin(
     });
     if (!row) throw notFound('Utilisateur introuvable');
     approved = approving ? row : null;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: approving ? 'admin.approve' : withdrawing ? 'admin.unvalidate' : 'admin.permissions',
-      targetType: 'user',
-      targetId: id,
-      before: snapshot(target),
-      after: snapshot(row),
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: approving ? 'admin.approve' : withdrawing ? 'admin.unvalidate' : 'admin.permissions',
+        targetType: 'user',
+        targetId: id,
+        before: snapshot(target),
+        after: snapshot(row),
+      },
     });
     return row;
   });
@@ -327,13 +330,15 @@ export async function setBlockedIn(tx: Tx, actor: SessionUser, id: string, block
     blocked && admin ? { isBlocked: true, isAdminValidated: false } : { isBlocked: blocked },
   );
   if (!row) throw notFound('Utilisateur introuvable');
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: `${admin ? 'admin' : 'user'}.${blocked ? 'block' : 'unblock'}`,
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(target),
-    after: snapshot(row),
+  await recordWrite(tx, {
+    audit: {
+      actorId: actor.id,
+      action: `${admin ? 'admin' : 'user'}.${blocked ? 'block' : 'unblock'}`,
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(target),
+      after: snapshot(row),
+    },
   });
   return row;
 }
@@ -353,13 +358,15 @@ export async function revokeUser(deps: AdminsDeps, actor: SessionUser, id: strin
     await releaseReportsBy(tx, id);
     const row = await deleteManagedUser(tx, id);
     if (!row) throw notFound('Utilisateur introuvable');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: isAdminAccount(target) ? 'admin.revoke' : 'user.delete',
-      targetType: 'user',
-      targetId: id,
-      before: { ...snapshot(target), firstName: target.firstName, lastName: target.lastName, email: target.email },
-      after: null,
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: isAdminAccount(target) ? 'admin.revoke' : 'user.delete',
+        targetType: 'user',
+        targetId: id,
+        before: { ...snapshot(target), firstName: target.firstName, lastName: target.lastName, email: target.email },
+        after: null,
+      },
     });
   });
 }
@@ -379,13 +386,15 @@ export async function createAdmin(deps: AdminsDeps, actor: SessionUser, input: C
         passwordHash,
         permissions: input.permissions,
       });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'admin.create',
-        targetType: 'user',
-        targetId: inserted.id,
-        before: null,
-        after: { ...snapshot(inserted), email: inserted.email },
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: 'admin.create',
+          targetType: 'user',
+          targetId: inserted.id,
+          before: null,
+          after: { ...snapshot(inserted), email: inserted.email },
+        },
       });
       return inserted;
     });

@@ -1,28 +1,15 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
+import { type AuditEntry, recordWrite } from './record-write';
 
-export interface AuditEntry {
-  actorId: string | null;
-  /** What was done, e.g. 'admin.approve', 'waitlist.delete', 'settings.update'. */
-  action: string;
-  targetType: string;
-  targetId?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Appends to the audit log. Rows are never updated or deleted. */
-export async function recordAudit(db: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+/**
+ * Appends to the audit log (rows are never updated or deleted). Left for the events module until
+ * it records through `recordWrite` (./record-write.ts, decision 036) like every other module.
+ */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  await recordWrite(tx, { audit: entry });
 }
 
 export async function listAuditFor(db: Database, targetType: string, targetId: string, limit = 20) {

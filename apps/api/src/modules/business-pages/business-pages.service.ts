@@ -7,7 +7,7 @@ import {
 } from '@app/shared/business-pages';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { assertCanActForPartner } from '../partners/partners.service';
 import {
@@ -153,12 +153,14 @@ export async function createBusinessPage(
       subscription: 'free',
       isActive: true,
     });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'business_page.create',
-      targetType: 'business_page',
-      targetId: inserted.id,
-      after: { name: inserted.name, partnerId: inserted.partnerId },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'business_page.create',
+        targetType: 'business_page',
+        targetId: inserted.id,
+        after: { name: inserted.name, partnerId: inserted.partnerId },
+      },
     });
     return inserted;
   });
@@ -179,13 +181,15 @@ export async function setBusinessPageState(
     await deps.db.transaction(async (tx) => {
       const row = await setBusinessPageActive(tx, id, isActive);
       if (!row) throw notFound(BUSINESS_PAGE_MESSAGES.notFound);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: `business_page.${action}`,
-        targetType: 'business_page',
-        targetId: id,
-        before: { isActive: existing.isActive },
-        after: { isActive },
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: `business_page.${action}`,
+          targetType: 'business_page',
+          targetId: id,
+          before: { isActive: existing.isActive },
+          after: { isActive },
+        },
       });
     });
   }
@@ -216,12 +220,14 @@ export async function attachEventFor(
     if (partnerEvent && !ownEvent && !canManage(actor) && page.partnerId)
       await assertCanActForPartner(tx, actor.id, page.partnerId);
     if (!(await attachEvent(tx, id, eventId))) throw conflict(BUSINESS_PAGE_MESSAGES.eventAlreadyAttached);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'business_page.event.add',
-      targetType: 'business_page',
-      targetId: id,
-      after: { eventId },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'business_page.event.add',
+        targetType: 'business_page',
+        targetId: id,
+        after: { eventId },
+      },
     });
   });
   return detail(deps, id);
@@ -236,12 +242,14 @@ export async function detachEventFor(
   await loadVisible(deps, actor, id);
   await deps.db.transaction(async (tx) => {
     if (!(await detachEvent(tx, id, eventId))) throw notFound(BUSINESS_PAGE_MESSAGES.eventNotFound);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'business_page.event.remove',
-      targetType: 'business_page',
-      targetId: id,
-      before: { eventId },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'business_page.event.remove',
+        targetType: 'business_page',
+        targetId: id,
+        before: { eventId },
+      },
     });
   });
   return detail(deps, id);

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
+import { recordWrite } from '../audit/record-write';
 import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
 
 /*
@@ -8,8 +9,6 @@ import { activities, eventComments, eventLikes, eventParticipations, events, eve
  * moves in the same transaction as its row, and only when a row was really inserted or deleted
  * (`… on conflict do nothing returning`, `delete … returning`), so counters equal rows.
  */
-
-export type ActivityType = (typeof activities.$inferInsert)['type'];
 
 export interface CommunityEvent {
   id: string;
@@ -40,13 +39,6 @@ const eventColumns = {
 export async function findCommunityEvent(db: Executor, id: string): Promise<CommunityEvent | null> {
   const [row] = await db.select(eventColumns).from(events).where(eq(events.id, id)).limit(1);
   return row ?? null;
-}
-
-export async function insertActivity(
-  db: Executor,
-  values: { userId: string; type: ActivityType; description: string; eventId?: string | null; commentId?: string | null },
-): Promise<void> {
-  await db.insert(activities).values(values);
 }
 
 // ─── participations ──────────────────────────────────────────────────────────────────────────
@@ -280,11 +272,8 @@ function quoted(title: string): string {
 }
 
 /** The activity of an event's creation, written by the events module in its transaction. */
-export async function recordEventCreated(db: Executor, userId: string, event: { id: string; title: string }): Promise<void> {
-  await insertActivity(db, {
-    userId,
-    type: 'event',
-    eventId: event.id,
-    description: `A créé l’évènement ${quoted(event.title)}`,
+export async function recordEventCreated(tx: Tx, userId: string, event: { id: string; title: string }): Promise<void> {
+  await recordWrite(tx, {
+    activity: { userId, type: 'event', eventId: event.id, description: `A créé l’évènement ${quoted(event.title)}` },
   });
 }

@@ -3,6 +3,7 @@ import { findUserById } from '../auth/auth.repository';
 import type { Comment } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { canAccessPrivateEvent, PUBLIC_DEPTH_MAX } from '../events/events.service';
 import {
@@ -15,7 +16,6 @@ import {
   deleteParticipation,
   findComment,
   findCommunityEvent,
-  insertActivity,
   insertComment,
   insertLike,
   insertParticipation,
@@ -114,11 +114,13 @@ export async function joinEvent(
       if (current?.status === 'published') throw new AppError('EVENT_FULL', EVENT_FULL);
       throw new AppError('EVENT_NOT_OPEN', 'Cet événement n’accepte plus de participants');
     }
-    await insertActivity(tx, {
-      userId: actor.id,
-      type: 'event',
-      eventId: event.id,
-      description: `Participe à l’évènement ${quoted(event.title)}`,
+    await recordWrite(tx, {
+      activity: {
+        userId: actor.id,
+        type: 'event',
+        eventId: event.id,
+        description: `Participe à l’évènement ${quoted(event.title)}`,
+      },
     });
     return { participating: true as const, participantsCount: count, joined: true };
   });
@@ -152,11 +154,13 @@ export async function leaveEvent(
     const left = await deleteParticipation(tx, event.id, actor.id);
     // The feed says so: without it, joining again showed the same 'Participe à …' twice.
     if (left) {
-      await insertActivity(tx, {
-        userId: actor.id,
-        type: 'event',
-        eventId: event.id,
-        description: `Ne participe plus à l’évènement ${quoted(event.title)}`,
+      await recordWrite(tx, {
+        activity: {
+          userId: actor.id,
+          type: 'event',
+          eventId: event.id,
+          description: `Ne participe plus à l’évènement ${quoted(event.title)}`,
+        },
       });
     }
     const participantsCount = left
@@ -193,12 +197,14 @@ export async function addComment(
   const { row, commentsCount } = await deps.db.transaction(async (tx) => {
     const row = await insertComment(tx, { eventId: event.id, userId: actor.id, text });
     const commentsCount = await bumpCounter(tx, event.id, 'commentsCount', 1);
-    await insertActivity(tx, {
-      userId: actor.id,
-      type: 'comment',
-      eventId: event.id,
-      commentId: row.id,
-      description: `A commenté l’évènement ${quoted(event.title)}`,
+    await recordWrite(tx, {
+      activity: {
+        userId: actor.id,
+        type: 'comment',
+        eventId: event.id,
+        commentId: row.id,
+        description: `A commenté l’évènement ${quoted(event.title)}`,
+      },
     });
     return { row, commentsCount };
   });
@@ -235,7 +241,10 @@ export async function listEventComments(
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
 }
 
-/** The author, or `manage_events`, deletes a comment; its activity goes with it. */
+/**
+ * The author, or `manage_events`, deletes a comment; its activity goes with it. A moderator
+ * removing someone else's comment is audited, with what it said.
+ */
 export async function removeComment(
   deps: CommunityDeps,
   actor: SessionUser,
@@ -249,7 +258,19 @@ export async function removeComment(
   }
   return deps.db.transaction(async (tx) => {
     if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');
-    return { commentsCount: await bumpCounter(tx, eventId, 'commentsCount', -1) };
+    const commentsCount = await bumpCounter(tx, eventId, 'commentsCount', -1);
+    if (comment.userId !== actor.id) {
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: 'comment.remove',
+          targetType: 'comment',
+          targetId: comment.id,
+          before: { eventId, authorId: comment.userId, text: comment.text },
+        },
+      });
+    }
+    return { commentsCount };
   });
 }
 
@@ -267,11 +288,13 @@ export async function likeEvent(
       return { likes: (await findCommunityEvent(tx, event.id))?.likesCount ?? 0 };
     }
     const likes = await bumpCounter(tx, event.id, 'likesCount', 1);
-    await insertActivity(tx, {
-      userId: actor.id,
-      type: 'like',
-      eventId: event.id,
-      description: `A aimé l’évènement ${quoted(event.title)}`,
+    await recordWrite(tx, {
+      activity: {
+        userId: actor.id,
+        type: 'like',
+        eventId: event.id,
+        description: `A aimé l’évènement ${quoted(event.title)}`,
+      },
     });
     return { likes };
   });

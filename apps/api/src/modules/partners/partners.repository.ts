@@ -133,15 +133,6 @@ export async function listActivities(db: Executor, partnerId: string, limit = 20
     .limit(limit);
 }
 
-/** Appends an activity and moves the partner's `lastActivity`. */
-export async function insertActivity(
-  tx: Executor,
-  entry: { partnerId: string; actorId: string | null; type: string; description: string },
-): Promise<void> {
-  await tx.insert(partnerActivities).values(entry);
-  await tx.update(partners).set({ lastActivity: new Date() }).where(eq(partners.id, entry.partnerId));
-}
-
 /** Adds an authorised user; false when already there. */
 export async function insertPartnerUser(tx: Executor, partnerId: string, userId: string, addedBy: string): Promise<boolean> {
   const rows = await tx

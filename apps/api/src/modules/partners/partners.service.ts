@@ -10,10 +10,10 @@ import {
   type PartnerSummary,
   type UpdatePartnerBody,
 } from '@app/shared/partners';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import { findUserByIdentifier } from '../auth/auth.repository';
 import type { SessionUser } from '../auth/session.service';
 import { type DetailImage, processLogo } from '../uploads/image-processing';
@@ -23,7 +23,6 @@ import {
   deletePartnerUser,
   emailTakenByOther,
   findPartner,
-  insertActivity,
   insertPartner,
   insertPartnerUser,
   listActivities,
@@ -170,14 +169,16 @@ export async function createPartner(deps: PartnersDeps, actor: SessionUser, inpu
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await insertPartner(tx, values);
     if (!inserted) throw emailTaken();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'partner.create',
-      targetType: 'partner',
-      targetId: inserted.id,
-      after: snapshot(inserted),
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'partner.create',
+        targetType: 'partner',
+        targetId: inserted.id,
+        after: snapshot(inserted),
+      },
+      partnerActivity: { partnerId: inserted.id, actorId: actor.id, type: 'create', description: 'Partenaire créé' },
     });
-    await insertActivity(tx, { partnerId: inserted.id, actorId: actor.id, type: 'create', description: 'Partenaire créé' });
     return inserted;
   });
   return getPartnerDetail(deps, row.id);
@@ -213,15 +214,17 @@ export async function updatePartnerFor(
       throw error;
     }
     if (!row) throw notFound(PARTNER_MESSAGES.notFound);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'partner.update',
-      targetType: 'partner',
-      targetId: id,
-      before: snapshot(existing),
-      after: snapshot(row),
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'partner.update',
+        targetType: 'partner',
+        targetId: id,
+        before: snapshot(existing),
+        after: snapshot(row),
+      },
+      partnerActivity: { partnerId: id, actorId: actor.id, type: 'update', description: 'Informations modifiées' },
     });
-    await insertActivity(tx, { partnerId: id, actorId: actor.id, type: 'update', description: 'Informations modifiées' });
   });
   return getPartnerDetail(deps, id);
 }
@@ -269,15 +272,17 @@ export async function changePartnerState(
   await deps.db.transaction(async (tx) => {
     const row = await updatePartnerIf(tx, id, rule.from(), rule.set(existing));
     if (!row) throw conflict(rule.refused);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: `partner.${action}`,
-      targetType: 'partner',
-      targetId: id,
-      before: { status: existing.status, isVerified: existing.isVerified },
-      after: { status: row.status, isVerified: row.isVerified },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: `partner.${action}`,
+        targetType: 'partner',
+        targetId: id,
+        before: { status: existing.status, isVerified: existing.isVerified },
+        after: { status: row.status, isVerified: row.isVerified },
+      },
+      partnerActivity: { partnerId: id, actorId: actor.id, type: action, description: rule.activity },
     });
-    await insertActivity(tx, { partnerId: id, actorId: actor.id, type: action, description: rule.activity });
   });
   return getPartnerDetail(deps, id);
 }
@@ -304,15 +309,17 @@ export async function setPartnerLogo(
     await deps.db.transaction(async (tx) => {
       const row = await updatePartner(tx, id, { logo: key });
       if (!row) throw notFound(PARTNER_MESSAGES.notFound);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'partner.logo',
-        targetType: 'partner',
-        targetId: id,
-        before: { logo: existing.logo },
-        after: { logo: key },
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: 'partner.logo',
+          targetType: 'partner',
+          targetId: id,
+          before: { logo: existing.logo },
+          after: { logo: key },
+        },
+        partnerActivity: { partnerId: id, actorId: actor.id, type: 'logo', description: 'Logo mis à jour' },
       });
-      await insertActivity(tx, { partnerId: id, actorId: actor.id, type: 'logo', description: 'Logo mis à jour' });
     });
   } catch (error) {
     await deps.storage.remove([key]).catch(() => {});
@@ -327,14 +334,16 @@ export async function removePartnerLogo(deps: PartnersDeps, actor: SessionUser, 
   if (!existing.logo) throw conflict('Ce partenaire n’a pas de logo');
   await deps.db.transaction(async (tx) => {
     await updatePartner(tx, id, { logo: null });
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'partner.logo.remove',
-      targetType: 'partner',
-      targetId: id,
-      before: { logo: existing.logo },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'partner.logo.remove',
+        targetType: 'partner',
+        targetId: id,
+        before: { logo: existing.logo },
+      },
+      partnerActivity: { partnerId: id, actorId: actor.id, type: 'logo', description: 'Logo retiré' },
     });
-    await insertActivity(tx, { partnerId: id, actorId: actor.id, type: 'logo', description: 'Logo retiré' });
   });
   await removeStored(deps, existing.logo);
   return getPartnerDetail(deps, id);
@@ -376,18 +385,20 @@ export async function addAuthorizedUser(
         identifier: [PARTNER_MESSAGES.alreadyAuthorized],
       });
     }
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'partner.user.add',
-      targetType: 'partner',
-      targetId: partnerId,
-      after: { userId: account.id },
-    });
-    await insertActivity(tx, {
-      partnerId,
-      actorId: actor.id,
-      type: 'user_add',
-      description: `Utilisateur autorisé ajouté : ${displayName(account)}`,
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'partner.user.add',
+        targetType: 'partner',
+        targetId: partnerId,
+        after: { userId: account.id },
+      },
+      partnerActivity: {
+        partnerId,
+        actorId: actor.id,
+        type: 'user_add',
+        description: `Utilisateur autorisé ajouté : ${displayName(account)}`,
+      },
     });
   });
   return getPartnerDetail(deps, partnerId);
@@ -405,18 +416,20 @@ export async function removeAuthorizedUser(
     if (!listed || !(await deletePartnerUser(tx, partnerId, userId))) {
       throw new AppError('NOT_AUTHORIZED_USER', PARTNER_MESSAGES.notAuthorizedUser);
     }
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'partner.user.remove',
-      targetType: 'partner',
-      targetId: partnerId,
-      before: { userId },
-    });
-    await insertActivity(tx, {
-      partnerId,
-      actorId: actor.id,
-      type: 'user_remove',
-      description: `Utilisateur autorisé retiré : ${displayName(listed)}`,
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'partner.user.remove',
+        targetType: 'partner',
+        targetId: partnerId,
+        before: { userId },
+      },
+      partnerActivity: {
+        partnerId,
+        actorId: actor.id,
+        type: 'user_remove',
+        description: `Utilisateur autorisé retiré : ${displayName(listed)}`,
+      },
     });
   });
   return getPartnerDetail(deps, partnerId);
@@ -459,15 +472,14 @@ export async function assertCanActForPartner(
 }
 
 /** Records an event created on behalf of a partner in its activities (inside the creation's transaction). */
-export async function recordPartnerEvent(
-  tx: Parameters<typeof insertActivity>[0],
-  entry: { partnerId: string; actorId: string; title: string },
-): Promise<void> {
-  await insertActivity(tx, {
-    partnerId: entry.partnerId,
-    actorId: entry.actorId,
-    type: 'event',
-    description: `Événement créé : ${entry.title}`,
+export async function recordPartnerEvent(tx: Tx, entry: { partnerId: string; actorId: string; title: string }): Promise<void> {
+  await recordWrite(tx, {
+    partnerActivity: {
+      partnerId: entry.partnerId,
+      actorId: entry.actorId,
+      type: 'event',
+      description: `Événement créé : ${entry.title}`,
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { RewardGrantStatus, RewardRuleValues } from '@app/shared/referrals';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { rowsOf } from '../../db/rows-of';
 import {
@@ -13,7 +13,6 @@ import {
   users,
   waitlistEntries,
 } from '../../db/schema/index';
-import { recordAudit } from '../audit/audit.repository';
 
 export type RewardRuleRow = typeof rewardRules.$inferSelect;
 export type RewardGrantRow = typeof rewardGrants.$inferSelect;
@@ -323,46 +322,41 @@ export function ruleColumns(values: RewardRuleValues) {
   };
 }
 
-export async function insertRule(db: Database, actorId: string, values: RewardRuleValues): Promise<RewardRuleRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(rewardRules).values(ruleColumns(values)).returning();
-    if (!row) throw new Error('rule not created');
-    await recordAudit(tx, { actorId, action: 'reward_rule.create', targetType: 'reward_rule', targetId: row.id, after: row });
-    return row;
-  });
+/* The rule and grant writes below run in the caller's transaction, which records them (decision 036). */
+
+export async function insertRule(tx: Tx, values: RewardRuleValues): Promise<RewardRuleRow> {
+  const [row] = await tx.insert(rewardRules).values(ruleColumns(values)).returning();
+  if (!row) throw new Error('rule not created');
+  return row;
 }
 
 /** Updates a rule (all fields, or only `isActive`); null when it does not exist. */
 export async function updateRule(
-  db: Database,
-  actorId: string,
+  tx: Tx,
   id: string,
   values: Partial<ReturnType<typeof ruleColumns>>,
-): Promise<RewardRuleRow | null> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(rewardRules).where(eq(rewardRules.id, id)).for('update');
-    if (!before) return null;
-    const [row] = await tx
-      .update(rewardRules)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(rewardRules.id, id))
-      .returning();
-    await recordAudit(tx, { actorId, action: 'reward_rule.update', targetType: 'reward_rule', targetId: id, before, after: row });
-    return row ?? null;
-  });
+): Promise<{ before: RewardRuleRow; after: RewardRuleRow } | null> {
+  const [before] = await tx.select().from(rewardRules).where(eq(rewardRules.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx
+    .update(rewardRules)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(rewardRules.id, id))
+    .returning();
+  if (!after) throw new Error('rule not updated');
+  return { before, after };
 }
 
+export type RuleDeletion = { outcome: 'missing' } | { outcome: 'used' } | { outcome: 'deleted'; before: RewardRuleRow };
+
 /** Deletes a rule that never granted; 'used' when it has grants (the foreign key forbids it anyway). */
-export async function deleteUnusedRule(db: Database, actorId: string, id: string): Promise<'deleted' | 'missing' | 'used'> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(rewardRules).where(eq(rewardRules.id, id)).for('update');
-    if (!before) return 'missing';
-    const [used] = await tx.select({ id: rewardGrants.id }).from(rewardGrants).where(eq(rewardGrants.ruleId, id)).limit(1);
-    if (used) return 'used';
-    await tx.delete(rewardRules).where(eq(rewardRules.id, id));
-    await recordAudit(tx, { actorId, action: 'reward_rule.delete', targetType: 'reward_rule', targetId: id, before });
-    return 'deleted';
-  });
+export async function deleteUnusedRule(tx: Tx, id: string): Promise<RuleDeletion> {
+  const [before] = await tx.select().from(rewardRules).where(eq(rewardRules.id, id)).for('update');
+  if (!before) return { outcome: 'missing' };
+  const [used] = await tx.select({ id: rewardGrants.id }).from(rewardGrants).where(eq(rewardGrants.ruleId, id)).limit(1);
+  if (used) return { outcome: 'used' };
+  await tx.delete(rewardRules).where(eq(rewardRules.id, id));
+  return { outcome: 'deleted', before };
 }
 
 // ---------------------------------------------------------------- grants
@@ -407,61 +401,50 @@ export type GrantDecisionResult =
   | { outcome: 'done'; before: RewardGrantRow; after: RewardGrantRow };
 
 /**
- * Moves a grant to `granted` or `revoked` in one transaction with its effect and its audit row:
+ * Moves a grant to `granted` or `revoked` with its effect, in the caller's transaction:
  * delivering premium days extends the account's premium end date (from now, or from the current
  * end when later) and sets the plan to premium; revoking delivered days takes them back.
  * An account premium without end date (paid outside rewards) is left as it is.
  */
 export async function decideGrant(
-  db: Database,
-  actorId: string | null,
+  tx: Tx,
   id: string,
   status: 'granted' | 'revoked',
   allowedFrom: readonly RewardGrantStatus[],
 ): Promise<GrantDecisionResult> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(rewardGrants).where(eq(rewardGrants.id, id)).for('update');
-    if (!before) return { outcome: 'missing' };
-    if (!allowedFrom.includes(before.status)) return { outcome: 'refused', current: before.status };
-    const now = new Date();
-    const [after] = await tx
-      .update(rewardGrants)
-      .set({ status, decidedAt: now, updatedAt: now })
-      .where(eq(rewardGrants.id, id))
-      .returning();
-    if (!after) throw new Error('grant not updated');
-    if (before.rewardType === 'premium_days') {
-      const days = sql`make_interval(days => ${before.rewardValue}::int)`;
-      if (status === 'granted') {
-        await tx
-          .update(users)
-          .set({
-            premiumUntil: sql`greatest(coalesce(${users.premiumUntil}, now()), now()) + ${days}`,
-            plan: 'premium',
-            updatedAt: now,
-          })
-          .where(and(eq(users.id, before.userId), sql`not (${users.plan} = 'premium' and ${users.premiumUntil} is null)`));
-      } else if (before.status === 'granted') {
-        await tx
-          .update(users)
-          .set({
-            premiumUntil: sql`${users.premiumUntil} - ${days}`,
-            plan: sql`case when ${users.premiumUntil} - ${days} > now() then 'premium'::plan else 'freemium'::plan end`,
-            updatedAt: now,
-          })
-          .where(and(eq(users.id, before.userId), sql`${users.premiumUntil} is not null`));
-      }
+  const [before] = await tx.select().from(rewardGrants).where(eq(rewardGrants.id, id)).for('update');
+  if (!before) return { outcome: 'missing' };
+  if (!allowedFrom.includes(before.status)) return { outcome: 'refused', current: before.status };
+  const now = new Date();
+  const [after] = await tx
+    .update(rewardGrants)
+    .set({ status, decidedAt: now, updatedAt: now })
+    .where(eq(rewardGrants.id, id))
+    .returning();
+  if (!after) throw new Error('grant not updated');
+  if (before.rewardType === 'premium_days') {
+    const days = sql`make_interval(days => ${before.rewardValue}::int)`;
+    if (status === 'granted') {
+      await tx
+        .update(users)
+        .set({
+          premiumUntil: sql`greatest(coalesce(${users.premiumUntil}, now()), now()) + ${days}`,
+          plan: 'premium',
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, before.userId), sql`not (${users.plan} = 'premium' and ${users.premiumUntil} is null)`));
+    } else if (before.status === 'granted') {
+      await tx
+        .update(users)
+        .set({
+          premiumUntil: sql`${users.premiumUntil} - ${days}`,
+          plan: sql`case when ${users.premiumUntil} - ${days} > now() then 'premium'::plan else 'freemium'::plan end`,
+          updatedAt: now,
+        })
+        .where(and(eq(users.id, before.userId), sql`${users.premiumUntil} is not null`));
     }
-    await recordAudit(tx, {
-      actorId,
-      action: status === 'granted' ? 'reward_grant.grant' : 'reward_grant.revoke',
-      targetType: 'reward_grant',
-      targetId: id,
-      before: { status: before.status },
-      after: { status, userId: before.userId, rewardType: before.rewardType, rewardValue: before.rewardValue },
-    });
-    return { outcome: 'done', before, after };
-  });
+  }
+  return { outcome: 'done', before, after };
 }
 
 /** Accounts whose premium period earned by rewards has ended go back to freemium. */

@@ -1,7 +1,8 @@
 import { eq, inArray, isNull, and } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rewardGrants, rewardRules, users, waitlistEntries } from '../../db/schema/index';
-import { decideGrant, insertClick, insertDueGrants, insertSignup } from './referrals.repository';
+import { insertClick, insertDueGrants, insertSignup } from './referrals.repository';
+import { decideGrantIn } from './referrals.service';
 import { doualaDate } from '@app/shared/douala-time';
 
 /** Who brought whom in the demo: referrer e-mail → how many waiting-list people, and clicks. */
@@ -84,7 +85,7 @@ export async function seedReferralsDemo(db: Database): Promise<void> {
     .innerJoin(rewardRules, eq(rewardRules.id, rewardGrants.ruleId));
   const decide = async (email: string, rule: string, status: 'granted' | 'revoked') => {
     const grant = grants.find((row) => row.email === email && row.rule === rule);
-    if (grant?.status === 'pending') await decideGrant(db, null, grant.id, status, ['pending']);
+    if (grant?.status === 'pending') await db.transaction((tx) => decideGrantIn(tx, null, grant.id, status));
   };
   await decide('aicha@exemple.cm', 'Ambassadeur : 30 jours premium', 'granted');
   await decide('paul@exemple.cm', 'Badge Pionnier', 'revoked');

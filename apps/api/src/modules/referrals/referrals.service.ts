@@ -12,8 +12,9 @@ import {
   type RewardRuleValues,
   referralLink,
 } from '@app/shared/referrals';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import { recordWrite } from '../audit/record-write';
 import {
   decideGrant,
   deleteUnusedRule,
@@ -26,6 +27,7 @@ import {
   findReferrerByCode,
   findRule,
   findStats,
+  type GrantDecisionResult,
   insertClick,
   insertDueGrants,
   insertRule,
@@ -285,7 +287,13 @@ async function ruleAnswer(deps: ReferralDeps, id: string): Promise<RewardRule> {
 
 /** A new rule; referrers who already reach its threshold get their grant at once. */
 export async function createRewardRule(deps: ReferralDeps, actorId: string, values: RewardRuleValues): Promise<RewardRule> {
-  const rule = await insertRule(deps.db, actorId, values);
+  const rule = await deps.db.transaction(async (tx) => {
+    const row = await insertRule(tx, values);
+    await recordWrite(tx, {
+      audit: { actorId, action: 'reward_rule.create', targetType: 'reward_rule', targetId: row.id, after: row },
+    });
+    return row;
+  });
   if (rule.isActive) await grantDue(deps, { ruleId: rule.id });
   return ruleAnswer(deps, rule.id);
 }
@@ -301,14 +309,30 @@ export async function updateRewardRule(
   values: RewardRuleValues | { isActive: boolean },
 ): Promise<RewardRule> {
   const columns = 'criteria' in values ? ruleColumns(values) : { isActive: values.isActive };
-  const rule = await updateRule(deps.db, actorId, id, columns);
+  const rule = await deps.db.transaction(async (tx) => {
+    const updated = await updateRule(tx, id, columns);
+    if (!updated) return null;
+    const { before, after } = updated;
+    await recordWrite(tx, {
+      audit: { actorId, action: 'reward_rule.update', targetType: 'reward_rule', targetId: id, before, after },
+    });
+    return after;
+  });
   if (!rule) throw notFound(REFERRAL_MESSAGES.ruleNotFound);
   if (rule.isActive) await grantDue(deps, { ruleId: rule.id });
   return ruleAnswer(deps, rule.id);
 }
 
 export async function deleteRewardRule(deps: ReferralDeps, actorId: string, id: string): Promise<void> {
-  const outcome = await deleteUnusedRule(deps.db, actorId, id);
+  const { outcome } = await deps.db.transaction(async (tx) => {
+    const deletion = await deleteUnusedRule(tx, id);
+    if (deletion.outcome === 'deleted') {
+      await recordWrite(tx, {
+        audit: { actorId, action: 'reward_rule.delete', targetType: 'reward_rule', targetId: id, before: deletion.before },
+      });
+    }
+    return deletion;
+  });
   if (outcome === 'missing') throw notFound(REFERRAL_MESSAGES.ruleNotFound);
   if (outcome === 'used') throw new AppError('RULE_IN_USE', REFERRAL_MESSAGES.ruleInUse);
 }
@@ -340,14 +364,39 @@ const ALLOWED_FROM: Record<RewardGrantDecision['status'], readonly RewardGrantSt
   revoked: ['pending', 'granted'],
 };
 
-/** Marks a grant delivered (`granted`) or `revoked`, with its effect on the account, audited. */
+/**
+ * Marks a grant delivered (`granted`) or `revoked`, with its effect on the account and its audit
+ * row, in the caller's transaction (the route below, the demo seed).
+ */
+export async function decideGrantIn(
+  tx: Tx,
+  actorId: string | null,
+  id: string,
+  status: RewardGrantDecision['status'],
+): Promise<GrantDecisionResult> {
+  const decided = await decideGrant(tx, id, status, ALLOWED_FROM[status]);
+  if (decided.outcome !== 'done') return decided;
+  const { before } = decided;
+  await recordWrite(tx, {
+    audit: {
+      actorId,
+      action: status === 'granted' ? 'reward_grant.grant' : 'reward_grant.revoke',
+      targetType: 'reward_grant',
+      targetId: id,
+      before: { status: before.status },
+      after: { status, userId: before.userId, rewardType: before.rewardType, rewardValue: before.rewardValue },
+    },
+  });
+  return decided;
+}
+
 export async function decideRewardGrant(
   deps: ReferralDeps,
   actorId: string,
   id: string,
   decision: RewardGrantDecision,
 ): Promise<RewardGrant> {
-  const result = await decideGrant(deps.db, actorId, id, decision.status, ALLOWED_FROM[decision.status]);
+  const result = await deps.db.transaction((tx) => decideGrantIn(tx, actorId, id, decision.status));
   if (result.outcome === 'missing') throw notFound(REFERRAL_MESSAGES.grantNotFound);
   if (result.outcome === 'refused') {
     throw new AppError(

@@ -2,7 +2,7 @@ import type { CreateReportInput, Report, SubmittedReport } from '@app/shared/com
 import type { Database } from '../../db/client';
 import { AppError, notFound, permissionMissing } from '../../lib/errors';
 import { ADMIN_ROLES } from '@app/shared/permissions';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import { setBlockedIn } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
 import { bumpCounter, deleteComment, findComment, findCommunityEvent } from '../community/community.repository';
@@ -199,13 +199,15 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
   await deps.db.transaction(async (tx) => {
     const closed = await closeReport(tx, id, 'dismissed', actor.id);
     if (!closed) throw new AppError('REPORT_CLOSED', 'Ce signalement a déjà été traité');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'report.dismiss',
-      targetType: 'report',
-      targetId: id,
-      before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
-      after: { status: 'dismissed' },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'report.dismiss',
+        targetType: 'report',
+        targetId: id,
+        before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
+        after: { status: 'dismissed' },
+      },
     });
   });
   const updated = await findReport(deps.db, id);
@@ -230,20 +232,22 @@ export async function removeReportedComment(deps: ReportsDeps, actor: SessionUse
     const closed = await closeOpenReportsOnComment(tx, comment.id, actor.id);
     if (!(await deleteComment(tx, comment.id))) throw new AppError('COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
     await bumpCounter(tx, eventId, 'commentsCount', -1);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'report.remove_comment',
-      targetType: 'report',
-      targetId: id,
-      before: {
-        status: 'open',
-        commentId: comment.id,
-        eventId,
-        authorId: comment.userId,
-        text: comment.text,
-        reason: report.reason,
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'report.remove_comment',
+        targetType: 'report',
+        targetId: id,
+        before: {
+          status: 'open',
+          commentId: comment.id,
+          eventId,
+          authorId: comment.userId,
+          text: comment.text,
+          reason: report.reason,
+        },
+        after: { status: 'actioned', commentRemoved: true, reportsClosed: closed },
       },
-      after: { status: 'actioned', commentRemoved: true, reportsClosed: closed },
     });
   });
   const updated = await findReport(deps.db, id);
@@ -261,13 +265,15 @@ export async function blockReportedUser(deps: ReportsDeps, actor: SessionUser, i
   await deps.db.transaction(async (tx) => {
     await setBlockedIn(tx, actor, row.report.targetId, true);
     const closed = await closeOpenReportsOn(tx, row.report.targetId, actor.id);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'report.block',
-      targetType: 'report',
-      targetId: id,
-      before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
-      after: { status: 'actioned', reportsClosed: closed },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'report.block',
+        targetType: 'report',
+        targetId: id,
+        before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
+        after: { status: 'actioned', reportsClosed: closed },
+      },
     });
   });
   const updated = await findReport(deps.db, id);

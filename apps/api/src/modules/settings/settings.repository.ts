@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Settings } from '@app/shared/settings';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { appSettings } from '../../db/schema/index';
 
-export async function readSettings(db: Database): Promise<Settings | null> {
-  const [row] = await db.select({ data: appSettings.data }).from(appSettings).where(eq(appSettings.id, 1));
+/** The stored object; `forUpdate` locks the row until the caller's transaction ends. */
+export async function readSettings(db: Executor, options: { forUpdate?: boolean } = {}): Promise<Settings | null> {
+  const query = db.select({ data: appSettings.data }).from(appSettings).where(eq(appSettings.id, 1));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row?.data ?? null;
 }
 
-export async function writeSettings(db: Database, data: Settings, updatedBy: string | null): Promise<void> {
+export async function writeSettings(db: Executor, data: Settings, updatedBy: string | null): Promise<void> {
   await db
     .insert(appSettings)
     .values({ id: 1, data, updatedBy })

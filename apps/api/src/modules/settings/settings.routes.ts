@@ -1,6 +1,5 @@
 import { settingsInputSchema, settingsSchema } from '@app/shared/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordAudit } from '../audit/audit.repository';
 import { errorResponses } from '../../lib/route-kit';
 
 const errors = errorResponses(400, 401, 403);
@@ -27,18 +26,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsSchema, ...errors },
       },
     },
-    async (request) => {
-      const before = await app.settings.get();
-      const saved = await app.settings.save(request.body, request.user?.id ?? null);
-      await recordAudit(app.db, {
-        actorId: request.user?.id ?? null,
-        action: 'settings.update',
-        targetType: 'settings',
-        targetId: '1',
-        before,
-        after: saved,
-      });
-      return saved;
-    },
+    // The save and its audit row are one transaction (SettingsService.save).
+    async (request) => app.settings.save(request.body, request.user?.id ?? null),
   );
 };

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '@app/shared/settings';
 import type { Database } from '../../db/client';
+import { recordWrite } from '../audit/record-write';
 import { readSettings, writeSettings } from './settings.repository';
 
 /** How long an instance trusts its copy; another instance's change shows within this delay. */
@@ -20,8 +21,15 @@ export class SettingsService {
     return value;
   }
 
+  /** Saves the whole object; the save and its audit row (the row as it was, as it is) are one transaction. */
   async save(value: Settings, actorId: string | null): Promise<Settings> {
-    await writeSettings(this.db, value, actorId);
+    await this.db.transaction(async (tx) => {
+      const before = await readSettings(tx, { forUpdate: true });
+      await writeSettings(tx, value, actorId);
+      await recordWrite(tx, {
+        audit: { actorId, action: 'settings.update', targetType: 'settings', targetId: '1', before, after: value },
+      });
+    });
     this.cached = { value, at: Date.now() };
     return value;
   }

@@ -155,7 +155,7 @@ export async function decidePending(db: Executor, id: string, status: Exclude<Wa
   return row ?? null;
 }
 
-export async function deleteById(db: Database, id: string) {
+export async function deleteById(db: Executor, id: string) {
   const [row] = await db.delete(waitlistEntries).where(eq(waitlistEntries.id, id)).returning();
   return row ?? null;
 }

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { phoneCountry, smsCountryRefused } from '@app/shared/phone';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import {
   decidePending,
@@ -115,13 +115,15 @@ export async function decide(
   const row = await deps.db.transaction(async (tx) => {
     const decided = await decidePending(tx, id, status);
     if (!decided) return null;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
-      targetType: 'waitlist_entry',
-      targetId: decided.id,
-      before: { status: 'pending' },
-      after: { status },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: status === 'approved' ? 'waitlist.approve' : 'waitlist.reject',
+        targetType: 'waitlist_entry',
+        targetId: decided.id,
+        before: { status: 'pending' },
+        after: { status },
+      },
     });
     if (status === 'approved' && decided.referralCode) {
       await deps.referrals.queue(tx, { kind: 'waitlist_approved', subject: decided.id });
@@ -168,16 +170,20 @@ async function notifyApproved(deps: WaitlistDeps, row: WaitlistRow) {
 }
 
 export async function removeEntry(deps: WaitlistDeps, actor: SessionUser, id: string): Promise<void> {
-  const row = await deleteById(deps.db, id);
-  if (!row) throw notFound('Entrée introuvable dans la liste d’attente');
-  deps.waitlistCount.forget();
-  await recordAudit(deps.db, {
-    actorId: actor.id,
-    action: 'waitlist.delete',
-    targetType: 'waitlist_entry',
-    targetId: row.id,
-    before: toWaitlistEntry(row),
+  await deps.db.transaction(async (tx) => {
+    const row = await deleteById(tx, id);
+    if (!row) throw notFound('Entrée introuvable dans la liste d’attente');
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'waitlist.delete',
+        targetType: 'waitlist_entry',
+        targetId: row.id,
+        before: toWaitlistEntry(row),
+      },
+    });
   });
+  deps.waitlistCount.forget();
 }
 
 /** A leading = + - @ (or tab, carriage return) neutralised so a spreadsheet never runs the cell as a formula. */
