@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { freshPostgresDatabase } from './postgres-database';
+
+export { freshPostgresDatabase };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -69,26 +70,6 @@ export async function openTestDatabase(
     async dropDatabase() {
       await database.close();
       await fresh.drop();
-    },
-  };
-}
-
-/** A new, empty database on the PostgreSQL server of `adminUrl`; `drop` removes it. */
-export async function freshPostgresDatabase(adminUrl: string, prefix = 'test'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
     },
   };
 }

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { CreateEventInput } from '@app/shared/events';
 import type { Settings } from '@app/shared/settings';
+import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import type { UserRow } from '../src/db/schema/index';
+import { buildTestApp, type TestApp } from './build-test-app';
 import { bearer, createUser, tokenFor, type UserOverrides } from './factories';
+import { type SmtpCatcher, startSmtpCatcher } from './smtp-catcher';
 
 /**
  * What the API tests do again and again, in one place (like fastify/demo's test/helper.ts):
@@ -48,6 +52,48 @@ export function registration(overrides: Record<string, unknown> = {}, prefix = '
     firstName: 'Awa',
     lastName: 'Ngono',
     ...overrides,
+  };
+}
+
+// ─── the file's app ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The test file's app, built before its tests (`beforeAll`) and closed after them (`afterAll`):
+ * `const testApp = testAppForFile(buildTestApp);` at the top of a file, then `testApp.app`,
+ * `testApp.dataDir`… inside the tests. Read before it is built, it throws.
+ */
+export function testAppForFile<T extends TestApp>(build: () => Promise<T>): T {
+  let built: T | undefined;
+  beforeAll(async () => {
+    built = await build();
+  });
+  afterAll(() => built?.close());
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!built) throw new Error('the test app is built in beforeAll: read it inside a test or a hook');
+      return built[key as keyof T];
+    },
+  });
+}
+
+// ─── an app with a mail server ───────────────────────────────────────────────────────────────
+
+/** A test app whose e-mails go to a real SMTP catcher of its own. */
+export interface MailTestApp extends TestApp {
+  catcher: SmtpCatcher;
+}
+
+/** A test app (see buildTestApp) sending its e-mails to a new SMTP catcher; `close` stops both. */
+export async function buildTestAppWithMail(env: Record<string, string> = {}): Promise<MailTestApp> {
+  const catcher = await startSmtpCatcher();
+  const testApp = await buildTestApp({ SMTP_URL: catcher.url, ...env });
+  return {
+    ...testApp,
+    catcher,
+    async close() {
+      await testApp.close();
+      await catcher.close();
+    },
   };
 }
 
@@ -98,6 +144,19 @@ export function postFrom(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip, ...headers } });
+}
+
+// ─── rows ────────────────────────────────────────────────────────────────────────────────────
+
+/** How many rows each table holds, under the names given: `rowCounts(db, { users, pages: businessPages })`. */
+export async function rowCounts<K extends string>(db: Database, tables: Record<K, PgTable>): Promise<Record<K, number>> {
+  const counted = await Promise.all(
+    Object.entries<PgTable>(tables).map(async ([name, table]) => {
+      const [row] = await db.select({ n: count() }).from(table);
+      return [name, row?.n ?? 0] as const;
+    }),
+  );
+  return Object.fromEntries(counted) as Record<K, number>;
 }
 
 // ─── the superadmin ──────────────────────────────────────────────────────────────────────────
@@ -170,6 +229,21 @@ export async function latestCode(dataDir: string, to: string, count = 1): Promis
 }
 
 // ─── settings ────────────────────────────────────────────────────────────────────────────────
+
+/** Runs `run` with the stored settings changed by `change` (the top-level parts it answers), then restores them. */
+export async function withSettings<T>(
+  app: FastifyInstance,
+  change: (settings: Settings) => Partial<Settings>,
+  run: () => Promise<T>,
+): Promise<T> {
+  const settings = await app.settings.get();
+  await app.settings.save({ ...settings, ...change(settings) }, null);
+  try {
+    return await run();
+  } finally {
+    await app.settings.save(settings, null);
+  }
+}
 
 /** Saves the stored settings with some of the events' settings changed; answers the saved whole. */
 export async function saveEventSettings(app: FastifyInstance, events: Partial<Settings['events']>): Promise<Settings> {

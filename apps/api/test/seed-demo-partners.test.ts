@@ -1,9 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessPageEvents, businessPages, events, partners, partnerUsers, users } from '../src/db/schema/index';
 import { seedDemo } from '../src/db/seed-demo';
 import { bearer, tokenFor } from './factories';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { rowCounts } from './helper';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -11,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => testApp.close());
 
-async function counts() {
-  const db = testApp.app.db;
-  const [p] = await db.select({ n: count() }).from(partners);
-  const [u] = await db.select({ n: count() }).from(partnerUsers);
-  const [b] = await db.select({ n: count() }).from(businessPages);
-  const [e] = await db.select({ n: count() }).from(businessPageEvents);
-  return { partners: p?.n, partnerUsers: u?.n, pages: b?.n, pageEvents: e?.n };
-}
+const counts = () => rowCounts(testApp.app.db, { partners, partnerUsers, pages: businessPages, pageEvents: businessPageEvents });
 
 describe('demo seed: partners and business pages', () => {
   it('adds partners of each type and status with logos and authorised users, 25+ business pages with events; idempotent', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../src/db/schema/index';
 import { seedDemo } from '../src/db/seed-demo';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { rowCounts } from './helper';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -21,18 +22,9 @@ afterAll(() => testApp.close());
 
 async function counts() {
   const db = testApp.app.db;
-  const [w] = await db.select({ n: count() }).from(waitlistEntries);
-  const [u] = await db.select({ n: count() }).from(users);
-  const [e] = await db.select({ n: count() }).from(events);
-  const [r] = await db.select({ n: count() }).from(rewardRules);
-  const [g] = await db.select({ n: count() }).from(rewardGrants);
   const stats = await db.select().from(referralStats);
   return {
-    waitlist: w?.n,
-    users: u?.n,
-    events: e?.n,
-    rules: r?.n,
-    grants: g?.n,
+    ...(await rowCounts(db, { waitlist: waitlistEntries, users, events, rules: rewardRules, grants: rewardGrants })),
     signups: stats.reduce((sum, row) => sum + row.signups, 0),
     clicks: stats.reduce((sum, row) => sum + row.clicks, 0),
   };

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, referralStats } from '../src/db/schema/index';
 import { ANONYMOUS_VISITORS_PER_ADDRESS } from '../src/lib/visitor-key';
 import { recordClick } from '../src/modules/referrals/referrals.service';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { buildTestApp } from './build-test-app';
+import { testAppForFile } from './helper';
 import { createUser } from './factories';
 
 /**
@@ -12,15 +13,10 @@ import { createUser } from './factories';
  * event views. At most ANONYMOUS_VISITORS_PER_ADDRESS count per address, code or event, and day.
  */
 
-let testApp: TestApp;
+const testApp = testAppForFile(() => buildTestApp());
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
+beforeAll(() => {
   app = testApp.app;
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const browser = (i: number) => `Mozilla/5.0 (Linux; Android 13; SM-A${100 + i}) AppleWebKit/537.36 Chrome/${100 + i} Mobile`;

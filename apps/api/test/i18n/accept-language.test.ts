@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../build-test-app';
+import { testAppForFile } from '../helper';
 
-let testApp: TestApp;
+const testApp = testAppForFile(() => buildTestApp());
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
+beforeAll(() => {
   app = testApp.app;
 });
-afterAll(() => testApp.close());
 
 async function adminToken(language?: string): Promise<string> {
   const response = await app.inject({

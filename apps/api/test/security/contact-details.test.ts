@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeclaredRoute } from '../../src/plugins/access';
-import { buildTestApp, type TestApp } from '../build-test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../build-test-app';
+import { testAppForFile } from '../helper';
 import { bearer, createUser, tokenFor } from '../factories';
-import { type ApiRoute, createSuperadminToken, hasBody, jsonSchemaOf, plausibleBody } from './harness';
+import { type ApiRoute, createSuperadminToken, declaredRoutes, hasBody, jsonSchemaOf, plausibleBody } from './harness';
 
 /*
  * Issue 24, finding 1: no answer to a self-service route (declared `public` or `authenticated`)
@@ -15,15 +15,10 @@ import { type ApiRoute, createSuperadminToken, hasBody, jsonSchemaOf, plausibleB
  * answer may contain their e-mail or phone, in any written form.
  */
 
-let testApp: TestApp;
+const testApp = testAppForFile(() => buildTestApp());
 let app: FastifyInstance;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
+beforeAll(() => {
   app = testApp.app;
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 interface Victim {
@@ -137,28 +132,7 @@ async function buildWorld(): Promise<World> {
 
 /** Every self-service route: `public` or `authenticated`, /api or not (the public pages). */
 function selfServiceRoutes(): ApiRoute[] {
-  const seen = new Set<string>();
-  const routes: ApiRoute[] = [];
-  for (const route of app.declaredRoutes as DeclaredRoute[]) {
-    if (route.method === 'HEAD' || route.url.startsWith('/api/docs')) continue;
-    if (route.access !== 'public' && route.access !== 'authenticated') continue;
-    const key = `${route.method} ${route.url}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const schema = (route.schema ?? {}) as Record<string, unknown>;
-    const consumes = Array.isArray(schema.consumes) ? (schema.consumes as string[]) : [];
-    routes.push({
-      key,
-      method: route.method,
-      url: route.url,
-      access: route.access,
-      body: schema.body as ApiRoute['body'],
-      querystring: schema.querystring as ApiRoute['querystring'],
-      params: schema.params as ApiRoute['params'],
-      multipart: consumes.includes('multipart/form-data'),
-    });
-  }
-  return routes;
+  return declaredRoutes(app, (route) => route.access === 'public' || route.access === 'authenticated');
 }
 
 /** Each way to fill a route's path with the victims' objects (enum parameters: every value). */

@@ -53,10 +53,15 @@ function asZod(value: unknown): z.ZodType | undefined {
 
 /** Every /api route the app registered (HEAD twins and the docs page's own routes left out). */
 export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+  return declaredRoutes(app, (route) => route.url.startsWith('/api'));
+}
+
+/** Every route the app registered that `keep` keeps, once each (HEAD twins and the docs page's own routes left out). */
+export function declaredRoutes(app: FastifyInstance, keep: (route: DeclaredRoute) => boolean): ApiRoute[] {
   const seen = new Set<string>();
   const routes: ApiRoute[] = [];
   for (const route of app.declaredRoutes as DeclaredRoute[]) {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs') || route.method === 'HEAD') continue;
+    if (route.url.startsWith('/api/docs') || route.method === 'HEAD' || !keep(route)) continue;
     const key = `${route.method} ${route.url}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -3,31 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundMessages, users } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { seededSuperadmin } from '../../../test/helper';
-import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
+import { buildTestAppWithMail, type MailTestApp, seededSuperadmin } from '../../../test/helper';
+import type { SmtpCatcher } from '../../../test/smtp-catcher';
 
 /** Issue 25 item 10: an approved administrator is told; one created by another is welcomed (outbox, decision 018). */
 
-let testApp: TestApp;
+let testApp: MailTestApp;
 let app: FastifyInstance;
 let catcher: SmtpCatcher;
 let superToken: string;
 let signInUrl: string;
 
 beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  testApp = await buildTestApp({ SMTP_URL: catcher.url });
+  testApp = await buildTestAppWithMail();
+  catcher = testApp.catcher;
   app = testApp.app;
   const superadmin = await seededSuperadmin(app);
   await app.db.update(users).set({ firstName: 'Brice', lastName: 'Etoa' }).where(eq(users.id, superadmin.id));
   superToken = await tokenFor(app, superadmin);
   signInUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}/GetStarted`;
 });
-afterAll(async () => {
-  await testApp.close();
-  await catcher.close();
-});
+afterAll(() => testApp.close());
 
 function approve(id: string) {
   return app.inject({

@@ -1,27 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
-import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { oneTimeCodes, users } from '../../db/schema/index';
-import { freshIp, newPhone, PASSWORD, postFrom, registration, unique, waitForSms } from '../../../test/helper';
+import {
+  buildTestAppWithMail,
+  freshIp,
+  testAppForFile,
+  newPhone,
+  PASSWORD,
+  postFrom,
+  registration,
+  unique,
+  waitForSms,
+  withSettings,
+} from '../../../test/helper';
 
 /** Sign-in hardening after the hostile review (decision 008): lockouts, throttles, enumeration, sessions. */
 
-let catcher: SmtpCatcher;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  testApp = await buildTestApp({ SMTP_URL: catcher.url });
-});
-afterAll(async () => {
-  await testApp.close();
-  await catcher.close();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const testApp = testAppForFile(() => buildTestAppWithMail());
+afterEach(() => vi.useRealTimers());
 
 const post = (url: string, payload: object, ip = freshIp()) => postFrom(testApp.app, url, payload, ip);
 
@@ -31,26 +28,13 @@ async function userByUsername(username: string) {
   return row;
 }
 
-async function withSettings<T>(
-  change: (s: Awaited<ReturnType<typeof testApp.app.settings.get>>) => object,
-  run: () => Promise<T>,
-) {
-  const settings = await testApp.app.settings.get();
-  await testApp.app.settings.save({ ...settings, ...change(settings) } as typeof settings, null);
-  try {
-    return await run();
-  } finally {
-    await testApp.app.settings.save(settings, null);
-  }
-}
-
 describe('each contact is verified on its own', () => {
   it('sends its own code to the phone and to the e-mail; the e-mail code verifies only the e-mail', async () => {
     const phone = newPhone();
     const body = registration({ phone });
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     expect((await post('/api/users/register', body)).statusCode).toBe(201);
-    const emailCode = await catcher.waitForCode(body.email, { after });
+    const emailCode = await testApp.catcher.waitForCode(body.email, { after });
     const [smsCode] = await waitForSms(testApp.dataDir, phone, 1);
     expect(smsCode).toMatch(/^\d{6}$/);
     expect(smsCode).not.toBe(emailCode);
@@ -64,10 +48,10 @@ describe('each contact is verified on its own', () => {
   it("lets the phone's owner register after an hour when a squatter verified only an e-mail; the first to verify owns it", async () => {
     const phone = newPhone();
     const squatter = registration({ phone });
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     expect((await post('/api/users/register', squatter)).statusCode).toBe(201);
     const squatterSms = (await waitForSms(testApp.dataDir, phone, 1))[0] as string;
-    const emailCode = await catcher.waitForCode(squatter.email, { after });
+    const emailCode = await testApp.catcher.waitForCode(squatter.email, { after });
     expect((await post('/api/users/verify-otp', { email: squatter.email, otp: emailCode })).statusCode).toBe(200);
 
     // Within the hour the number is still held.
@@ -102,6 +86,7 @@ describe('SMS pumping', () => {
       'Nous n’envoyons les SMS qu’aux numéros de : Cameroun. Utilisez un de ces numéros ou une adresse e-mail.',
     ]);
     await withSettings(
+      testApp.app,
       (s) => ({ security: { ...s.security, smsCountries: ['CM', 'FR'] } }),
       async () => {
         const accepted = await post('/api/users/register', registration({ phone: '+33 6 12 34 56 79', email: '' }));
@@ -210,9 +195,9 @@ describe('nobody can lock someone else out', () => {
       .deviceToken as string;
     expect((await signIn(TEST_PASSWORD, otherDevice)).statusCode).toBe(403);
 
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     await post('/api/auth/reset-password', { email: user.email });
-    const code = await catcher.waitForCode(user.email as string, { after });
+    const code = await testApp.catcher.waitForCode(user.email as string, { after });
     const newPassword = 'Baobab-Shade-77';
     expect((await post('/api/auth/new-password', { email: user.email, otp: code, newPassword })).statusCode).toBe(200);
     expect((await signIn(newPassword)).statusCode).toBe(200);
@@ -255,9 +240,9 @@ describe('unknown accounts answer like known ones', () => {
 describe('at most five checks per code, counted on the resolved account', () => {
   it('nine parallel wrong guesses on one reset code check it five times, then even the right code is refused', async () => {
     const user = await createUser(testApp.app);
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     await post('/api/auth/reset-password', { email: user.email });
-    const code = await catcher.waitForCode(user.email as string, { after });
+    const code = await testApp.catcher.waitForCode(user.email as string, { after });
     const wrong = code === '111111' ? '222222' : '111111';
     const ips = Array.from({ length: 9 }, () => freshIp());
     await Promise.all(
@@ -312,6 +297,7 @@ describe('weak passwords', () => {
 
   it('never accepts fewer than 8 characters, even with passwordMinLength = 6', async () => {
     await withSettings(
+      testApp.app,
       (s) => ({ security: { ...s.security, passwordMinLength: 6 } }),
       async () => {
         const response = await post('/api/users/register', registration({ password: 'qx7k2m', confirmPassword: 'qx7k2m' }));
@@ -357,7 +343,7 @@ describe('reset requests do the same work for every address (issue 24, finding 1
       return get();
     });
     try {
-      const after = catcher.messages.length;
+      const after = testApp.catcher.messages.length;
       const real = await post('/api/auth/reset-password', { email: user.email });
       const unknown = await post('/api/auth/reset-password', { email: `${unique('nobody')}@example.cm` });
       expect([real.statusCode, real.body]).toEqual([unknown.statusCode, unknown.body]);
@@ -365,7 +351,7 @@ describe('reset requests do the same work for every address (issue 24, finding 1
       // Both requests started the same work (its first step), after their answer.
       expect(spy).toHaveBeenCalledTimes(2);
       release();
-      expect(await catcher.waitForCode(user.email as string, { after })).toMatch(/^\d{6}$/);
+      expect(await testApp.catcher.waitForCode(user.email as string, { after })).toMatch(/^\d{6}$/);
     } finally {
       release();
       spy.mockRestore();

@@ -3,36 +3,32 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, TEST_PASSWORD } from '../../../test/factories';
 import { holdSends } from '../../../test/held-transport';
-import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { oneTimeCodes, outboundMessages, users } from '../../db/schema/index';
 import { AUTH_LIMITS } from './auth.rate-limits';
 import { CODE_CAPS } from './otp.service';
-import { freshIp, PASSWORD, postFrom, registration, smsCodes, unique } from '../../../test/helper';
+import {
+  buildTestAppWithMail,
+  freshIp,
+  testAppForFile,
+  PASSWORD,
+  postFrom,
+  registration,
+  smsCodes,
+  unique,
+} from '../../../test/helper';
 
-let catcher: SmtpCatcher;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  testApp = await buildTestApp({ SMTP_URL: catcher.url });
-});
-afterAll(async () => {
-  await testApp.close();
-  await catcher.close();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const testApp = testAppForFile(() => buildTestAppWithMail());
+afterEach(() => vi.useRealTimers());
 
 const post = (url: string, payload: object, ip = freshIp(), headers: Record<string, string> = {}) =>
   postFrom(testApp.app, url, payload, ip, headers);
 
 async function registerAndCode(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
-  const after = catcher.messages.length;
+  const after = testApp.catcher.messages.length;
   const response = await post('/api/users/register', body);
   expect(response.statusCode, response.body).toBe(201);
-  const code = body.email ? await catcher.waitForCode(String(body.email), { after }) : '';
+  const code = body.email ? await testApp.catcher.waitForCode(String(body.email), { after }) : '';
   return { body, response, code };
 }
 
@@ -52,7 +48,7 @@ describe('register', () => {
       phone: null,
     });
     expect(code).toMatch(/^\d{6}$/);
-    const mail = catcher.messages.findLast((m) => m.to.includes(body.email));
+    const mail = testApp.catcher.messages.findLast((m) => m.to.includes(body.email));
     expect(mail?.subject).toContain(code);
     expect(mail?.text).toContain(`Votre code de vérification est : ${code}`);
     expect(mail?.html).toContain(code);
@@ -241,7 +237,7 @@ describe('one-time codes', () => {
 
   it('is resent at most once every 60 s (same answer either way), and a new code replaces the old one', async () => {
     const { body, code } = await registerAndCode();
-    const before = catcher.messages.length;
+    const before = testApp.catcher.messages.length;
     const soon = await post('/api/users/resend-otp', { email: body.email, phone: null });
     expect(soon.statusCode).toBe(200);
     expect(soon.json()).toEqual({ message: 'Nouveau code OTP envoyé !' });
@@ -250,9 +246,9 @@ describe('one-time codes', () => {
     const resent = await post('/api/users/resend-otp', { email: body.email });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toEqual({ message: 'Nouveau code OTP envoyé !' });
-    const fresh = await catcher.waitForCode(body.email, { after: before });
+    const fresh = await testApp.catcher.waitForCode(body.email, { after: before });
     // Only one new e-mail: the early resend sent nothing.
-    expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(1);
+    expect(testApp.catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(1);
     expect((await post('/api/users/verify-otp', { email: body.email, otp: code })).statusCode).toBe(fresh === code ? 200 : 400);
     if (fresh !== code) expect((await post('/api/users/verify-otp', { email: body.email, otp: fresh })).statusCode).toBe(200);
   });
@@ -268,24 +264,24 @@ describe('one-time codes', () => {
 
   it('sends no reset code to an e-mail not verified yet (decision 021); the verification code still verifies it', async () => {
     const { body, code } = await registerAndCode();
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     expect((await post('/api/auth/reset-password', { email: body.email })).statusCode).toBe(200);
     expect((await post('/api/users/verify-otp', { email: body.email, otp: code })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(catcher.messages.slice(after).filter((m) => m.to.includes(body.email))).toEqual([]);
+    expect(testApp.catcher.messages.slice(after).filter((m) => m.to.includes(body.email))).toEqual([]);
   });
 
   it('sends the confirmation e-mail only to a verified account, with the same answer', async () => {
     const { body, code } = await registerAndCode();
-    const before = catcher.messages.length;
+    const before = testApp.catcher.messages.length;
     const early = await post('/api/users/send-confirmation', { email: body.email });
     expect(early.statusCode).toBe(200);
     await post('/api/users/verify-otp', { email: body.email, otp: code });
     const confirm = await post('/api/users/send-confirmation', { email: body.email });
     expect(confirm.json()).toEqual(early.json());
-    const mail = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
+    const mail = await testApp.catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
     expect(mail.text).toContain('Votre compte est vérifié');
-    expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(1);
+    expect(testApp.catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(1);
   });
 });
 
@@ -293,10 +289,10 @@ describe('messages the answer does not depend on (queued, decision 018)', () => 
   it('answers the confirmation request and the new password while the mail server hangs, then sends each e-mail once', async () => {
     const { body, code } = await registerAndCode();
     expect((await post('/api/users/verify-otp', { email: body.email, otp: code })).statusCode).toBe(200);
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     expect((await post('/api/auth/reset-password', { email: body.email })).statusCode).toBe(200);
-    const resetCode = await catcher.waitForCode(body.email, { after });
-    const before = catcher.messages.length;
+    const resetCode = await testApp.catcher.waitForCode(body.email, { after });
+    const before = testApp.catcher.messages.length;
     const held = holdSends(testApp.app.notifications.email);
     try {
       const confirm = await post('/api/users/send-confirmation', { email: body.email });
@@ -312,19 +308,19 @@ describe('messages the answer does not depend on (queued, decision 018)', () => 
       expect(bySubject('votre compte est vérifié').map((row) => row.status)).toEqual(['pending']);
       expect(bySubject('a été modifié').map((row) => row.status)).toEqual(['pending']);
       await vi.waitFor(() => expect(held.spy.mock.calls.filter(([m]) => m.to === body.email)).toHaveLength(2));
-      expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(0);
+      expect(testApp.catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(0);
 
       held.release();
-      const confirmation = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
+      const confirmation = await testApp.catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('vérifié'));
       expect(confirmation.text).toContain('Votre compte est vérifié');
-      const notice = await catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('a été modifié'));
+      const notice = await testApp.catcher.waitFor((m) => m.to.includes(body.email) && m.subject.includes('a été modifié'));
       expect(notice.text).toContain('vient d’être modifié');
       await vi.waitFor(async () => {
         const rows = await testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, body.email));
         expect(rows.every((row) => row.status === 'sent')).toBe(true);
       });
       await testApp.app.notifications.processDue();
-      expect(catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(2);
+      expect(testApp.catcher.messages.slice(before).filter((m) => m.to.includes(body.email))).toHaveLength(2);
     } finally {
       held.restore();
     }
@@ -367,7 +363,7 @@ describe('login', () => {
     const { body } = await registerAndCode();
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     const response = await post('/api/users/login', { identifier: body.username, password: PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({
@@ -375,7 +371,7 @@ describe('login', () => {
       message: 'Un code OTP a été envoyé pour vérification',
       otpChannel: 'email',
     });
-    const code = await catcher.waitForCode(body.email, { after });
+    const code = await testApp.catcher.waitForCode(body.email, { after });
     expect((await post('/api/users/verify-otp', { identifier: body.username, otp: code })).statusCode).toBe(200);
     expect((await post('/api/users/login', { identifier: body.username, password: PASSWORD })).statusCode).toBe(200);
   });
@@ -442,12 +438,12 @@ describe('password reset', () => {
     const email = user.email as string;
     const first = (await post('/api/users/login', { identifier: email, password: TEST_PASSWORD })).json().token;
     const second = (await post('/api/users/login', { identifier: email, password: TEST_PASSWORD })).json().token;
-    const after = catcher.messages.length;
+    const after = testApp.catcher.messages.length;
     const reset = await post('/api/auth/reset-password', { email: email.toUpperCase() });
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toEqual({ message: 'Un code de réinitialisation a été envoyé à votre adresse email' });
-    const code = await catcher.waitForCode(email, { after });
-    const mail = catcher.messages.findLast((m) => m.to.includes(email));
+    const code = await testApp.catcher.waitForCode(email, { after });
+    const mail = testApp.catcher.messages.findLast((m) => m.to.includes(email));
     expect(mail?.subject).toBe(`${code} est votre code de réinitialisation Évènements Cameroun`);
 
     const wrong = await post('/api/auth/new-password', {
@@ -475,13 +471,13 @@ describe('password reset', () => {
 
   it('answers the same whether or not the e-mail exists, and sends nothing for an unknown one', async () => {
     const user = await createUser(testApp.app);
-    const before = catcher.messages.length;
+    const before = testApp.catcher.messages.length;
     const known = await post('/api/auth/reset-password', { email: user.email });
     const unknown = await post('/api/auth/reset-password', { email: 'inconnu-total@example.cm' });
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(known.json()).toEqual(unknown.json());
-    await catcher.waitFor((m) => m.to.includes(user.email as string));
-    expect(catcher.messages.slice(before).some((m) => m.to.includes('inconnu-total@example.cm'))).toBe(false);
+    await testApp.catcher.waitFor((m) => m.to.includes(user.email as string));
+    expect(testApp.catcher.messages.slice(before).some((m) => m.to.includes('inconnu-total@example.cm'))).toBe(false);
     const badCode = await post('/api/auth/new-password', {
       email: 'inconnu-total@example.cm',
       otp: '123456',

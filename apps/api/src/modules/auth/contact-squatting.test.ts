@@ -1,23 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { oneTimeCodes, outboundMessages, users } from '../../db/schema/index';
-import { freshIp, newPhone, PASSWORD, postFrom, registration, unique, waitForSms } from '../../../test/helper';
+import { freshIp, newPhone, PASSWORD, postFrom, registration, testAppForFile, unique, waitForSms } from '../../../test/helper';
 
 /** Issue 24, item 6: an unverified contact finds no account and cannot be held again and again (decision 021). */
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+const testApp = testAppForFile(() => buildTestApp());
+afterEach(() => vi.useRealTimers());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   postFrom(testApp.app, url, payload, freshIp(), headers);

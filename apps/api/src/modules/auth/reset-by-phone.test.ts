@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../../test/factories';
-import { outboxMessages } from '../../../test/helper';
+import { outboxMessages, withSettings } from '../../../test/helper';
 import { oneTimeCodes, outboundMessages } from '../../db/schema/index';
 
 /**
@@ -80,19 +80,6 @@ async function aMinuteLater(userId: string) {
     .update(oneTimeCodes)
     .set({ createdAt: new Date(Date.now() - 120_000) })
     .where(eq(oneTimeCodes.userId, userId));
-}
-
-async function withSettings<T>(
-  change: (s: Awaited<ReturnType<typeof testApp.app.settings.get>>) => object,
-  run: () => Promise<T>,
-) {
-  const settings = await testApp.app.settings.get();
-  await testApp.app.settings.save({ ...settings, ...change(settings) } as typeof settings, null);
-  try {
-    return await run();
-  } finally {
-    await testApp.app.settings.save(settings, null);
-  }
 }
 
 describe('password reset by phone (issue 25 item 8)', () => {
@@ -262,6 +249,7 @@ describe('password reset by phone (issue 25 item 8)', () => {
     expect(await testApp.app.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.destination, french))).toEqual([]);
 
     await withSettings(
+      testApp.app,
       (s) => ({ security: { ...s.security, smsCountries: ['CM', 'FR'] } }),
       async () => {
         const allowed = await post('/api/auth/reset-password', { phone: '+33 6 12 34 56 01' });

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
-import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
+import { buildTestAppWithMail, testAppForFile } from '../../../test/helper';
 import { oneTimeCodes } from '../../db/schema/index';
 
 /** Issue 24, finding 10: five wrong codes from strangers do not stop the owner's reset (the link token). */
@@ -11,17 +10,7 @@ let ipCounter = 1;
 const newIp = () => `10.24.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
 const NEW_PASSWORD = 'Baobab-Shade-77';
 
-let catcher: SmtpCatcher;
-let testApp: TestApp;
-
-beforeAll(async () => {
-  catcher = await startSmtpCatcher();
-  testApp = await buildTestApp({ SMTP_URL: catcher.url });
-});
-afterAll(async () => {
-  await testApp.close();
-  await catcher.close();
-});
+const testApp = testAppForFile(() => buildTestAppWithMail());
 
 function post(url: string, payload: object, ip = newIp()) {
   return testApp.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });
@@ -29,10 +18,10 @@ function post(url: string, payload: object, ip = newIp()) {
 
 /** Asks for a reset and answers the code and the link's token from the e-mail. */
 async function requestReset(email: string): Promise<{ code: string; token: string; text: string }> {
-  const after = catcher.messages.length;
+  const after = testApp.catcher.messages.length;
   expect((await post('/api/auth/reset-password', { email })).statusCode).toBe(200);
-  const code = await catcher.waitForCode(email, { after });
-  const mail = catcher.messages.filter((m, i) => i >= after && m.to.includes(email.toLowerCase())).at(-1);
+  const code = await testApp.catcher.waitForCode(email, { after });
+  const mail = testApp.catcher.messages.filter((m, i) => i >= after && m.to.includes(email.toLowerCase())).at(-1);
   const match = mail?.text.match(/\/GetStarted\?reset=([0-9a-f-]{36}\.[A-Za-z0-9_-]{43})/);
   expect(match, 'the reset e-mail carries the link').toBeTruthy();
   expect(mail?.html).toContain(`/GetStarted?reset=${match?.[1]}`);

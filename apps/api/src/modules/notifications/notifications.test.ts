@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestAppWithMail, type MailTestApp } from '../../../test/helper';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { findMessage } from './notifications.repository';
 import { retryDelayMs } from './notifications.service';
@@ -55,15 +56,12 @@ describe('without a provider (outbox)', () => {
 
 describe('SMTP', () => {
   let catcher: SmtpCatcher;
-  let testApp: TestApp;
+  let testApp: MailTestApp;
   beforeAll(async () => {
-    catcher = await startSmtpCatcher();
-    testApp = await buildTestApp({ SMTP_URL: catcher.url, MAIL_FROM: 'Évènements Cameroun <no-reply@events.test>' });
+    testApp = await buildTestAppWithMail({ MAIL_FROM: 'Évènements Cameroun <no-reply@events.test>' });
+    catcher = testApp.catcher;
   });
-  afterAll(async () => {
-    await testApp.close();
-    await catcher.close();
-  });
+  afterAll(() => testApp.close());
 
   it('delivers French text and HTML through a real SMTP server', async () => {
     const result = await testApp.app.notifications.sendEmail({
