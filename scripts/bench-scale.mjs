@@ -18,14 +18,14 @@
 // The targets (the agreed speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort } from '@app/test-utils/server';
 import pg from 'pg';
+import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -41,29 +41,12 @@ const ADMIN_EMAIL = 'admin@bench.local';
 const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const P95_TARGET = usePglite ? 50 : 20;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 async function freshPostgres() {
-  const name = `bench_scale_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await freshPostgresDatabase(adminUrl, 'bench_scale');
   return {
-    url: url.toString(),
+    ...database,
     async exec(statements) {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         for (const statement of statements) {
@@ -73,12 +56,6 @@ async function freshPostgres() {
       } finally {
         await client.end();
       }
-    },
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
     },
   };
 }
