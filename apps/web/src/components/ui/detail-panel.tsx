@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Alert } from './alert';
+import { Button } from './button';
 
 interface DetailPanelProps {
   /** The id of the panel's heading (its accessible name). */
@@ -24,4 +26,54 @@ export function DetailPanel({ labelledBy, backLabel, onBack, backAlways = false,
       {children}
     </section>
   );
+}
+
+/** What {@link LoadedDetailPanel} reads from a query: a TanStack `useQuery` result fits as is. */
+export interface DetailQuery<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+interface LoadedDetailPanelProps<T> extends Omit<DetailPanelProps, 'children'> {
+  /** The query of the detail shown. */
+  query: DetailQuery<T>;
+  /** 'Chargement...' while it loads. */
+  loadingLabel: string;
+  /** What failed, before the server's message: 'Impossible de charger … : <message>'. */
+  errorLabel: string;
+  /** With it, a failed load offers a button that tries again. */
+  retryLabel?: string;
+  /** The detail, once loaded. */
+  children: (data: T) => ReactNode;
+}
+
+/** A {@link DetailPanel} around a query: the loading text, the failed load (in red), then the detail. */
+export function LoadedDetailPanel<T>({
+  query,
+  loadingLabel,
+  errorLabel,
+  retryLabel,
+  children,
+  ...panel
+}: LoadedDetailPanelProps<T>) {
+  let body: ReactNode;
+  if (query.isPending) body = <p className="text-sm text-slate-500">{loadingLabel}</p>;
+  else if (query.isError)
+    body = (
+      <Alert>
+        <p>
+          {errorLabel} : {query.error?.message}
+        </p>
+        {retryLabel && (
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => query.refetch()}>
+            {retryLabel}
+          </Button>
+        )}
+      </Alert>
+    );
+  else body = children(query.data as T);
+  return <DetailPanel {...panel}>{body}</DetailPanel>;
 }

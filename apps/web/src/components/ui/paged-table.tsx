@@ -28,7 +28,7 @@ export interface PagedTableProps<T> {
   columns: PagedColumn<T>[];
   /** The query of the current page: `GET …?page={page}&limit=10` answering `{ items, total }`. */
   query: PagedQuery<T>;
-  /** The 1-based current page and its setter, usually from {@link usePageParam}. */
+  /** The 1-based current page and its setter, usually from the list hook (`useListScreen`, ?page= in the URL). */
   page: number;
   onPage: (page: number, options?: { replace?: boolean }) => void;
   rowKey: (row: T) => string;
@@ -48,7 +48,7 @@ export interface PagedTableProps<T> {
  *
  * How to use it:
  * ```tsx
- * const [page, setPage] = usePageParam();                       // ?page= in the URL, 1-based
+ * const { page, setPage } = useListScreen();                    // ?page= in the URL, 1-based
  * const query = useQuery({ queryKey: ['x', page], queryFn: () => apiRequest('/x', { query: { page, limit: PAGE_SIZE } }),
  *                          placeholderData: keepPreviousData });  // answers { items, total }
  * <PagedTable caption="…" query={query} page={page} onPage={setPage} rowKey={(r) => r._id}

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageCount, parsePage, usePageParam } from './pagination';
+import { pageCount, parsePage } from './pagination';
 import { type PagedQuery, PagedTable } from './paged-table';
 
 interface Row {
@@ -53,21 +52,6 @@ describe('pager', () => {
     expect(parsePage('-2')).toBe(1);
     expect(parsePage('2.5')).toBe(1);
     expect(parsePage('abc')).toBe(1);
-  });
-
-  it('usePageParam reads ?page= and keeps the other parameters', () => {
-    function Probe() {
-      const [page] = usePageParam();
-      return <span>page={page}</span>;
-    }
-    const html = (url: string) =>
-      renderToStaticMarkup(
-        <MemoryRouter initialEntries={[url]}>
-          <Probe />
-        </MemoryRouter>,
-      );
-    expect(html('/admin/business?page=3&q=x')).toContain('page=3');
-    expect(html('/admin/business')).toContain('page=1');
   });
 
   it("shows 'Chargement...' while the first page loads", () => {

@@ -1,5 +1,3 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { uiMessages } from './messages';
@@ -17,31 +15,6 @@ export function parsePage(value: string | null | undefined): number {
   if (!value || !/^\d{1,9}$/.test(value)) return 1;
   const page = Number(value);
   return page >= 1 ? page : 1;
-}
-
-/**
- * The page of a paged screen kept in the URL (`?page=3`, 1-based), so a reload or a shared link
- * opens the same page. Other query parameters are kept. Page 1 leaves `page` out of the URL.
- * Each change is a history entry, so the browser's Back button goes to the previous page.
- */
-export function usePageParam(): [number, (page: number, options?: { replace?: boolean }) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = parsePage(params.get('page'));
-  const setPage = useCallback(
-    (next: number, options?: { replace?: boolean }) => {
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next <= 1) updated.delete('page');
-          else updated.set('page', String(next));
-          return updated;
-        },
-        { replace: options?.replace },
-      );
-    },
-    [setParams],
-  );
-  return [page, setPage];
 }
 
 /** First / previous / next / last buttons and 'Page X sur N' (paged admin tables). */

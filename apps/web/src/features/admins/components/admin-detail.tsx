@@ -2,7 +2,6 @@ import type { ManagedUser } from '@app/shared/admins';
 import type { Permission } from '@app/shared/permissions';
 import type { PublicUser } from '@app/shared/users';
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -15,7 +14,7 @@ import { useUpdateAdmin } from '../api/update-admin';
 import { adminsMessages } from '../messages';
 import { PermissionChecklist } from './permission-checklist';
 import { AdminAudit, AdminFacts, AdminHeader } from './admin-facts';
-import { DetailPanel } from '../../../components/ui/detail-panel';
+import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 
 interface AdminDetailProps {
   id: string;
@@ -28,17 +27,17 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
   const t = useT(adminsMessages);
   const detail = useAdmin(id);
   return (
-    <DetailPanel labelledBy="admin-detail-title" backLabel={t('back')} onBack={onBack} backAlways>
-      {detail.isPending ? (
-        <p className="text-sm text-slate-500">{t('loading')}</p>
-      ) : detail.isError ? (
-        <Alert>
-          {t('detailError')} : {detail.error.message}
-        </Alert>
-      ) : (
-        <AdminDetailBody key={detail.data.user._id} admin={detail.data.user} me={me} onRevoked={onRevoked} />
-      )}
-    </DetailPanel>
+    <LoadedDetailPanel
+      query={detail}
+      loadingLabel={t('loading')}
+      errorLabel={t('detailError')}
+      labelledBy="admin-detail-title"
+      backLabel={t('back')}
+      onBack={onBack}
+      backAlways
+    >
+      {(data) => <AdminDetailBody key={data.user._id} admin={data.user} me={me} onRevoked={onRevoked} />}
+    </LoadedDetailPanel>
   );
 }
 

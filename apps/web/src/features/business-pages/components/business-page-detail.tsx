@@ -1,10 +1,9 @@
 import type { BusinessPageAdminDetail } from '@app/shared/business-pages';
 import { formatPhone } from '@app/shared/phone';
 import { useEffect, useRef } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DetailPanel } from '../../../components/ui/detail-panel';
+import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatLongDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -27,17 +26,17 @@ export function BusinessPageDetail({ id, onBack }: { id: string; onBack: () => v
   const t = useT(businessPagesMessages);
   const detail = useBusinessPageAdmin(id);
   return (
-    <DetailPanel labelledBy="business-page-detail-title" backLabel={t('back')} onBack={onBack} backAlways>
-      {detail.isPending ? (
-        <p className="text-sm text-slate-500">{t('loading')}</p>
-      ) : detail.isError ? (
-        <Alert>
-          {t('detailError')} : {detail.error.message}
-        </Alert>
-      ) : (
-        <DetailBody page={detail.data} />
-      )}
-    </DetailPanel>
+    <LoadedDetailPanel
+      query={detail}
+      loadingLabel={t('loading')}
+      errorLabel={t('detailError')}
+      labelledBy="business-page-detail-title"
+      backLabel={t('back')}
+      onBack={onBack}
+      backAlways
+    >
+      {(page) => <DetailBody page={page} />}
+    </LoadedDetailPanel>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { PartnerAction, PartnerDetail } from '@app/shared/partners';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -14,7 +13,7 @@ import { ActivitiesTab } from './partner-activities-tab';
 import { UsersTab } from './partner-users-tab';
 import { InfoTab } from './partner-info-tab';
 import { EditPartnerDialog } from './add-partner-dialog';
-import { DetailPanel } from '../../../components/ui/detail-panel';
+import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 
 const TABS = ['info', 'users', 'activities'] as const;
 type Tab = (typeof TABS)[number];
@@ -23,22 +22,17 @@ export function PartnerDetailPanel({ id, onBack }: { id: string; onBack: () => v
   const t = useT(partnersMessages);
   const detail = usePartner(id);
   return (
-    <DetailPanel labelledBy="partner-detail-title" backLabel={t('back')} onBack={onBack}>
-      {detail.isPending ? (
-        <p className="text-sm text-slate-500">{t('loading')}</p>
-      ) : detail.isError ? (
-        <Alert>
-          <p>
-            {t('detailError')} : {detail.error.message}
-          </p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => detail.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <PartnerBody key={detail.data._id} partner={detail.data} />
-      )}
-    </DetailPanel>
+    <LoadedDetailPanel
+      query={detail}
+      loadingLabel={t('loading')}
+      errorLabel={t('detailError')}
+      retryLabel={t('retry')}
+      labelledBy="partner-detail-title"
+      backLabel={t('back')}
+      onBack={onBack}
+    >
+      {(partner) => <PartnerBody key={partner._id} partner={partner} />}
+    </LoadedDetailPanel>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ManagedUserDetail } from '@app/shared/admins';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -14,7 +13,7 @@ import { UserAvatar } from './user-avatar';
 import { displayName } from './user-list';
 import { UserStatusBadge } from './user-status-badge';
 import { InfoPanel, ActivitiesPanel, ReportsPanel } from './user-detail-panels';
-import { DetailPanel } from '../../../components/ui/detail-panel';
+import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 
 interface UserDetailProps {
   id: string;
@@ -26,17 +25,16 @@ export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
   const t = useT(usersMessages);
   const detail = useUser(id);
   return (
-    <DetailPanel labelledBy="user-detail-title" backLabel={t('back')} onBack={onBack}>
-      {detail.isPending ? (
-        <p className="text-sm text-slate-500">{t('loading')}</p>
-      ) : detail.isError ? (
-        <Alert>
-          {t('detailError')} : {detail.error.message}
-        </Alert>
-      ) : (
-        <UserDetailBody key={detail.data.user._id} user={detail.data.user} onDeleted={onDeleted} />
-      )}
-    </DetailPanel>
+    <LoadedDetailPanel
+      query={detail}
+      loadingLabel={t('loading')}
+      errorLabel={t('detailError')}
+      labelledBy="user-detail-title"
+      backLabel={t('back')}
+      onBack={onBack}
+    >
+      {(data) => <UserDetailBody key={data.user._id} user={data.user} onDeleted={onDeleted} />}
+    </LoadedDetailPanel>
   );
 }
 
