@@ -16,6 +16,8 @@ export interface CommunityEvent {
   status: 'draft' | 'published' | 'cancelled';
   isPublic: boolean;
   organizerId: string | null;
+  /** Compared with the caller's link (event-visibility), never sent. */
+  shareToken: string;
   maxParticipants: number | null;
   participantsCount: number;
   commentsCount: number;
@@ -29,6 +31,7 @@ const eventColumns = {
   status: events.status,
   isPublic: events.isPublic,
   organizerId: events.organizerId,
+  shareToken: events.shareToken,
   maxParticipants: events.maxParticipants,
   participantsCount: events.participantsCount,
   commentsCount: events.commentsCount,

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
-import { canAccessPrivateEvent, PUBLIC_DEPTH_MAX } from '../events/events.service';
+import { type EventSight, eventSight, privilegedOver } from '../events/event-visibility';
+import { PUBLIC_DEPTH_MAX } from '../events/events.service';
 import {
   bumpCounter,
   type CommentRow,
@@ -29,10 +30,10 @@ import { doualaDate } from '@app/shared/douala-time';
 
 /*
  * Rules of the community. Only published events take part, comments, likes and
- * views; a draft is invisible (404) to anyone but its organiser and `manage_events`, a cancelled
- * event answers 409. A private event is open to its organiser, `manage_events`, and whoever
- * holds its share link (`canUsePrivateEvent`). Blocked accounts never get here: their sessions
- * end when they are blocked and the access hook ignores their tokens (401).
+ * views; who sees an event is the events' rule (event-visibility: a draft is invisible, 404, to
+ * anyone but its organiser and `manage_events`; a private event is open to them, to whoever holds
+ * its share link and to its participants); a cancelled event answers 409. Blocked accounts never
+ * get here: their sessions end when they are blocked and the access hook ignores their tokens (401).
  */
 
 export interface CommunityDeps {
@@ -42,24 +43,25 @@ export interface CommunityDeps {
 const NOT_FOUND = 'Événement introuvable';
 const COMMENTS_TOO_DEEP = 'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens';
 
-/** Who may act on a private event without its share link. */
-function privileged(actor: SessionUser | null, event: CommunityEvent): boolean {
-  return !!actor && (event.organizerId === actor.id || actor.permissions.includes('manage_events'));
-}
-
 /**
- * A private event is open to its organiser, `manage_events`, whoever holds its share link (its
- * revocable token) and whoever already takes part (they came in with the link).
+ * Whether the caller sees the event (event-visibility), a participation counting as the share link
+ * it came with: it is read only for a private event the caller would not see otherwise.
  */
-export async function canUsePrivateEvent(
+export async function eventSightFor(
   db: Database,
   actor: SessionUser | null,
   event: CommunityEvent,
   shareToken?: string,
-): Promise<boolean> {
-  if (privileged(actor, event)) return true;
-  if (shareToken && (await canAccessPrivateEvent(db, event.id, shareToken))) return true;
-  return !!actor && (await isParticipating(db, event.id, actor.id));
+): Promise<EventSight> {
+  const standing = { privileged: privilegedOver(actor, event), token: shareToken };
+  const sight = eventSight(event, standing);
+  if (sight !== 'private' || !actor) return sight;
+  return eventSight(event, { ...standing, participates: await isParticipating(db, event.id, actor.id) });
+}
+
+/** A draft the caller may not see (leaving and unliking look no further: they only undo). */
+function hiddenDraft(actor: SessionUser, event: CommunityEvent): boolean {
+  return eventSight(event, { privileged: privilegedOver(actor, event) }) === 'draft';
 }
 
 const PRIVATE = 'Cet événement est privé : son lien de partage est nécessaire';
@@ -73,13 +75,10 @@ async function loadOpenEvent(
 ): Promise<CommunityEvent> {
   const event = await findCommunityEvent(db, eventId);
   if (!event) throw notFound(NOT_FOUND);
-  if (event.status === 'draft') {
-    if (!privileged(actor, event)) throw notFound(NOT_FOUND);
-    throw new AppError('EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
-  }
-  if (!event.isPublic && !(await canUsePrivateEvent(db, actor, event, options.shareToken))) {
-    throw new AppError('PRIVATE_EVENT', PRIVATE);
-  }
+  const sight = await eventSightFor(db, actor, event, options.shareToken);
+  if (sight === 'draft') throw notFound(NOT_FOUND);
+  if (event.status === 'draft') throw new AppError('EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
+  if (sight === 'private') throw new AppError('PRIVATE_EVENT', PRIVATE);
   if (event.status === 'cancelled') throw new AppError('EVENT_CANCELLED', 'Cet événement a été annulé');
   return event;
 }
@@ -137,8 +136,7 @@ export async function myParticipation(
   shareToken?: string,
 ): Promise<{ participating: boolean; participantsCount: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
-  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(NOT_FOUND);
+  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(NOT_FOUND);
   return { participating: await isParticipating(deps.db, event.id, actor.id), participantsCount: event.participantsCount };
 }
 
@@ -149,7 +147,7 @@ export async function leaveEvent(
   eventId: string,
 ): Promise<{ participating: false; participantsCount: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event || hiddenDraft(actor, event)) throw notFound(NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const left = await deleteParticipation(tx, event.id, actor.id);
     // The feed says so: without it, joining again showed the same 'Participe à …' twice.
@@ -233,10 +231,10 @@ export async function listEventComments(
     throw new AppError('PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
   }
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
-  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) {
-    throw new AppError('PRIVATE_EVENT', PRIVATE);
-  }
+  if (!event) throw notFound(NOT_FOUND);
+  const sight = await eventSightFor(deps.db, actor, event, shareToken);
+  if (sight === 'draft') throw notFound(NOT_FOUND);
+  if (sight === 'private') throw new AppError('PRIVATE_EVENT', PRIVATE);
   const rows = await listComments(deps.db, event.id, page, limit);
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
 }
@@ -311,14 +309,13 @@ export async function myLike(
   shareToken?: string,
 ): Promise<{ liked: boolean; likes: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
-  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(NOT_FOUND);
+  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(NOT_FOUND);
   return { liked: await isLiking(deps.db, event.id, actor.id), likes: event.likesCount };
 }
 
 export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (event.status === 'draft' && !privileged(actor, event))) throw notFound(NOT_FOUND);
+  if (!event || hiddenDraft(actor, event)) throw notFound(NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     if (!(await deleteLike(tx, event.id, actor.id))) return { likes: event.likesCount };
     await deleteLikeActivity(tx, event.id, actor.id);

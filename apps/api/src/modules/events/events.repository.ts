@@ -9,6 +9,7 @@ import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
 import { imagePreviewKey } from '../uploads/uploads.storage';
 import { pendingApprovalCondition } from './event-approval.repository';
+import { type ListVisibility, listCondition } from './event-visibility';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -17,16 +18,13 @@ export type ImageRow = typeof eventImages.$inferSelect;
 
 export type EventWithCreator = EventRow & { creatorName: string | null };
 
-/** Who sees what in the list: everything, one organiser's events, or the published public ones. */
-export type EventVisibility = { kind: 'all' } | { kind: 'organizer'; organizerId: string } | { kind: 'public' };
-
 export interface EventListFilter {
   q?: string;
   status: EventStatus | 'all';
   category: EventCategory | 'all';
   /** Bounds computed by the service in Africa/Douala time. */
   date: { kind: 'all' } | { kind: 'upcoming' | 'past'; now: Date } | { kind: 'today'; from: Date; to: Date };
-  visibility: EventVisibility;
+  visibility: ListVisibility;
   /** The 'À approuver' queue (pendingApprovalCondition); `closed` while approval is not required: nothing waits. */
   approval?: 'pending' | 'closed';
   page: number;
@@ -37,12 +35,6 @@ export interface EventListFilter {
 const creatorName = sql<
   string | null
 >`coalesce(${partners.name}, nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`;
-
-function visibilityCondition(visibility: EventVisibility): SQL | undefined {
-  if (visibility.kind === 'all') return undefined;
-  if (visibility.kind === 'organizer') return eq(events.organizerId, visibility.organizerId);
-  return and(eq(events.status, 'published'), eq(events.isPublic, true));
-}
 
 function dateCondition(date: EventListFilter['date']): SQL | undefined {
   switch (date.kind) {
@@ -73,7 +65,7 @@ export async function listEvents(
 ): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number }> {
   const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
   const matching = and(
-    visibilityCondition(filter.visibility),
+    listCondition(filter.visibility),
     search,
     filter.status === 'all' ? undefined : eq(events.status, filter.status),
     filter.category === 'all' ? undefined : eq(events.category, filter.category),
@@ -134,12 +126,6 @@ export async function findEventParts(db: Executor, id: string): Promise<{ ticket
     db.select().from(eventImages).where(eq(eventImages.eventId, id)).orderBy(asc(eventImages.position)),
   ]);
   return { ticketTypes, images };
-}
-
-/** The share token of one event (null when the event does not exist). */
-export async function findShareToken(db: Executor, id: string): Promise<string | null> {
-  const [row] = await db.select({ shareToken: events.shareToken }).from(events).where(eq(events.id, id)).limit(1);
-  return row?.shareToken ?? null;
 }
 
 /** Replaces the share token (revokes the old link); null when the event does not exist. */

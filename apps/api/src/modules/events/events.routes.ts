@@ -33,12 +33,12 @@ import {
   deleteEventFor,
   getEventFor,
   listEventsFor,
-  listVisibility,
   regenerateShareToken,
   removeEventImage,
   type UploadedFile,
   updateEventFor,
 } from './events.service';
+import { listVisibility } from './event-visibility';
 import { actorOf, perAccountKey, publicReadKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /**

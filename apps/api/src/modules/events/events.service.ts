@@ -15,7 +15,7 @@ import {
   type UpdateEventBody,
 } from '@app/shared/events';
 import type { z } from 'zod';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound, permissionMissing } from '../../lib/errors';
 import { searchable } from '../../lib/text';
@@ -37,7 +37,6 @@ import {
   type EventWithCreator,
   findEvent,
   findEventParts,
-  findShareToken,
   type ImageRow,
   insertEvent,
   advisoryLock,
@@ -50,6 +49,7 @@ import {
   updateEvent,
 } from './events.repository';
 import { DOUALA_TIME_ZONE, doualaDayRange } from '@app/shared/douala-time';
+import { eventSight, listVisibility, managesEvents } from './event-visibility';
 
 /*
  * Access rules. `manage_events` reads and manages every event. Any signed-in account creates
@@ -84,10 +84,6 @@ type ListQuery = z.output<typeof listEventsQuerySchema>;
 export interface UploadedFile {
   name: string;
   data: Buffer;
-}
-
-function canManageAll(actor: SessionUser | null): boolean {
-  return actor?.permissions.includes('manage_events') ?? false;
 }
 
 function imageView(image: ImageRow): EventImage {
@@ -198,26 +194,6 @@ export function slugify(title: string): string {
   return slug || 'evenement';
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
-
-/**
- * Whether `token` is the current share token of the event `eventId` (a private event's link).
- * Compared in constant time; false for an unknown event, an empty token or a revoked one.
- * The community uses it to let share-link holders join a private event.
- */
-export async function canAccessPrivateEvent(db: Database, eventId: string, token: string | null | undefined): Promise<boolean> {
-  if (!token) return false;
-  const current = await findShareToken(db, eventId);
-  return current !== null && tokenMatches(current, token);
-}
-
-/** Constant-time comparison of a share token with the one given. */
-export function tokenMatches(current: string, given: string): boolean {
-  return timingSafeEqual(digest(current), digest(given));
-}
-
 /**
  * Regenerates the share token of an event (its organiser or `manage_events`): the old link stops
  * opening the page at once.
@@ -243,12 +219,6 @@ function dateFilter(kind: ListQuery['date'], now: Date): EventListFilter['date']
   return { kind: 'all' };
 }
 
-/** Which events a list shows: the actor's own (mine=true), every event (event managers), or the public agenda. */
-export function listVisibility(actor: SessionUser | null, query: Pick<ListQuery, 'mine'>): EventListFilter['visibility'] {
-  if (query.mine && actor) return { kind: 'organizer', organizerId: actor.id };
-  return canManageAll(actor) ? { kind: 'all' } : { kind: 'public' };
-}
-
 export async function listEventsFor(
   deps: EventsDeps,
   actor: SessionUser | null,
@@ -256,7 +226,7 @@ export async function listEventsFor(
 ): Promise<{ items: EventSummary[]; total: number }> {
   const visibility = listVisibility(actor, query);
   // The 'À approuver' queue is the event managers' (issue 25 item 11).
-  if (query.approval && !canManageAll(actor)) throw permissionMissing();
+  if (query.approval && !managesEvents(actor)) throw permissionMissing();
   const approval = query.approval ? ((await deps.settings.get()).events.requireApproval ? 'pending' : 'closed') : undefined;
   if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
     throw new AppError('PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
@@ -287,10 +257,10 @@ export async function listEventsFor(
  * blocked partner stops at once, issue 24 finding 5). 404 for someone else's draft, else 403.
  */
 async function managementRefusal(deps: EventsDeps, actor: SessionUser | null, row: EventRow): Promise<AppError | null> {
-  if (canManageAll(actor)) return null;
+  if (managesEvents(actor)) return null;
   if (!actor || row.organizerId !== actor.id) {
     // A draft of someone else stays invisible; a visible event answers that it is not yours.
-    return row.status === 'draft' ? notFound(NOT_FOUND) : new AppError('NOT_OWNER', NOT_YOURS);
+    return eventSight(row, { privileged: false }) === 'draft' ? notFound(NOT_FOUND) : new AppError('NOT_OWNER', NOT_YOURS);
   }
   return row.partnerId ? partnerRefusal(deps.db, actor.id, row.partnerId) : null;
 }
@@ -314,8 +284,7 @@ export async function getEventFor(
   const row = await findEvent(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
   const privileged = (await managementRefusal(deps, actor, row)) === null;
-  if (row.status === 'draft' && !privileged) throw notFound(NOT_FOUND);
-  if (!row.isPublic && !privileged && !(shareToken && tokenMatches(row.shareToken, shareToken))) throw notFound(NOT_FOUND);
+  if (eventSight(row, { privileged, token: shareToken }) !== 'visible') throw notFound(NOT_FOUND);
   return loadDetail(deps, row, privileged);
 }
 
@@ -416,7 +385,7 @@ export async function createEvent(
   if (input.partnerId) await assertCanActForPartner(deps.db, actor.id, input.partnerId);
   await checkSettings(deps, input);
   const { events: limits } = await deps.settings.get();
-  const limited = !canManageAll(actor);
+  const limited = !managesEvents(actor);
   if (limited && (await countActiveEventsOf(deps.db, actor.id)) >= limits.maxEventsPerUser) {
     throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
   }
@@ -439,7 +408,7 @@ export async function createEvent(
       tags: input.tags,
       isPublic: input.isPublic,
       // Highlighting puts an event forward for everyone: only event managers decide it.
-      isHighlighted: canManageAll(actor) ? input.isHighlighted : false,
+      isHighlighted: managesEvents(actor) ? input.isHighlighted : false,
       maxParticipants: input.maxParticipants,
       organizerId: actor.id,
       partnerId: input.partnerId ?? null,
@@ -482,7 +451,7 @@ export async function createEvent(
  * back to draft: hidden from the public until an administrator publishes it again (decision 008).
  */
 async function needsApprovalAgain(deps: EventsDeps, actor: SessionUser, existing: EventRow): Promise<boolean> {
-  if (existing.status !== 'published' || canManageAll(actor)) return false;
+  if (existing.status !== 'published' || managesEvents(actor)) return false;
   return (await deps.settings.get()).events.requireApproval;
 }
 
@@ -577,7 +546,7 @@ export async function updateEventFor(
     ...(input.category !== undefined ? { category: input.category } : {}),
     ...(input.tags !== undefined ? { tags: input.tags } : {}),
     ...(input.isPublic !== undefined ? { isPublic: input.isPublic } : {}),
-    ...(input.isHighlighted !== undefined && canManageAll(actor) ? { isHighlighted: input.isHighlighted } : {}),
+    ...(input.isHighlighted !== undefined && managesEvents(actor) ? { isHighlighted: input.isHighlighted } : {}),
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
   };
@@ -639,13 +608,13 @@ export async function changeEventStatus(
 ): Promise<EventDetail> {
   const existing = await loadManaged(deps, actor, id);
   const transition = TRANSITIONS[action];
-  if (action === 'publish' && !canManageAll(actor) && (await deps.settings.get()).events.requireApproval) {
+  if (action === 'publish' && !managesEvents(actor) && (await deps.settings.get()).events.requireApproval) {
     throw new AppError('APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
   }
   if (existing.status !== transition.from) throw conflict(transition.refused);
   if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);
   const updated = await deps.db.transaction(async (tx) => {
-    if (action === 'reopen' && !canManageAll(actor) && existing.organizerId) {
+    if (action === 'reopen' && !managesEvents(actor) && existing.organizerId) {
       // A reopened event counts again among its organiser's events.
       const { events: limits } = await deps.settings.get();
       await advisoryLock(tx, `organizer:${existing.organizerId}`);

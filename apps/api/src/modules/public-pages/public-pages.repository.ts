@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { likePattern } from '../../lib/text';
+import { publiclyListed } from '../events/event-visibility';
 
 /** What a card of the agenda (or of the landing page) shows. */
 export interface PublicCard {
@@ -46,8 +47,6 @@ const cardColumns = {
   highlighted: events.isHighlighted,
 };
 
-const listed = and(eq(events.status, 'published'), eq(events.isPublic, true));
-
 /** Covers and ticket prices of these events, in two queries (never one per row). */
 async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'>[]): Promise<PublicCard[]> {
   const ids = rows.map((row) => row.id);
@@ -85,7 +84,7 @@ async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'
 export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
   const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
   const matching = and(
-    listed,
+    publiclyListed,
     search,
     filter.city ? eq(events.city, filter.city) : undefined,
     filter.category ? eq(events.category, filter.category) : undefined,
@@ -142,10 +141,10 @@ export async function listAgendaCities(db: Database, now: Date): Promise<string[
  */
 export async function listNextForLanding(db: Database, now: Date, limit: number): Promise<PublicCard[]> {
   const range = { from: now, to: null };
-  const highlighted = await soonestFirst(db, and(listed, eq(events.isHighlighted, true)), range, { limit, offset: 0 });
+  const highlighted = await soonestFirst(db, and(publiclyListed, eq(events.isHighlighted, true)), range, { limit, offset: 0 });
   const others =
     highlighted.length < limit
-      ? await soonestFirst(db, and(listed, eq(events.isHighlighted, false)), range, {
+      ? await soonestFirst(db, and(publiclyListed, eq(events.isHighlighted, false)), range, {
           limit: limit - highlighted.length,
           offset: 0,
         })
@@ -157,7 +156,7 @@ export async function listNextForLanding(db: Database, now: Date, limit: number)
 export async function listNextInCity(db: Database, city: string, exceptId: string, now: Date, limit: number) {
   const rows = await soonestFirst(
     db,
-    and(listed, eq(events.city, city), ne(events.id, exceptId)),
+    and(publiclyListed, eq(events.city, city), ne(events.id, exceptId)),
     { from: now, to: null },
     { limit, offset: 0 },
   );
@@ -197,14 +196,7 @@ export async function listForSitemap(db: Database, since: Date, afterId: string 
   return db
     .select({ id: events.id, shortId: events.shortId, title: events.title, updatedAt: events.updatedAt })
     .from(events)
-    .where(
-      and(
-        eq(events.isPublic, true),
-        eq(events.status, 'published'),
-        gte(events.endDateTime, since),
-        afterId ? gt(events.id, afterId) : undefined,
-      ),
-    )
+    .where(and(publiclyListed, gte(events.endDateTime, since), afterId ? gt(events.id, afterId) : undefined))
     .orderBy(asc(events.id))
     .limit(limit);
 }

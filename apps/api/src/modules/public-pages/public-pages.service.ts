@@ -12,7 +12,8 @@ import {
 } from '@app/shared/public-pages';
 import type { Database } from '../../db/client';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
-import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify, tokenMatches } from '../events/events.service';
+import { eventPublicPath, PUBLIC_DEPTH_MAX, slugify } from '../events/events.service';
+import { eventSight } from '../events/event-visibility';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import { imagePreview, svgPreview } from '../uploads/image-processing';
 import { cardPreviewKey, imagePreviewKey, uploadUrl } from '../uploads/uploads.storage';
@@ -250,8 +251,8 @@ async function resolveEvent(
   const parsed = parseSlugId(slugId);
   if (!parsed) return { kind: 'missing', status: 404 };
   const event = await findPublicEvent(deps.db, parsed.shortId);
-  if (!event || event.status === 'draft') return { kind: 'missing', status: 404 };
-  if (!event.isPublic && !(token && tokenMatches(event.shareToken, token))) return { kind: 'missing', status: 404 };
+  // Nobody is privileged here: a draft's page never opens, a private one with its share token.
+  if (!event || eventSight(event, { privileged: false, token }) !== 'visible') return { kind: 'missing', status: 404 };
   if (
     event.status === 'cancelled' &&
     now.getTime() - (event.cancelledAt ?? event.updatedAt).getTime() > CANCELLED_PAGE_DAYS * DAY_MS

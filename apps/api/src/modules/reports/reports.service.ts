@@ -6,7 +6,7 @@ import { recordWrite } from '../audit/record-write';
 import { setBlockedIn } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
 import { bumpCounter, deleteComment, findComment, findCommunityEvent } from '../community/community.repository';
-import { canUsePrivateEvent } from '../community/community.service';
+import { eventSightFor } from '../community/community.service';
 import {
   closeOpenReportsOn,
   closeOpenReportsOnComment,
@@ -81,9 +81,7 @@ const EVENT_NOT_FOUND = 'Événement introuvable';
  */
 async function visibleEvent(deps: ReportsDeps, actor: SessionUser, eventId: string, shareToken?: string) {
   const event = await findCommunityEvent(deps.db, eventId);
-  const privileged = !!event && (event.organizerId === actor.id || actor.permissions.includes('manage_events'));
-  if (!event || (event.status === 'draft' && !privileged)) throw notFound(EVENT_NOT_FOUND);
-  if (!event.isPublic && !(await canUsePrivateEvent(deps.db, actor, event, shareToken))) throw notFound(EVENT_NOT_FOUND);
+  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(EVENT_NOT_FOUND);
   return event;
 }
 
