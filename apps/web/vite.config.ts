@@ -1,7 +1,12 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { ACCOUNT_API_CACHE, ASSETS_CACHE } from './src/config/pwa';
+
+const outDir = process.env.WEB_DIST_DIR ?? 'dist';
 
 /**
  * Two pages: `index.html` is the landing page `/` (its own small entry, prerendered), and
@@ -29,8 +34,57 @@ function appShellFallback(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 042), controlling `/mon-compte` only. Installed with the app shell
+ * alone — app.html and the files it loads first — so installing costs no more data than the first
+ * visit; each screen's chunk is kept when it is first used. The account's GET answers are read
+ * from the network first and from the last answer when there is none.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'generateSW',
+    injectRegister: false,
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['app.html', 'assets/*.{js,css}'],
+      manifestTransforms: [
+        async (entries) => {
+          const shell = fs.readFileSync(path.resolve(import.meta.dirname, outDir, 'app.html'), 'utf8');
+          const manifest = entries.filter((entry) => entry.url === 'app.html' || shell.includes(`/${entry.url}"`));
+          return { manifest, warnings: [] };
+        },
+      ],
+      navigateFallback: '/app.html',
+      navigateFallbackAllowlist: [/^\/mon-compte(\/|$)/],
+      clientsClaim: true,
+      skipWaiting: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          // A script's request carries an `Origin` the server's answers vary on; the files are
+          // hashed and never change, so any stored copy is the right one.
+          options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 120 }, matchOptions: { ignoreVary: true } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
+          method: 'GET',
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: ACCOUNT_API_CACHE,
+            networkTimeoutSeconds: 8,
+            expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), appShellFallback()],
+  plugins: [react(), tailwindcss(), appShellFallback(), serviceWorker()],
   appType: 'mpa',
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
@@ -38,7 +92,7 @@ export default defineConfig({
   },
   build: {
     // A separate output folder lets several builds (tests in parallel) not overwrite each other.
-    outDir: process.env.WEB_DIST_DIR ?? 'dist',
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { errorCodeSchema } from './errors';
+import { ERROR_CODES } from './errors';
+
+/** One of `ERROR_CODES` (kept out of errors.ts, which the web app's first screen loads without zod). */
+export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** Every error body of the API. `message` is French and shown as is. */
 export const apiErrorSchema = z.object({

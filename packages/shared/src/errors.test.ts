@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, ERROR_STATUS, errorCodeSchema } from './errors';
+import { errorCodeSchema } from './common';
+import { ERROR_CODES, ERROR_STATUS } from './errors';
 
 describe('error codes and their statuses', () => {
   it('gives every code one error status, and lists the codes of the table', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Every `code` an API error body may carry, with the one HTTP status it is answered with. The web
  * app branches on these codes, never on the message; the API cannot answer another code (its type
@@ -78,8 +76,6 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** The codes of `ERROR_STATUS`, in its order. */
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
-
-export const errorCodeSchema = z.enum(ERROR_CODES);
 
 /** Whether a value is one of `ERROR_CODES`. */
 export function isErrorCode(value: unknown): value is ErrorCode {

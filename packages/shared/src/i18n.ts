@@ -22,6 +22,8 @@ const EXACT: Record<string, string> = {
   'Une erreur est survenue': 'An error occurred',
   'Erreur de connexion au serveur': 'Could not connect to the server',
   'Timeout de connexion': 'Connection timed out',
+  'Vous êtes hors ligne : rien n’est perdu, réessayez quand la connexion revient.':
+    'You are offline: nothing is lost, try again when the connection is back.',
   'Service momentanément indisponible. Réessayez dans un instant.': 'Service temporarily unavailable. Try again in a moment.',
   'Désolé, une erreur est survenue. Veuillez réessayer plus tard.': 'Sorry, an error occurred. Please try again later.',
   'Le corps de la requête est vide': 'The request body is empty',

@@ -49,7 +49,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('.html')) {
+      } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
+        // The service worker is looked up at each visit, so a new version takes over at once.
         res.setHeader('cache-control', 'no-cache');
       } else {
         res.setHeader('cache-control', 'public, max-age=3600');

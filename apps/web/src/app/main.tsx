@@ -1,7 +1,7 @@
-import '@app/shared/zod-french';
 import '../index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from '../lib/pwa';
 import { Providers } from './providers';
 
 const root = document.getElementById('root');
@@ -12,3 +12,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ADMIN_SEGMENTS, paths } from '../config/paths';
 import { LeaveForLanding } from './routes/public/leave-for-landing';
+import { RouteError } from './routes/public/route-error';
 import { RouteLoading } from './routes/public/route-loading';
 
 /** A route whose screen is its own chunk, loaded when the route is visited. */
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
   {
     // Shown while the first screen's chunk loads.
     hydrateFallbackElement: <RouteLoading />,
+    errorElement: <RouteError />,
     children: [
       { path: paths.landing, element: <LeaveForLanding /> },
       screen(paths.signIn, () => import('./routes/auth/get-started-page').then((m) => ({ Component: m.GetStartedPage }))),

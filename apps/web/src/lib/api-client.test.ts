@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, apiRequest, onUnauthorized } from './api-client';
 import { getToken, setToken } from './session';
 
@@ -48,6 +48,10 @@ beforeEach(() => {
   };
   const { port } = server.address() as AddressInfo;
   vi.stubGlobal('window', { location: { origin: `http://127.0.0.1:${port}` }, localStorage });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 async function refusal(promise: Promise<unknown>): Promise<ApiRequestError> {
@@ -125,6 +129,17 @@ describe('apiRequest', () => {
     vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:1' }, localStorage: window.localStorage });
     const error = await refusal(apiRequest('/events'));
     expect(error).toMatchObject({ status: 0, code: 'NETWORK', message: 'Erreur de connexion au serveur' });
+  });
+
+  it('says so, and that nothing typed is lost, when the phone has no network', async () => {
+    vi.stubGlobal('window', { location: { origin: 'http://127.0.0.1:1' }, localStorage: window.localStorage });
+    vi.stubGlobal('navigator', { onLine: false });
+    const error = await refusal(apiRequest('/events'));
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Vous êtes hors ligne : rien n’est perdu, réessayez quand la connexion revient.',
+    });
   });
 
   it('gives up after its timeout, and stops when the caller aborts', async () => {

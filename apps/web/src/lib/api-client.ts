@@ -27,6 +27,8 @@ export class ApiRequestError extends Error {
 
 export const NETWORK_ERROR_MESSAGE = 'Erreur de connexion au serveur';
 export const TIMEOUT_MESSAGE = 'Timeout de connexion';
+/** A call made without a network: what was typed stays in the form (the screens keep their fields). */
+export const OFFLINE_MESSAGE = 'Vous êtes hors ligne : rien n’est perdu, réessayez quand la connexion revient.';
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -79,12 +81,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (_error) {
     const timedOut = controller.signal.reason === 'timeout';
-    throw new ApiRequestError(
-      0,
-      localize(timedOut ? TIMEOUT_MESSAGE : NETWORK_ERROR_MESSAGE, language),
-      timedOut ? 'TIMEOUT' : 'NETWORK',
-      null,
-    );
+    const message = timedOut ? TIMEOUT_MESSAGE : globalThis.navigator?.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE;
+    throw new ApiRequestError(0, localize(message, language), timedOut ? 'TIMEOUT' : 'NETWORK', null);
   } finally {
     clearTimeout(timeout);
   }

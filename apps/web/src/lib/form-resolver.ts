@@ -1,3 +1,6 @@
+// zod's settings (French messages, no `new Function` under the CSP) before any form validates:
+// imported here, with the forms, so zod stays out of the screens that have none.
+import '@app/shared/zod-french';
 import { localize } from '@app/shared/i18n';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';

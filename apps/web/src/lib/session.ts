@@ -1,3 +1,5 @@
+import { dropAccountCaches } from './pwa';
+
 /** Local storage keys: `token`, `userContact` {email, phone}, `userEmail`. */
 const TOKEN_KEY = 'token';
 /**
@@ -27,6 +29,7 @@ export function getToken(): string | null {
 }
 
 export function setToken(token: string): void {
+  dropAccountCaches();
   storage()?.setItem(TOKEN_KEY, token);
 }
 
@@ -40,6 +43,7 @@ export function setDeviceToken(token: string): void {
 
 /** Ends the session on this device; the device token stays (the device is still the owner's). */
 export function clearSession(): void {
+  dropAccountCaches();
   storage()?.removeItem(TOKEN_KEY);
 }
 

@@ -15,6 +15,8 @@ export const uiMessages = defineMessages({
     cancel: 'Annuler',
     confirm: 'Confirmer',
     confirmTitle: 'Confirmation',
+    pageUnavailable: 'Cette page n’a pas pu être chargée',
+    pageUnavailableHint: 'Vérifiez votre connexion, puis réessayez.',
   },
   en: {
     page: 'Page {page} of {count}',
@@ -30,5 +32,7 @@ export const uiMessages = defineMessages({
     cancel: 'Cancel',
     confirm: 'Confirm',
     confirmTitle: 'Confirmation',
+    pageUnavailable: 'This page could not be loaded',
+    pageUnavailableHint: 'Check your connection, then try again.',
   },
 });

@@ -8,6 +8,8 @@ export const accountShellMessages = defineMessages({
     participations: 'Participations',
     profile: 'Profil',
     siteHome: 'Retour à l’accueil',
+    offline:
+      'Vous êtes hors ligne. Vous voyez les dernières informations chargées ; ce que vous saisissez reste dans les formulaires jusqu’au retour de la connexion.',
   },
   en: {
     accountNav: 'My space',
@@ -16,5 +18,7 @@ export const accountShellMessages = defineMessages({
     participations: 'Participations',
     profile: 'Profile',
     siteHome: 'Back to the home page',
+    offline:
+      'You are offline. You see the last information loaded; what you type stays in the forms until the connection is back.',
   },
 });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
 import { useT } from '../../../lib/i18n';
+import { useOnline } from '../../../lib/pwa';
 import { accountShellMessages } from '../messages';
 import { ACCOUNT_NAV } from '../nav';
 
@@ -13,6 +14,7 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
  */
 export function AccountShell({ children }: { children: ReactNode }) {
   const t = useT(accountShellMessages);
+  const online = useOnline();
   const showNav = ACCOUNT_NAV.length > 1;
   const links = (variant: 'top' | 'bottom') =>
     ACCOUNT_NAV.map((entry) => (
@@ -46,6 +48,13 @@ export function AccountShell({ children }: { children: ReactNode }) {
         ) : null}
         <HomeLink>{t('siteHome')}</HomeLink>
       </SiteBar>
+      <div role="status" className="empty:hidden">
+        {online ? null : (
+          <p className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900" data-offline-banner>
+            {t('offline')}
+          </p>
+        )}
+      </div>
       <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children}</main>
       {showNav ? (
         <nav aria-label={t('accountNav')} className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">

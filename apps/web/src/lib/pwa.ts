@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import { ACCOUNT_API_CACHE, ASSETS_CACHE, SERVICE_WORKER_SCOPE } from '../config/pwa';
+
+/** The service worker keeps the app shell and the account's last answers for reading offline (decision 042). */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: SERVICE_WORKER_SCOPE })
+      .then(() => navigator.serviceWorker.ready)
+      .then(keepLoadedAssets)
+      .catch(() => {
+        // No service worker (private mode, old browser): the app works online as before.
+      });
+  });
+}
+
+/**
+ * The screen's chunks were loaded before the service worker was there to keep them: they are put
+ * in its cache now (from the browser's HTTP cache, no download), so this screen opens offline too.
+ */
+async function keepLoadedAssets(): Promise<void> {
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.href);
+  const cache = await window.caches.open(ASSETS_CACHE);
+  await Promise.all(urls.map(async (url) => (await cache.match(url)) ?? cache.add(url)));
+}
+
+/** Another person may sign in on this phone: the previous account's answers must not show offline. */
+export function dropAccountCaches(): void {
+  if (typeof window === 'undefined' || !('caches' in window)) return;
+  void window.caches.delete(ACCOUNT_API_CACHE).catch(() => undefined);
+}
+
+function subscribe(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser has a network connection (`navigator.onLine`), kept current. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
