@@ -13,6 +13,7 @@ import { businessPagesRoutes } from './modules/business-pages/business-pages.rou
 import { communityRoutes } from './modules/community/community.routes';
 import { eventApprovalRoutes } from './modules/events/event-approval.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { myEventsRoutes } from './modules/events/my-events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminsRoutes);
       await api.register(eventsRoutes);
       await api.register(eventApprovalRoutes);
+      await api.register(myEventsRoutes);
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);

@@ -32,7 +32,7 @@ export interface EventListFilter {
 }
 
 /** The partner's name for an event organised on its behalf, else the organiser's name. */
-const creatorName = sql<
+export const creatorName = sql<
   string | null
 >`coalesce(${partners.name}, nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''))`;
 

@@ -86,7 +86,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-function imageView(image: ImageRow): EventImage {
+export function imageView(image: ImageRow): EventImage {
   return {
     _id: image.id,
     cardUrl: uploadUrl(image.cardKey),
@@ -96,7 +96,7 @@ function imageView(image: ImageRow): EventImage {
   };
 }
 
-function baseView(row: EventWithCreator) {
+export function baseView(row: EventWithCreator) {
   return {
     _id: row.id,
     title: row.title,

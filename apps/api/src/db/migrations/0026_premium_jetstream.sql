@@ -1,0 +1,2 @@
+CREATE INDEX "events_organizer_tab_count_idx" ON "events" USING btree ("organizer_id","status","end_date_time","refused_at","updated_at");--> statement-breakpoint
+CREATE INDEX "events_organizer_status_start_id_idx" ON "events" USING btree ("organizer_id","status","start_date_time","id");
