@@ -5,7 +5,9 @@ import { DEFAULT_SETTINGS, type Settings } from '@app/shared/settings';
 import {
   activities,
   auditLog,
+  events,
   partnerActivities,
+  partnerUsers,
   partners,
   rewardGrants,
   rewardRules,
@@ -13,7 +15,16 @@ import {
   waitlistEntries,
 } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createEvent, type Identity, newPhone, request, signedIn, superadminToken, unique } from '../../../test/helper';
+import {
+  createEvent,
+  eventInput,
+  type Identity,
+  newPhone,
+  request,
+  signedIn,
+  superadminToken,
+  unique,
+} from '../../../test/helper';
 import { recordWrite } from './record-write';
 
 /*
@@ -139,6 +150,42 @@ describe('a write whose transaction fails after the audit call', () => {
     const blocked = await request(app, 'PUT', `/api/businesses/${id}/block`, manager);
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(await auditsOf('partner.block', id)).toHaveLength(1);
+  });
+
+  it('creating an event for a partner: no event, no audit row, no activity of the account or the partner', async () => {
+    const organizer = await signedIn(app);
+    const [partner] = await app.db
+      .insert(partners)
+      .values({
+        name: 'Association Test',
+        type: 'association',
+        email: `${unique('asso')}@example.cm`,
+        status: 'active',
+        searchText: 'association test',
+      })
+      .returning();
+    await app.db.insert(partnerUsers).values({ partnerId: partner!.id, userId: organizer.user.id });
+    const title = unique('Concert ');
+    // Its three records are written in one call; the partner's lastActivity moves last.
+    const answer = await failing('partners', 'before update', 'new.last_activity is distinct from old.last_activity', () =>
+      request(app, 'POST', '/api/events', organizer, eventInput({ title, partnerId: partner!.id })),
+    );
+    expect(answer.statusCode).toBe(500);
+    expect(await app.db.select().from(events).where(eq(events.title, title))).toEqual([]);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.actorId, organizer.user.id))).toEqual([]);
+    expect(await app.db.select().from(activities).where(eq(activities.userId, organizer.user.id))).toEqual([]);
+    expect(await app.db.select().from(partnerActivities).where(eq(partnerActivities.partnerId, partner!.id))).toEqual([]);
+
+    const created = await request(app, 'POST', '/api/events', organizer, eventInput({ title, partnerId: partner!.id }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().event._id;
+    expect(await auditsOf('event.create', id)).toHaveLength(1);
+    expect(await app.db.select().from(activities).where(eq(activities.userId, organizer.user.id))).toMatchObject([
+      { type: 'event', eventId: id },
+    ]);
+    expect(await app.db.select().from(partnerActivities).where(eq(partnerActivities.partnerId, partner!.id))).toMatchObject([
+      { type: 'event', actorId: organizer.user.id },
+    ]);
   });
 
   it('commenting: no comment, no activity, the counter unchanged when the activity cannot be written', async () => {
