@@ -42,7 +42,8 @@ export interface WriteRecord {
  * Records a write: its audit row, the account's activity and the partner's activity, in the
  * write's own transaction (decision 036). It takes a transaction, never the database, so a
  * record cannot outlive a write that fails, nor a write commit without its record. The only
- * place that inserts into `audit_log`, `activities` and `partner_activities`.
+ * place the API inserts into `audit_log`, `activities` and `partner_activities` (the demo seeds
+ * write their own, backdated).
  */
 export async function recordWrite(tx: Tx, record: WriteRecord): Promise<void> {
   const { audit, activity, partnerActivity } = record;
