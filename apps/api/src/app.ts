@@ -27,6 +27,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { eventStatsRoutes } from './modules/event-stats/event-stats.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(uploadsRoutes);
       await api.register(settingsRoutes);
       await api.register(statsRoutes);
+      await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
       await api.register(reportsRoutes);
       await api.register(partnersRoutes);

@@ -18,3 +18,4 @@ export * from './community';
 export * from './business-pages';
 export * from './referrals';
 export * from './row-counts';
+export * from './event-stats';

@@ -15,6 +15,7 @@ import { hashPassword } from '../../lib/password';
 import { listAuditInvolving } from '../audit/audit.repository';
 import { recordWrite } from '../audit/record-write';
 import { countUserCommunity, listActivities, releaseCountersOf } from '../community/community.repository';
+import { releaseDailyOf } from '../event-stats/event-stats.repository';
 import { listReportsOn, releaseReportsBy } from '../reports/reports.repository';
 import { toReport } from '../reports/reports.view';
 import type { UserRow } from '../../db/schema/index';
@@ -355,6 +356,7 @@ export async function revokeUser(deps: AdminsDeps, actor: SessionUser, id: strin
     assertHoldsAllOf(actor, target);
     // Its participations, comments, likes and open reports go by cascade: take them off the counters first.
     await releaseCountersOf(tx, id);
+    await releaseDailyOf(tx, id);
     await releaseReportsBy(tx, id);
     const row = await deleteManagedUser(tx, id);
     if (!row) throw notFound('Utilisateur introuvable');

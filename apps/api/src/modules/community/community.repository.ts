@@ -46,14 +46,14 @@ export async function findCommunityEvent(db: Executor, id: string): Promise<Comm
 
 // ─── participations ──────────────────────────────────────────────────────────────────────────
 
-/** Inserts the participation once; false when the caller already takes part. */
-export async function insertParticipation(tx: Tx, eventId: string, userId: string): Promise<boolean> {
-  const rows = await tx
+/** Inserts the participation once: its creation time, null when the caller already takes part. */
+export async function insertParticipation(tx: Tx, eventId: string, userId: string): Promise<Date | null> {
+  const [row] = await tx
     .insert(eventParticipations)
     .values({ eventId, userId })
     .onConflictDoNothing()
-    .returning({ eventId: eventParticipations.eventId });
-  return rows.length > 0;
+    .returning({ createdAt: eventParticipations.createdAt });
+  return row?.createdAt ?? null;
 }
 
 /**
@@ -75,12 +75,13 @@ export async function takeSeat(tx: Tx, eventId: string): Promise<number | null> 
   return row?.count ?? null;
 }
 
-export async function deleteParticipation(tx: Tx, eventId: string, userId: string): Promise<boolean> {
-  const rows = await tx
+/** Withdraws; the participation's creation time (its day in the statistics), null when there was none. */
+export async function deleteParticipation(tx: Tx, eventId: string, userId: string): Promise<Date | null> {
+  const [row] = await tx
     .delete(eventParticipations)
     .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)))
-    .returning({ eventId: eventParticipations.eventId });
-  return rows.length > 0;
+    .returning({ createdAt: eventParticipations.createdAt });
+  return row?.createdAt ?? null;
 }
 
 type CounterColumn = 'participantsCount' | 'commentsCount' | 'likesCount' | 'viewsCount';
@@ -158,13 +159,14 @@ export async function listComments(db: Executor, eventId: string, page: number, 
 
 // ─── likes ───────────────────────────────────────────────────────────────────────────────────
 
-export async function insertLike(tx: Tx, eventId: string, userId: string): Promise<boolean> {
-  const rows = await tx
+/** Likes once: the like's creation time, null when the caller already likes it. */
+export async function insertLike(tx: Tx, eventId: string, userId: string): Promise<Date | null> {
+  const [row] = await tx
     .insert(eventLikes)
     .values({ eventId, userId })
     .onConflictDoNothing()
-    .returning({ eventId: eventLikes.eventId });
-  return rows.length > 0;
+    .returning({ createdAt: eventLikes.createdAt });
+  return row?.createdAt ?? null;
 }
 
 export async function isLiking(db: Executor, eventId: string, userId: string): Promise<boolean> {
@@ -176,12 +178,13 @@ export async function isLiking(db: Executor, eventId: string, userId: string): P
   return !!row;
 }
 
-export async function deleteLike(tx: Tx, eventId: string, userId: string): Promise<boolean> {
-  const rows = await tx
+/** Unlikes; the like's creation time (its day in the statistics), null when there was none. */
+export async function deleteLike(tx: Tx, eventId: string, userId: string): Promise<Date | null> {
+  const [row] = await tx
     .delete(eventLikes)
     .where(and(eq(eventLikes.eventId, eventId), eq(eventLikes.userId, userId)))
-    .returning({ eventId: eventLikes.eventId });
-  return rows.length > 0;
+    .returning({ createdAt: eventLikes.createdAt });
+  return row?.createdAt ?? null;
 }
 
 /** The like's activity leaves with the like. */

@@ -11,6 +11,7 @@ import {
   submittedReportResponseSchema,
   viewResponseSchema,
 } from '@app/shared/community';
+import { viewQuerySchema } from '@app/shared/event-stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportComment, reportEvent, reportUser } from '../reports/reports.service';
@@ -53,6 +54,8 @@ function perAccount(name: string, max: number, timeWindow: string) {
  */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db };
+  /** A visitor coming from a page of this site came in directly (decision 040). */
+  const ownHost = new URL(app.config.PUBLIC_URL).hostname;
 
   app.post(
     '/events/:id/participants',
@@ -251,7 +254,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Compte une vue : au plus une par visiteur, événement et jour (compte connecté, sinon empreinte anonyme), jamais celle de l’organisateur',
         params: eventParams,
-        querystring: z.object(shareTokenQuery),
+        querystring: viewQuerySchema,
         response: { 200: viewResponseSchema, ...errors },
       },
     },
@@ -265,6 +268,8 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
           userAgent: String(request.headers['user-agent'] ?? ''),
         },
         request.query.shareToken,
+        new Date(),
+        { src: request.query.src, from: request.query.from, ownHost },
       ),
   );
 

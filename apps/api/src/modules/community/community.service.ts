@@ -27,6 +27,8 @@ import {
   takeSeat,
 } from './community.repository';
 import { doualaDate } from '@app/shared/douala-time';
+import { viewSourceOf } from '@app/shared/event-stats';
+import { recordDailyFact, recordDailyView } from '../event-stats/event-stats.repository';
 
 /*
  * Rules of the community. Only published events take part, comments, likes and
@@ -103,7 +105,8 @@ export async function joinEvent(
 ): Promise<{ participating: true; participantsCount: number; joined: boolean }> {
   const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   return deps.db.transaction(async (tx) => {
-    if (!(await insertParticipation(tx, event.id, actor.id))) {
+    const joinedAt = await insertParticipation(tx, event.id, actor.id);
+    if (!joinedAt) {
       const current = await findCommunityEvent(tx, event.id);
       return { participating: true as const, participantsCount: current?.participantsCount ?? 0, joined: false };
     }
@@ -113,6 +116,7 @@ export async function joinEvent(
       if (current?.status === 'published') throw new AppError('EVENT_FULL', EVENT_FULL);
       throw new AppError('EVENT_NOT_OPEN', 'Cet événement n’accepte plus de participants');
     }
+    await recordDailyFact(tx, event.id, 'participants', joinedAt, 1);
     await recordWrite(tx, {
       activity: {
         userId: actor.id,
@@ -152,6 +156,7 @@ export async function leaveEvent(
     const left = await deleteParticipation(tx, event.id, actor.id);
     // The feed says so: without it, joining again showed the same 'Participe à …' twice.
     if (left) {
+      await recordDailyFact(tx, event.id, 'participants', left, -1);
       await recordWrite(tx, {
         activity: {
           userId: actor.id,
@@ -195,6 +200,7 @@ export async function addComment(
   const { row, commentsCount } = await deps.db.transaction(async (tx) => {
     const row = await insertComment(tx, { eventId: event.id, userId: actor.id, text });
     const commentsCount = await bumpCounter(tx, event.id, 'commentsCount', 1);
+    await recordDailyFact(tx, event.id, 'comments', row.createdAt, 1);
     await recordWrite(tx, {
       activity: {
         userId: actor.id,
@@ -256,6 +262,7 @@ export async function removeComment(
   }
   return deps.db.transaction(async (tx) => {
     if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');
+    await recordDailyFact(tx, eventId, 'comments', comment.createdAt, -1);
     const commentsCount = await bumpCounter(tx, eventId, 'commentsCount', -1);
     if (comment.userId !== actor.id) {
       await recordWrite(tx, {
@@ -282,9 +289,11 @@ export async function likeEvent(
 ): Promise<{ likes: number }> {
   const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   return deps.db.transaction(async (tx) => {
-    if (!(await insertLike(tx, event.id, actor.id))) {
+    const likedAt = await insertLike(tx, event.id, actor.id);
+    if (!likedAt) {
       return { likes: (await findCommunityEvent(tx, event.id))?.likesCount ?? 0 };
     }
+    await recordDailyFact(tx, event.id, 'likes', likedAt, 1);
     const likes = await bumpCounter(tx, event.id, 'likesCount', 1);
     await recordWrite(tx, {
       activity: {
@@ -317,7 +326,9 @@ export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, event
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event || hiddenDraft(actor, event)) throw notFound(NOT_FOUND);
   return deps.db.transaction(async (tx) => {
-    if (!(await deleteLike(tx, event.id, actor.id))) return { likes: event.likesCount };
+    const likedAt = await deleteLike(tx, event.id, actor.id);
+    if (!likedAt) return { likes: event.likesCount };
+    await recordDailyFact(tx, event.id, 'likes', likedAt, -1);
     await deleteLikeActivity(tx, event.id, actor.id);
     return { likes: await bumpCounter(tx, event.id, 'likesCount', -1) };
   });
@@ -341,7 +352,11 @@ export function viewerKey(
   return { key: `a:${visitor.key}`, addressPrefix: `a:${visitor.addressPrefix}` };
 }
 
-/** Counts a view at most once per viewer, event and day (anonymous: 10 per address); never the organiser's. */
+/**
+ * Counts a view at most once per viewer, event and day (anonymous: 10 per address); never the
+ * organiser's. Every display goes into the day's statistics (`views`); a counted one is a visitor,
+ * with its source (`?src=` of the shared link, else the page before: decision 040).
+ */
 export async function recordView(
   deps: CommunityDeps,
   actor: SessionUser | null,
@@ -349,14 +364,17 @@ export async function recordView(
   client: { ip: string; userAgent: string },
   shareToken?: string,
   now = new Date(),
+  origin: { src?: string; from?: string; ownHost?: string | null } = {},
 ): Promise<{ counted: boolean; views: number }> {
   const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
   if (actor && actor.id === event.organizerId) return { counted: false, views: event.viewsCount };
   const day = doualaDate(now);
   return deps.db.transaction(async (tx) => {
     if (!(await insertView(tx, event.id, viewerKey(actor, client, day), day, ANONYMOUS_VISITORS_PER_ADDRESS))) {
+      await recordDailyView(tx, event.id, day, false);
       return { counted: false, views: (await findCommunityEvent(tx, event.id))?.viewsCount ?? 0 };
     }
+    await recordDailyView(tx, event.id, day, viewSourceOf(origin.src, origin.from, origin.ownHost ?? null));
     return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };
   });
 }

@@ -7,6 +7,7 @@ import { setBlockedIn } from '../admins/admins.service';
 import type { SessionUser } from '../auth/session.service';
 import { bumpCounter, deleteComment, findComment, findCommunityEvent } from '../community/community.repository';
 import { eventSightFor } from '../community/community.service';
+import { recordDailyFact } from '../event-stats/event-stats.repository';
 import {
   closeOpenReportsOn,
   closeOpenReportsOnComment,
@@ -229,6 +230,7 @@ export async function removeReportedComment(deps: ReportsDeps, actor: SessionUse
   await deps.db.transaction(async (tx) => {
     const closed = await closeOpenReportsOnComment(tx, comment.id, actor.id);
     if (!(await deleteComment(tx, comment.id))) throw new AppError('COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
+    await recordDailyFact(tx, comment.eventId, 'comments', comment.createdAt, -1);
     await bumpCounter(tx, eventId, 'commentsCount', -1);
     await recordWrite(tx, {
       audit: {
