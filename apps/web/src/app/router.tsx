@@ -41,6 +41,9 @@ const adminScreens: RouteObject[] = [
 // (session check, site bar, tab bar on phones) around one screen per path.
 const accountScreens: RouteObject[] = [
   screen('', () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
+  screen('evenements/:id/statistiques', () =>
+    import('./routes/account/event-stats-page').then((m) => ({ Component: m.EventStatsPage })),
+  ),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

@@ -41,6 +41,7 @@ export const paths = {
     events: `${ACCOUNT_ROOT}/evenements`,
     newEvent: `${ACCOUNT_ROOT}/evenements/nouveau`,
     event: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}`,
+    eventStats: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/statistiques`,
   },
   /** The events the account takes part in, each with its ticket. */
   participations: `${ACCOUNT_ROOT}/participations`,

@@ -1,0 +1,226 @@
+import type { EventStats, EventStatsDay } from '@app/shared/event-stats';
+import { VIEW_SOURCES } from '@app/shared/event-stats';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { eventStatsMessages } from '../messages';
+
+type T = ReturnType<typeof useT<keyof (typeof eventStatsMessages)['fr']>>;
+const SERIES = ['views', 'visitors', 'participants', 'likes', 'comments'] as const;
+type Series = (typeof SERIES)[number];
+const SERIES_COLOURS: Record<Series, string> = {
+  views: '#0f766e',
+  visitors: '#0369a1',
+  participants: '#b45309',
+  likes: '#be123c',
+  comments: '#6d28d9',
+};
+const SOURCE_COLOURS = { whatsapp: '#15803d', facebook: '#1d4ed8', direct: '#475569', referral: '#b45309', other: '#7c3aed' };
+
+const day = (date: string, options: Intl.DateTimeFormatOptions) => formatDate(`${date}T12:00:00Z`, options);
+
+function percent(value: number): string {
+  return formatNumber(Math.round(value * 1000) / 10);
+}
+
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm" data-testid={testId}>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+      {hint ? <dd className="text-xs text-slate-600">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function Totals({ stats, t }: { stats: EventStats; t: T }) {
+  const { totals } = stats;
+  return (
+    <section aria-labelledby="stats-totals">
+      <h2 id="stats-totals" className="sr-only">
+        {t('totals')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <Figure testId="stat-views" label={t('views')} value={formatNumber(totals.views)} />
+        <Figure testId="stat-visitors" label={t('visitors')} value={formatNumber(totals.visitors)} />
+        <Figure testId="stat-participants" label={t('participants')} value={formatNumber(totals.participants)} />
+        <Figure testId="stat-likes" label={t('likes')} value={formatNumber(totals.likes)} />
+        <Figure testId="stat-comments" label={t('comments')} value={formatNumber(totals.comments)} />
+        <Figure
+          testId="stat-rate"
+          label={t('rate')}
+          value={totals.conversionRate === null ? t('noRate') : t('share', { percent: percent(totals.conversionRate) })}
+          hint={t('rateHint')}
+        />
+      </dl>
+    </section>
+  );
+}
+
+function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
+  const [series, setSeries] = useState<Series>('views');
+  const name = useId();
+  const first = days[0];
+  const last = days[days.length - 1];
+  if (!first || !last) return null;
+  const values = days.map((point) => point[series]);
+  const max = Math.max(1, ...values);
+  const width = 600;
+  const height = 160;
+  const gap = days.length > 40 ? 1 : 3;
+  const barWidth = (width - gap * (days.length - 1)) / days.length;
+  const short = (date: string) => day(date, { day: 'numeric', month: 'short' });
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="stats-daily">
+      <h2 id="stats-daily" className="text-lg font-semibold text-slate-900">
+        {t('perDay')}
+      </h2>
+      <p className="text-sm text-slate-600">
+        {t('perDaySummary', { days: days.length, from: short(first.date), to: short(last.date) })}
+      </p>
+      <fieldset className="mt-3">
+        <legend className="sr-only">{t('series')}</legend>
+        <div className="flex flex-wrap gap-2">
+          {SERIES.map((key) => (
+            <label
+              key={key}
+              className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-700 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-2"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={key}
+                checked={series === key}
+                onChange={() => setSeries(key)}
+                className="sr-only"
+              />
+              {t(key)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-3" aria-hidden="true">
+        <p className="mb-1 text-xs text-slate-600 tabular-nums">{t('peak', { max: formatNumber(max) })}</p>
+        <svg
+          aria-hidden="true"
+          viewBox={`0 0 ${width} ${height}`}
+          preserveAspectRatio="none"
+          className="h-40 w-full border-b border-l border-slate-300"
+          data-testid="daily-chart"
+        >
+          {[0.25, 0.5, 0.75].map((line) => (
+            <line key={line} x1={0} x2={width} y1={height * line} y2={height * line} stroke="#e2e8f0" strokeWidth={1} />
+          ))}
+          {days.map((point, index) => {
+            const barHeight = (point[series] / max) * (height - 4);
+            return (
+              <rect
+                key={point.date}
+                x={index * (barWidth + gap)}
+                y={height - barHeight}
+                width={barWidth}
+                height={barHeight}
+                fill={SERIES_COLOURS[series]}
+                rx={1}
+              />
+            );
+          })}
+        </svg>
+        <div className="mt-1 flex justify-between text-xs text-slate-600">
+          <span>{short(first.date)}</span>
+          {days.length > 1 ? <span>{short(last.date)}</span> : null}
+        </div>
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t('showTable')}</summary>
+        <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">{t('perDay')}</caption>
+            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t('date')}
+                </th>
+                {SERIES.map((key) => (
+                  <th key={key} scope="col" className="px-3 py-2 text-right">
+                    {t(key)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {[...days].reverse().map((point) => (
+                <tr key={point.date}>
+                  <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
+                    {day(point.date, { dateStyle: 'medium' })}
+                  </th>
+                  {SERIES.map((key) => (
+                    <td key={key} className="px-3 py-1.5 text-right tabular-nums">
+                      {formatNumber(point[key])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function Sources({ sources, t }: { sources: NonNullable<EventStats['sources']>; t: T }) {
+  const total = VIEW_SOURCES.reduce((sum, key) => sum + sources[key], 0);
+  const max = Math.max(1, ...VIEW_SOURCES.map((key) => sources[key]));
+  const ordered = [...VIEW_SOURCES].sort((a, b) => sources[b] - sources[a]);
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="stats-sources">
+      <h2 id="stats-sources" className="text-lg font-semibold text-slate-900">
+        {t('sources')}
+      </h2>
+      <p className="text-sm text-slate-600">{t('sourcesSummary', { total: formatNumber(total) })}</p>
+      <dl className="mt-3 space-y-2" data-testid="sources">
+        {ordered.map((key) => (
+          <div key={key} className="grid grid-cols-[8rem_1fr_auto] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_auto]">
+            <dt className="truncate text-slate-700">{t(key)}</dt>
+            <dd className="h-4 rounded bg-slate-100" aria-hidden="true">
+              <span
+                className="block h-4 rounded"
+                style={{ width: `${(sources[key] / max) * 100}%`, backgroundColor: SOURCE_COLOURS[key] }}
+              />
+            </dd>
+            <dd className="w-20 text-right font-medium tabular-nums" data-testid={`source-${key}`}>
+              {formatNumber(sources[key])}
+              <span className="ml-1 text-xs font-normal text-slate-600">
+                ({t('share', { percent: total ? percent(sources[key] / total) : '0' })})
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The statistics of an event: totals for every organiser, the days and the sources with premium (decision 040). */
+export function EventStatsView({ stats }: { stats: EventStats }) {
+  const t = useT(eventStatsMessages);
+  const quiet = stats.totals.views === 0 && stats.totals.participants === 0;
+  return (
+    <div className="space-y-4">
+      <Totals stats={stats} t={t} />
+      {quiet ? <Alert tone="info">{t('empty')}</Alert> : null}
+      {stats.premium ? (
+        <>
+          {stats.daily && stats.daily.length > 0 ? <DailyChart days={stats.daily} t={t} /> : null}
+          {stats.sources ? <Sources sources={stats.sources} t={t} /> : null}
+        </>
+      ) : (
+        <Alert tone="info">
+          <span data-testid="premium-upsell">{t('upsell')}</span>
+        </Alert>
+      )}
+    </div>
+  );
+}
