@@ -9,6 +9,13 @@ import { eventStatsMessages } from '../messages';
 type T = ReturnType<typeof useT<keyof (typeof eventStatsMessages)['fr']>>;
 const SERIES = ['views', 'visitors', 'participants', 'likes', 'comments'] as const;
 type Series = (typeof SERIES)[number];
+const SHORT = {
+  views: 'viewsShort',
+  visitors: 'visitorsShort',
+  participants: 'participantsShort',
+  likes: 'likesShort',
+  comments: 'commentsShort',
+} as const satisfies Record<Series, string>;
 const SERIES_COLOURS: Record<Series, string> = {
   views: '#0f766e',
   visitors: '#0369a1',
@@ -69,7 +76,9 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
   const width = 600;
   const height = 160;
   const gap = days.length > 40 ? 1 : 3;
-  const barWidth = (width - gap * (days.length - 1)) / days.length;
+  // At least a fortnight's slots: a new event's one or two days are bars, not a wall.
+  const slots = Math.max(days.length, 14);
+  const barWidth = (width - gap * (slots - 1)) / slots;
   const short = (date: string) => day(date, { day: 'numeric', month: 'short' });
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="stats-daily">
@@ -77,7 +86,9 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
         {t('perDay')}
       </h2>
       <p className="text-sm text-slate-600">
-        {t('perDaySummary', { days: days.length, from: short(first.date), to: short(last.date) })}
+        {days.length === 1
+          ? t('perDayOne', { date: short(first.date) })
+          : t('perDaySummary', { days: days.length, from: short(first.date), to: short(last.date) })}
       </p>
       <fieldset className="mt-3">
         <legend className="sr-only">{t('series')}</legend>
@@ -129,22 +140,27 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
         </svg>
         <div className="mt-1 flex justify-between text-xs text-slate-600">
           <span>{short(first.date)}</span>
-          {days.length > 1 ? <span>{short(last.date)}</span> : null}
+          {days.length > 1 && slots === days.length ? <span>{short(last.date)}</span> : null}
         </div>
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t('showTable')}</summary>
-        <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
-          <table className="min-w-full text-left text-sm">
+        {/* Compact enough to fit a phone without scrolling (a scrolling box would have to take the focus). */}
+        <div className="mt-2 rounded-lg border border-slate-200">
+          <table className="w-full text-left text-xs sm:text-sm">
             <caption className="sr-only">{t('perDay')}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
+            <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2">
+                <th scope="col" className="px-1.5 py-2 sm:px-3">
                   {t('date')}
                 </th>
                 {SERIES.map((key) => (
-                  <th key={key} scope="col" className="px-3 py-2 text-right">
-                    {t(key)}
+                  <th key={key} scope="col" className="px-1.5 py-2 text-right font-medium sm:px-3">
+                    {/* A phone has room for the short names only; the full one is the abbreviation's title. */}
+                    <abbr title={t(key)} className="no-underline sm:hidden">
+                      {t(SHORT[key])}
+                    </abbr>
+                    <span className="hidden sm:inline">{t(key)}</span>
                   </th>
                 ))}
               </tr>
@@ -152,11 +168,11 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
             <tbody className="divide-y divide-slate-100">
               {[...days].reverse().map((point) => (
                 <tr key={point.date}>
-                  <th scope="row" className="px-3 py-1.5 font-normal whitespace-nowrap">
-                    {day(point.date, { dateStyle: 'medium' })}
+                  <th scope="row" className="px-1.5 py-1.5 font-normal whitespace-nowrap sm:px-3">
+                    {day(point.date, { day: 'numeric', month: 'short' })}
                   </th>
                   {SERIES.map((key) => (
-                    <td key={key} className="px-3 py-1.5 text-right tabular-nums">
+                    <td key={key} className="px-1.5 py-1.5 text-right tabular-nums sm:px-3">
                       {formatNumber(point[key])}
                     </td>
                   ))}
@@ -182,15 +198,18 @@ function Sources({ sources, t }: { sources: NonNullable<EventStats['sources']>; 
       <p className="text-sm text-slate-600">{t('sourcesSummary', { total: formatNumber(total) })}</p>
       <dl className="mt-3 space-y-2" data-testid="sources">
         {ordered.map((key) => (
-          <div key={key} className="grid grid-cols-[8rem_1fr_auto] items-center gap-2 text-sm sm:grid-cols-[10rem_1fr_auto]">
-            <dt className="truncate text-slate-700">{t(key)}</dt>
-            <dd className="h-4 rounded bg-slate-100" aria-hidden="true">
+          <div key={key} className="grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-1 text-sm sm:grid-cols-[10rem_1fr_auto]">
+            <dt className="text-slate-700">{t(key)}</dt>
+            <dd
+              className="col-span-2 row-start-2 h-3 rounded bg-slate-100 sm:col-span-1 sm:col-start-2 sm:row-start-1 sm:h-4"
+              aria-hidden="true"
+            >
               <span
-                className="block h-4 rounded"
+                className="block h-full rounded"
                 style={{ width: `${(sources[key] / max) * 100}%`, backgroundColor: SOURCE_COLOURS[key] }}
               />
             </dd>
-            <dd className="w-20 text-right font-medium tabular-nums" data-testid={`source-${key}`}>
+            <dd className="text-right font-medium tabular-nums sm:w-20" data-testid={`source-${key}`}>
               {formatNumber(sources[key])}
               <span className="ml-1 text-xs font-normal text-slate-600">
                 ({t('share', { percent: total ? percent(sources[key] / total) : '0' })})
