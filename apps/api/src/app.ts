@@ -36,6 +36,7 @@ import { landingEvents } from './modules/public-pages/public-pages.service';
 import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
+import { cachesPlugin } from './plugins/caches';
 import { clientErrorHandler, errorsPlugin, routerErrorHandler } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { publicReadsPlugin } from './plugins/public-reads';
@@ -120,7 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('formTokens', createFormTokens(loadFormTokenSecret(config.FORM_TOKEN_SECRET, config.DATA_DIR)));
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const settings = new SettingsService(database.db);
+  // First: the caches and the events that drop them, which the settings service already uses.
+  await app.register(cachesPlugin);
+  const settings = new SettingsService(database.db, app.caches.settings, app.settingsChanged);
   app.decorate('settings', settings);
   const notifications = new NotificationService(database.db, config, app.log, {
     smsCountries: async () => (await settings.get()).security.smsCountries,

@@ -33,49 +33,52 @@ export interface AccessOptions {
  * Deny by default: every /api route declares `config.access` (`public`, `authenticated` or a
  * permission). A route without it cannot be registered, and this one hook enforces it.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, options: AccessOptions) => {
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
-  const declaredRoutes: DeclaredRoute[] = [];
-  app.decorate('declaredRoutes', declaredRoutes);
+export const accessPlugin = fp(
+  async (app: FastifyInstance, options: AccessOptions) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    const declaredRoutes: DeclaredRoute[] = [];
+    app.decorate('declaredRoutes', declaredRoutes);
 
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path;
-    // The docs page's own routes are registered by @fastify/swagger-ui, which cannot declare access.
-    if (url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
-    for (const method of [route.method].flat()) {
-      declaredRoutes.push({ method, url, access: route.config?.access, schema: route.schema });
-    }
-    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
-    const access = route.config?.access;
-    if (access === undefined) {
-      throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);
-    }
-    if (access !== 'public' && access !== 'authenticated' && !isPermission(access)) {
-      throw new Error(`Route ${String(route.method)} ${url} declares an unknown access '${access}'`);
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
-    // Decide on the route the router matched, never on the raw URL: the router decodes
-    // '/%61pi/…' into '/api/…', so a test on `request.url` could be walked around.
-    const routeUrl = request.routeOptions.url;
-    // Non-API routes (the web app) and unmatched paths (the not-found handler answers 404).
-    if (!routeUrl?.startsWith('/api')) return;
-    const access = request.routeOptions.config?.access;
-    const token = bearerToken(request.headers.authorization);
-    if (token) {
-      const session = await options.findSession(token);
-      if (session && !session.user.isBlocked) {
-        request.user = session.user;
-        request.sessionId = session.sessionId;
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      // The docs page's own routes are registered by @fastify/swagger-ui, which cannot declare access.
+      if (url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+      for (const method of [route.method].flat()) {
+        declaredRoutes.push({ method, url, access: route.config?.access, schema: route.schema });
       }
-    }
-    if (access === 'public') return;
-    if (access === undefined) throw forbidden();
-    if (!request.user)
-      throw unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
-    if (access === 'authenticated') return;
-    if (!request.user.permissions.includes(access)) throw permissionMissing();
-  });
-});
+      if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
+      const access = route.config?.access;
+      if (access === undefined) {
+        throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);
+      }
+      if (access !== 'public' && access !== 'authenticated' && !isPermission(access)) {
+        throw new Error(`Route ${String(route.method)} ${url} declares an unknown access '${access}'`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      // Decide on the route the router matched, never on the raw URL: the router decodes
+      // '/%61pi/…' into '/api/…', so a test on `request.url` could be walked around.
+      const routeUrl = request.routeOptions.url;
+      // Non-API routes (the web app) and unmatched paths (the not-found handler answers 404).
+      if (!routeUrl?.startsWith('/api')) return;
+      const access = request.routeOptions.config?.access;
+      const token = bearerToken(request.headers.authorization);
+      if (token) {
+        const session = await options.findSession(token);
+        if (session && !session.user.isBlocked) {
+          request.user = session.user;
+          request.sessionId = session.sessionId;
+        }
+      }
+      if (access === 'public') return;
+      if (access === undefined) throw forbidden();
+      if (!request.user)
+        throw unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
+      if (access === 'authenticated') return;
+      if (!request.user.permissions.includes(access)) throw permissionMissing();
+    });
+  },
+  { name: 'access' },
+);

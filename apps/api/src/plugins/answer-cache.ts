@@ -64,10 +64,8 @@ const STALE_TTLS = 6;
  * A short cache of answers that are the same for every caller (the event list as the public and
  * as event managers see it, the dashboard and charts, the public agenda page): decision 013. Past its TTL an answer is
  * served while a fresh one is computed behind it (at most STALE_TTLS × TTL old). Every entry
- * belongs to a generation; any successful write (a POST, PUT, PATCH or DELETE answered below 400)
- * moves the generation, so the next read computes afresh. Writes that only move counters
- * (`config.keepsCachedAnswers`: views, likes, participations, comments, sign-ups, sign-ins) do
- * not, or the busiest writes would keep the cache empty. With REDIS_URL the generation lives in
+ * belongs to a generation; every content change (`app.contentChanged`: a successful write, except
+ * those that only move counters) moves the generation, so the next read computes afresh. With REDIS_URL the generation lives in
  * Redis and each move is announced to every instance (publish/subscribe), so a write on one
  * instance invalidates the answers of all of them; while the subscription is down, nothing is
  * cached (the answer is computed, never stale). The answers themselves stay in each process,
@@ -212,8 +210,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 export const answerCachePlugin = fp(
   async (app: FastifyInstance) => {
     const ttl = app.config.ANSWER_CACHE_TTL_MS ?? (app.config.NODE_ENV === 'test' ? 0 : 5000);
@@ -230,15 +226,8 @@ export const answerCachePlugin = fp(
     }
     const cache = new AnswerCache(ttl, redis, subscriber);
     app.decorate('answerCache', cache);
-    if (!cache.enabled) return;
-    // Before the answer leaves: the caller's next read already sees its write.
-    app.addHook('onSend', (request, reply, _payload, done) => {
-      if (WRITES.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config.keepsCachedAnswers) {
-        cache.invalidate().then(() => done(), done);
-      } else {
-        done();
-      }
-    });
+    // Before the answer of the write leaves (the caches plugin announces it): the caller's next read already sees its write.
+    if (cache.enabled) app.contentChanged.subscribe(() => cache.invalidate());
   },
-  { name: 'answer-cache', dependencies: ['redis'] },
+  { name: 'answer-cache', dependencies: ['redis', 'caches'], decorators: { fastify: ['config'] } },
 );

@@ -62,54 +62,60 @@ const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
 
 /** One error shape for every answer: `{ message, code, fieldErrors? }`, French, never a stack trace. */
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  // Every answer's `message` and `fieldErrors` follow the request's Accept-Language (French by
-  // default), through the one shared dictionary (packages/shared/src/i18n.ts).
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    const language = languageFromHeader(request.headers['accept-language']);
-    if (language === 'fr') return payload;
-    reply.header('content-language', language);
-    return localizeBody(payload, language);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (hasControlCharacters(request.body) || hasControlCharacters(request.query) || hasControlCharacters(request.params)) {
-      throw controlCharactersFound();
-    }
-  });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return answer(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return answer(reply, validationError(error.validation, error.validationContext ?? 'body'));
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
-    }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      reply.header('retry-after', '5');
-      return answer(reply, new AppError('SERVICE_UNAVAILABLE', 'Service momentanément indisponible. Réessayez dans un instant.'));
-    }
-    if (isBadValue(error)) {
-      return answer(reply, new AppError('BAD_VALUE', 'Une valeur envoyée ne peut pas être enregistrée'));
-    }
-    if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
-      return answer(reply, new AppError('BAD_MULTIPART', 'Le formulaire envoyé est incomplet ou mal formé'));
-    }
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: error }, 'unhandled error');
-      return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
-    }
-    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    const { message, code } = known ?? frameworkError(status);
-    return reply.code(status).send({ message, code });
-  });
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    // Every answer's `message` and `fieldErrors` follow the request's Accept-Language (French by
+    // default), through the one shared dictionary (packages/shared/src/i18n.ts).
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      const language = languageFromHeader(request.headers['accept-language']);
+      if (language === 'fr') return payload;
+      reply.header('content-language', language);
+      return localizeBody(payload, language);
+    });
+    app.addHook('preValidation', async (request) => {
+      if (hasControlCharacters(request.body) || hasControlCharacters(request.query) || hasControlCharacters(request.params)) {
+        throw controlCharactersFound();
+      }
+    });
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) return answer(reply, error);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return answer(reply, validationError(error.validation, error.validationContext ?? 'body'));
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+        return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.error({ err: error }, 'database unavailable');
+        reply.header('retry-after', '5');
+        return answer(
+          reply,
+          new AppError('SERVICE_UNAVAILABLE', 'Service momentanément indisponible. Réessayez dans un instant.'),
+        );
+      }
+      if (isBadValue(error)) {
+        return answer(reply, new AppError('BAD_VALUE', 'Une valeur envoyée ne peut pas être enregistrée'));
+      }
+      if (!error.statusCode && BROKEN_MULTIPART.test(error.message ?? '')) {
+        return answer(reply, new AppError('BAD_MULTIPART', 'Le formulaire envoyé est incomplet ou mal formé'));
+      }
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) {
+        request.log.error({ err: error }, 'unhandled error');
+        return answer(reply, new AppError('INTERNAL_ERROR', INTERNAL_ERROR));
+      }
+      const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+      const { message, code } = known ?? frameworkError(status);
+      return reply.code(status).send({ message, code });
+    });
 
-  app.setNotFoundHandler((_request, reply) => {
-    answer(reply, notFound());
-  });
-});
+    app.setNotFoundHandler((_request, reply) => {
+      answer(reply, notFound());
+    });
+  },
+  { name: 'errors' },
+);
 
 /**
  * Errors Node raises before Fastify sees a request (too slow, headers too large, broken HTTP):

@@ -56,8 +56,11 @@ declare module 'fastify' {
   }
 }
 
-export const publicReadsPlugin = fp(async (app: FastifyInstance) => {
-  const pool = app.database.kind === 'postgres' ? app.config.DATABASE_POOL_SIZE : 1;
-  const max = app.config.PUBLIC_READ_CONNECTIONS ?? Math.max(1, pool - 3);
-  app.decorate('publicReads', new ReadBudget(max, 2000));
-});
+export const publicReadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const pool = app.database.kind === 'postgres' ? app.config.DATABASE_POOL_SIZE : 1;
+    const max = app.config.PUBLIC_READ_CONNECTIONS ?? Math.max(1, pool - 3);
+    app.decorate('publicReads', new ReadBudget(max, 2000));
+  },
+  { name: 'public-reads', decorators: { fastify: ['config', 'database'] } },
+);

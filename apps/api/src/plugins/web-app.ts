@@ -9,9 +9,6 @@ import type { LandingEvent } from '@app/shared/public-pages';
 
 /** Answered by the public pages module (its own routes), never from the build. */
 const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
-/** How long a rendered landing page is reused; the count and contact it shows are this fresh. */
-const LANDING_CACHE_MS = 10_000;
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Rendered where the form token goes: apps/web/src/landing/landing-data.ts `FORM_TOKEN_SLOT`. */
 const FORM_TOKEN_SLOT = '__FORM_TOKEN__';
 /** The landing form's address for a post without JavaScript (apps/web/src/landing/waitlist-form.tsx). */
@@ -27,66 +24,76 @@ export interface WebAppOptions {
  * Serves the built web app on the API's port: hashed assets cached for a year, HTML never
  * cached, and every client route answered with the app shell.
  */
-export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
-  const { distDir } = options;
-  const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn({ distDir }, 'web app not built: only the API is served');
-    return;
-  }
-  // The shell for client routes; `/` has its own prerendered index.html.
-  const shellFile = fs.existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
-
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    // The server-side landing bundle and its template are not public; `/index.html` is answered
-    // by the route below (live landing page); robots and sitemap by the public pages module.
-    globIgnore: ['ssr/**', 'index.html', ...SERVED_ELSEWHERE],
-    preCompressed: true,
-    cacheControl: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
-        // The service worker is looked up at each visit, so a new version takes over at once.
-        res.setHeader('cache-control', 'no-cache');
-      } else {
-        res.setHeader('cache-control', 'public, max-age=3600');
-      }
-    },
-  });
-
-  const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/') && !SERVED_ELSEWHERE.includes(file)));
-  const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
-  const landing = await landingRenderer(app, distDir, publicUrl, options.landingValues);
-
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const urlPath = safeDecode(request.url.split('?')[0] ?? '/');
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
-    if (urlPath === '/' || urlPath === '/index.html') {
-      const cachedHtml = await landing?.();
-      if (!cachedHtml) return reply.sendFile('index.html');
-      // Each answer gets a fresh form token (the cached page has its slot) and carries `?ref=` into
-      // the form's address, for the sign-up without JavaScript (decision 027).
-      const ref = new URLSearchParams(request.url.split('?')[1] ?? '').get('ref')?.trim();
-      let html = cachedHtml.replaceAll(FORM_TOKEN_SLOT, app.formTokens.issue());
-      if (ref && /^[\w-]{1,64}$/.test(ref)) html = html.replace(WAITLIST_ACTION, `${WAITLIST_ACTION.slice(0, -1)}?ref=${ref}"`);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+export const webAppPlugin = fp(
+  async (app: FastifyInstance, options: WebAppOptions) => {
+    const { distDir } = options;
+    const indexFile = path.join(distDir, 'index.html');
+    if (!fs.existsSync(indexFile)) {
+      app.log.warn({ distDir }, 'web app not built: only the API is served');
+      return;
     }
-    const relative = urlPath.replace(/^\/+/, '');
-    if (files.has(relative)) return reply.sendFile(relative);
-    if (/\.[a-z0-9]+$/i.test(relative)) return reply.code(404).type('text/plain').send('Not found');
-    return reply.sendFile(shellFile);
-  });
-});
+    // The shell for client routes; `/` has its own prerendered index.html.
+    const shellFile = fs.existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
+
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      // The server-side landing bundle and its template are not public; `/index.html` is answered
+      // by the route below (live landing page); robots and sitemap by the public pages module.
+      globIgnore: ['ssr/**', 'index.html', ...SERVED_ELSEWHERE],
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
+          // The service worker is looked up at each visit, so a new version takes over at once.
+          res.setHeader('cache-control', 'no-cache');
+        } else {
+          res.setHeader('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+
+    const files = new Set(listFiles(distDir).filter((file) => !file.startsWith('ssr/') && !SERVED_ELSEWHERE.includes(file)));
+    const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');
+    const landing = await landingRenderer(app, distDir, publicUrl, options.landingValues);
+
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const urlPath = safeDecode(request.url.split('?')[0] ?? '/');
+      if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
+      if (urlPath === '/' || urlPath === '/index.html') {
+        const cachedHtml = await landing?.();
+        if (!cachedHtml) return reply.sendFile('index.html');
+        // Each answer gets a fresh form token (the cached page has its slot) and carries `?ref=` into
+        // the form's address, for the sign-up without JavaScript (decision 027).
+        const ref = new URLSearchParams(request.url.split('?')[1] ?? '').get('ref')?.trim();
+        let html = cachedHtml.replaceAll(FORM_TOKEN_SLOT, app.formTokens.issue());
+        if (ref && /^[\w-]{1,64}$/.test(ref)) html = html.replace(WAITLIST_ACTION, `${WAITLIST_ACTION.slice(0, -1)}?ref=${ref}"`);
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      }
+      const relative = urlPath.replace(/^\/+/, '');
+      if (files.has(relative)) return reply.sendFile(relative);
+      if (/\.[a-z0-9]+$/i.test(relative)) return reply.code(404).type('text/plain').send('Not found');
+      return reply.sendFile(shellFile);
+    });
+  },
+  {
+    name: 'web-app',
+    // The referral clicks' hook and the landing page's cache must exist before its routes.
+    dependencies: ['caches', 'referrals'],
+    decorators: { fastify: ['config', 'settings', 'formTokens'] },
+  },
+);
 
 /**
  * `/` rendered on the server with the live waiting-list count, support contact, planned launch
  * date (FAQ), the year in Douala (footer) and next public events (the build's
- * prerender step leaves `ssr/landing.mjs` and its template), reused for LANDING_CACHE_MS.
- * Answers null when the build has no such bundle or the values cannot be read: the prerendered
+ * prerender step leaves `ssr/landing.mjs` and its template), kept in `app.caches.landingPage`:
+ * reused for its TTL, so the waiting-list count it shows is that fresh, and dropped by every
+ * content change and settings save (plugins/caches.ts), so an event published or a contact saved
+ * shows on the next visit; other instances show it within the TTL (decision 027). Answers null when the build has no such bundle or the values cannot be read: the prerendered
  * index.html is served instead.
  */
 async function landingRenderer(
@@ -114,35 +121,24 @@ async function landingRenderer(
     ) => string;
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
-  let cached: { html: string; at: number } | null = null;
-  // A write that changes what the page shows shows on the next visit, not after the cache time:
-  // saved settings (contact, launch date), and an event created, published, edited, highlighted,
-  // approved, cancelled or deleted. The rule of the answer cache (decision 013): any successful
-  // write except those that only move counters (`keepsCachedAnswers`: sign-ups, sign-ins, views,
-  // likes…), so the waiting-list count still ages up to LANDING_CACHE_MS. Other instances see
-  // the change within LANDING_CACHE_MS (decision 027).
-  app.addHook('onResponse', async (request, reply) => {
-    if (!WRITES.has(request.method) || reply.statusCode >= 400) return;
-    if (request.routeOptions.config?.keepsCachedAnswers) return;
-    cached = null;
-  });
+  const render = async (): Promise<string> => {
+    const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
+    const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
+    const data = {
+      count,
+      siteName,
+      contactEmail,
+      supportPhone,
+      events,
+      launchDate,
+      today: todayInDouala(),
+      formToken: FORM_TOKEN_SLOT,
+    };
+    return renderLanding(template, data);
+  };
   return async (): Promise<string | null> => {
-    if (cached && Date.now() - cached.at < LANDING_CACHE_MS) return cached.html;
     try {
-      const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
-      const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
-      const data = {
-        count,
-        siteName,
-        contactEmail,
-        supportPhone,
-        events,
-        launchDate,
-        today: todayInDouala(),
-        formToken: FORM_TOKEN_SLOT,
-      };
-      cached = { html: renderLanding(template, data), at: Date.now() };
-      return cached.html;
+      return await app.caches.landingPage.get('html', render);
     } catch (error) {
       app.log.warn({ err: error }, 'landing page not rendered: the prerendered one is served');
       return null;

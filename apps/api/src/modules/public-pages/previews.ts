@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { TtlCache } from '../../lib/ttl-cache';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../uploads/image-processing';
 import type { UploadStorage } from '../uploads/uploads.storage';
 
@@ -18,27 +19,20 @@ async function readAll(stream: Readable): Promise<Buffer> {
 export class PreviewStore {
   /** How many previews this instance has made (tests). */
   renders = 0;
-  private readonly pending = new Map<string, Promise<Buffer | null>>();
+  /** Nothing kept (TTL 0, the storage keeps them): only the reads and renders under way are shared. */
+  private readonly underWay = new TtlCache<Buffer | null>('previews', 0);
 
   constructor(private readonly storage: UploadStorage) {}
 
   get(key: string, render: () => Promise<Buffer | null>): Promise<Buffer | null> {
-    const pending = this.pending.get(key);
-    if (pending) return pending;
-    const made = (async () => {
+    return this.underWay.get(key, async () => {
       const stored = await this.storage.open(key);
       if (stored) return readAll(stored.stream);
       this.renders += 1;
       const jpeg = await render();
       if (jpeg) await this.storage.put(key, jpeg);
       return jpeg;
-    })();
-    this.pending.set(key, made);
-    const forget = () => {
-      if (this.pending.get(key) === made) this.pending.delete(key);
-    };
-    made.then(forget, forget);
-    return made;
+    });
   }
 }
 

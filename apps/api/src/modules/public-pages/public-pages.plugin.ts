@@ -19,5 +19,5 @@ export const publicPagesPlugin = fp(
     app.decorate('previews', new PreviewStore(app.storage));
     app.decorate('sitemap', new SitemapCache((now) => buildSitemap(app.db, publicUrl, now), app.log));
   },
-  { name: 'public-pages', dependencies: ['uploads-storage'] },
+  { name: 'public-pages', dependencies: ['uploads-storage'], decorators: { fastify: ['config', 'db'] } },
 );

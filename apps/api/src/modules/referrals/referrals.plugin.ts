@@ -50,37 +50,40 @@ function isPublicPage(request: FastifyRequest, reply: FastifyReply): boolean {
  * `?ref=` has been sent (an `onResponse` hook, so the page never waits for it; the web-app
  * plugin knows nothing of referrals). Register it before the web app.
  */
-export const referralsPlugin = fp(async (app: FastifyInstance) => {
-  const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
-  app.decorate('referrals', {
-    queue: (tx, job) => insertJob(tx, job),
-    queueContactVerified: (tx, contact) => insertContactJob(tx, contact),
-    runDue: () => runReferralJobs(deps),
-  } satisfies ReferralEvents);
+export const referralsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const deps: ReferralDeps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
+    app.decorate('referrals', {
+      queue: (tx, job) => insertJob(tx, job),
+      queueContactVerified: (tx, contact) => insertContactJob(tx, contact),
+      runDue: () => runReferralJobs(deps),
+    } satisfies ReferralEvents);
 
-  app.addHook('onResponse', async (request, reply) => {
-    const ref = refOf(request.url);
-    if (ref === null || !isPublicPage(request, reply)) return;
-    recordClick(deps, { ref, ip: request.ip, userAgent: request.headers['user-agent'] }).catch((error: unknown) =>
-      request.log.warn({ err: error }, 'referral click not counted'),
-    );
-  });
+    app.addHook('onResponse', async (request, reply) => {
+      const ref = refOf(request.url);
+      if (ref === null || !isPublicPage(request, reply)) return;
+      recordClick(deps, { ref, ip: request.ip, userAgent: request.headers['user-agent'] }).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'referral click not counted'),
+      );
+    });
 
-  const timer = setInterval(() => void expirePremiums(deps), PREMIUM_EXPIRY_EVERY_MS);
-  timer.unref();
-  // Queued referral work left by a failure or a stopped instance is retried until done.
-  let jobs: Promise<unknown> = Promise.resolve();
-  const jobTimer = setInterval(() => {
-    jobs = jobs.then(() => runReferralJobs(deps));
-  }, REFERRAL_JOBS_EVERY_MS);
-  jobTimer.unref();
-  app.addHook('onReady', async () => {
-    await expirePremiums(deps);
-    await runReferralJobs(deps);
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(jobTimer);
-    await jobs;
-  });
-});
+    const timer = setInterval(() => void expirePremiums(deps), PREMIUM_EXPIRY_EVERY_MS);
+    timer.unref();
+    // Queued referral work left by a failure or a stopped instance is retried until done.
+    let jobs: Promise<unknown> = Promise.resolve();
+    const jobTimer = setInterval(() => {
+      jobs = jobs.then(() => runReferralJobs(deps));
+    }, REFERRAL_JOBS_EVERY_MS);
+    jobTimer.unref();
+    app.addHook('onReady', async () => {
+      await expirePremiums(deps);
+      await runReferralJobs(deps);
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      clearInterval(jobTimer);
+      await jobs;
+    });
+  },
+  { name: 'referrals', decorators: { fastify: ['config', 'db'] } },
+);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '@app/shared/settings';
 import { appSettings, auditLog } from '../../db/schema/index';
-import { SettingsService } from './settings.service';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 
@@ -199,7 +198,8 @@ describe('PUT /api/admin/settings', () => {
     // A settings row written before the launch date existed: the default fills it.
     const { launchDate: _launchDate, ...olderGeneral } = DEFAULT_SETTINGS.general;
     await app.db.update(appSettings).set({ data: { ...DEFAULT_SETTINGS, general: olderGeneral } as Settings });
-    expect((await new SettingsService(app.db).get()).general.launchDate).toBe('2026-12-15');
+    app.caches.settings.clear();
+    expect((await app.settings.get()).general.launchDate).toBe('2026-12-15');
     expect((await put(superadmin, clone())).statusCode).toBe(200);
   });
 

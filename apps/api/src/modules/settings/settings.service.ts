@@ -1,24 +1,28 @@
 import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '@app/shared/settings';
 import type { Database } from '../../db/client';
 import { recordWrite } from '../audit/record-write';
+import type { Signal } from '../../lib/signal';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { readSettings, writeSettings } from './settings.repository';
 
-/** How long an instance trusts its copy; another instance's change shows within this delay. */
-const CACHE_MS = 5000;
-
-/** Settings read on hot paths (login, sign-up, events), cached briefly per instance. */
+/**
+ * Settings read on hot paths (login, sign-up, events), kept briefly per instance (`app.caches.settings`:
+ * another instance's save shows within its TTL); a save here replaces the kept copy and is
+ * announced on `changed` (`app.settingsChanged`) to the caches that show settings.
+ */
 export class SettingsService {
-  private cached: { value: Settings; at: number } | null = null;
+  constructor(
+    private readonly db: Database,
+    private readonly cache: TtlCache<Settings, 'current'>,
+    private readonly changed: Signal<Settings>,
+  ) {}
 
-  constructor(private readonly db: Database) {}
-
-  async get(): Promise<Settings> {
-    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
-    const stored = await readSettings(this.db);
-    // A stored object from an older version may miss a newer key: defaults fill it.
-    const value = settingsSchema.parse(merge(DEFAULT_SETTINGS, stored ?? {}));
-    this.cached = { value, at: Date.now() };
-    return value;
+  get(): Promise<Settings> {
+    return this.cache.get('current', async () => {
+      const stored = await readSettings(this.db);
+      // A stored object from an older version may miss a newer key: defaults fill it.
+      return settingsSchema.parse(merge(DEFAULT_SETTINGS, stored ?? {}));
+    });
   }
 
   /** Saves the whole object; the save and its audit row (the row as it was, as it is) are one transaction. */
@@ -30,7 +34,9 @@ export class SettingsService {
         audit: { actorId, action: 'settings.update', targetType: 'settings', targetId: '1', before, after: value },
       });
     });
-    this.cached = { value, at: Date.now() };
+    this.cache.delete('current');
+    this.cache.set('current', value);
+    await this.changed.emit(value);
     return value;
   }
 }

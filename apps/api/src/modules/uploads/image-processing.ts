@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EVENT_IMAGE_MAX_BYTES, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import { badRequest } from '../../lib/errors';
+import { WorkQueue } from '../../lib/work-queue';
 
 /** Formats accepted as input, read from the file's content (never its name or declared type). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'heif']);
@@ -55,19 +56,13 @@ export async function inspectImage(data: Buffer, name: string): Promise<void> {
   }
 }
 
-let running = 0;
-const waiting: Array<() => void> = [];
-/** Runs `work` when one of the IMAGE_WORKERS slots is free (a small in-process queue). */
-async function inQueue<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= IMAGE_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+/**
+ * The image queue: every decoding and encoding below runs in one of its IMAGE_WORKERS slots. One
+ * per process, not per app: the limit is on the process's memory and cores, which every app in it
+ * (two in the multi-instance tests) shares; the uploads plugin shows it as `app.imageQueue`.
+ */
+export const imageQueue = new WorkQueue('images', IMAGE_WORKERS);
+const inQueue = <T>(work: () => Promise<T>): Promise<T> => imageQueue.run(work);
 
 type Source = () => sharp.Sharp;
 

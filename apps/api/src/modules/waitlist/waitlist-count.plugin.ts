@@ -1,26 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
+import type { TtlCache } from '../../lib/ttl-cache';
 import { countEntries } from './waitlist.repository';
 
-/** How long the public count is trusted; the landing page and `GET /waitlist/count` read it. */
-const COUNT_CACHE_MS = 10_000;
-
-/** The waiting-list count, read from the database at most every COUNT_CACHE_MS; forgotten at any change. */
+/**
+ * The waiting-list count that the landing page and `GET /waitlist/count` show, read from the
+ * database at most once per TTL of `app.caches.waitlistCount`; forgotten at any change.
+ */
 export class WaitlistCount {
-  private cached: { value: number; at: number } | null = null;
+  constructor(
+    private readonly db: Database,
+    private readonly cache: TtlCache<number, 'count'>,
+  ) {}
 
-  constructor(private readonly db: Database) {}
-
-  async get(): Promise<number> {
-    if (this.cached && Date.now() - this.cached.at < COUNT_CACHE_MS) return this.cached.value;
-    const value = await countEntries(this.db);
-    this.cached = { value, at: Date.now() };
-    return value;
+  get(): Promise<number> {
+    return this.cache.get('count', () => countEntries(this.db));
   }
 
   forget(): void {
-    this.cached = null;
+    this.cache.delete('count');
   }
 }
 
@@ -33,7 +32,7 @@ declare module 'fastify' {
 
 export const waitlistCountPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorate('waitlistCount', new WaitlistCount(app.db));
+    app.decorate('waitlistCount', new WaitlistCount(app.db, app.caches.waitlistCount));
   },
-  { name: 'waitlist-count' },
+  { name: 'waitlist-count', dependencies: ['caches'], decorators: { fastify: ['db'] } },
 );
