@@ -4,7 +4,9 @@
 // with a temporary data folder, in the system Chromium. Measures the three public pages: `/`,
 // the agenda `/evenements` and one event page (an event with an image, created through the API
 // first). Prints the four category scores, LCP, TBT, CLS and the transfer size of each (median
-// of the runs), and exits 1 when a target is missed.
+// of the runs), and exits 1 when a target is missed. Then the installed app's first screen (the
+// manifest's `start_url`, the organiser space) signed in, cold (no service worker, no cache):
+// its figures are printed, not held to the public pages' targets (it is not indexed, and React).
 //
 //   node scripts/bench-lighthouse.mjs [--runs 3 (default)] [--path / (only this page)] [--json out.json]
 //   WEB_DIST_DIR=/tmp/dist-x node scripts/bench-lighthouse.mjs   (an already built folder)
@@ -16,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -132,8 +135,33 @@ async function createEventPage() {
   return event.publicPath;
 }
 
+/** The bench administrator's token, as the web app keeps it after signing in. */
+async function adminToken() {
+  const login = await fetch(`${baseURL}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: 'admin@bench.local', password: 'Bench-Passw0rd!' }),
+  });
+  return (await login.json()).token;
+}
+
+/**
+ * Before each run of a signed-in page: the token in localStorage (Lighthouse keeps storage when
+ * told), and no service worker nor its caches, so the run is a first visit.
+ */
+async function signedInAsFirstVisit(token) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${baseURL}/robots.txt`);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin: baseURL, storageTypes: 'service_workers,cache_storage' });
+  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  await page.close();
+  await browser.disconnect();
+}
+
 /** Lighthouse `runs` times on one page: the median of each figure on its own. */
-async function measure(url) {
+async function measure(url, { token } = {}) {
   // A first visit warms the server (module loading, first render) so it is not measured.
   await fetch(url);
   const results = [];
@@ -141,11 +169,13 @@ async function measure(url) {
     let answer;
     // Chromium sometimes leaves the navigation start out of a trace (NO_NAVSTART): measure again.
     for (let attempt = 1; ; attempt++) {
+      if (token) await signedInAsFirstVisit(token);
       answer = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        disableStorageReset: !!token,
       });
       if (!answer.lhr.runtimeError) break;
       if (attempt === 3) throw new Error(`Lighthouse failed: ${answer.lhr.runtimeError.code} ${answer.lhr.runtimeError.message}`);
@@ -242,6 +272,16 @@ try {
   }
   for (const m of medians) if (m.failed.length) console.log(`${m.pagePath}: audits not passed: ${m.failed.join(', ')}`);
   const missed = rows.some(([, , , ok]) => !ok);
+
+  if (!onlyPath) {
+    const { start_url: startUrl } = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.webmanifest'), 'utf8'));
+    const app = await measure(`${baseURL}${startUrl}`, { token: await adminToken() });
+    console.log(`\nThe installed app's first screen, signed in, first visit${runs > 1 ? ` (median of ${runs} runs)` : ''}:`);
+    console.log(
+      `| ${startUrl} | performance ${app.performance} | accessibility ${app.accessibility} | best practices ${app['best-practices']} | LCP ${app.lcpMs} ms | TBT ${app.tbtMs} ms | CLS ${app.cls} | transfer ${app.transferKB} KB |`,
+    );
+    if (app.failed.length) console.log(`${startUrl}: audits not passed: ${app.failed.join(', ')}`);
+  }
   await cleanup();
   process.exit(missed ? 1 : 0);
 } catch (error) {
