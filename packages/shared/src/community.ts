@@ -48,6 +48,41 @@ export const participationResponseSchema = z.object({
 });
 export type ParticipationResponse = z.infer<typeof participationResponseSchema>;
 
+/** 'Mes participations': the events to come (soonest first) or those over (latest first). */
+export const MY_PARTICIPATIONS_PERIODS = ['upcoming', 'past'] as const;
+export const MY_PARTICIPATIONS_PAGE_SIZE = 10;
+export const myParticipationsQuerySchema = z.object({
+  period: z.enum(MY_PARTICIPATIONS_PERIODS, { message: 'Période inconnue' }).default('upcoming'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export type MyParticipationsQuery = z.output<typeof myParticipationsQuerySchema>;
+
+export const myParticipationSchema = z.object({
+  joinedAt: z.string(),
+  event: z.object({
+    _id: z.uuid(),
+    title: z.string(),
+    startDateTime: z.string(),
+    endDateTime: z.string(),
+    address: z.string(),
+    city: z.string(),
+    /** The public page; a private event's carries its share link, which a participant may use. */
+    publicPath: z.string(),
+    /** The calendar file (.ics) of the page. */
+    calendarPath: z.string(),
+    cancelled: z.boolean(),
+    cover: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+  }),
+});
+export type MyParticipation = z.infer<typeof myParticipationSchema>;
+
+export const myParticipationsResponseSchema = z.object({
+  items: z.array(myParticipationSchema),
+  page: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type MyParticipationsResponse = z.infer<typeof myParticipationsResponseSchema>;
+
 export const likeResponseSchema = z.object({ message: z.string(), liked: z.boolean(), likes: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
 

@@ -44,6 +44,9 @@ const accountScreens: RouteObject[] = [
   screen('evenements/:id/statistiques', () =>
     import('./routes/account/event-stats-page').then((m) => ({ Component: m.EventStatsPage })),
   ),
+  screen(paths.participations, () =>
+    import('./routes/account/participations-page').then((m) => ({ Component: m.ParticipationsPage })),
+  ),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

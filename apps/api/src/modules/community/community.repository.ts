@@ -1,8 +1,17 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { recordWrite } from '../audit/record-write';
-import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
+import {
+  activities,
+  eventComments,
+  eventImages,
+  eventLikes,
+  eventParticipations,
+  events,
+  eventViews,
+  users,
+} from '../../db/schema/index';
 
 /*
  * The only file of the community module that talks to the database. Every counter on `events`
@@ -282,4 +291,65 @@ export async function recordEventCreated(tx: Tx, userId: string, event: { id: st
   await recordWrite(tx, {
     activity: { userId, type: 'event', eventId: event.id, description: `A créé l’évènement ${quoted(event.title)}` },
   });
+}
+
+export interface ParticipationRow {
+  joinedAt: Date;
+  id: string;
+  title: string;
+  shortId: string;
+  startDateTime: Date;
+  endDateTime: Date;
+  address: string;
+  city: string;
+  isPublic: boolean;
+  shareToken: string;
+  status: 'draft' | 'published' | 'cancelled';
+  cover: { cardKey: string; width: number; height: number } | null;
+}
+
+/**
+ * One page of the events an account takes part in, drafts left out: those not over yet, soonest
+ * first, or those over, latest first. Read from the account's participations (a person's own few
+ * hundred at most), one row more than the page to tell whether another follows.
+ */
+export async function listParticipationsOf(
+  db: Executor,
+  userId: string,
+  period: 'upcoming' | 'past',
+  now: Date,
+  page: { limit: number; offset: number },
+): Promise<ParticipationRow[]> {
+  const cover = sql<ParticipationRow['cover']>`(
+    select json_build_object('cardKey', ${eventImages.cardKey}, 'width', ${eventImages.width}, 'height', ${eventImages.height})
+    from ${eventImages} where ${eventImages.eventId} = ${events.id} order by ${eventImages.position} limit 1)`;
+  return db
+    .select({
+      joinedAt: eventParticipations.createdAt,
+      id: events.id,
+      title: events.title,
+      shortId: events.shortId,
+      startDateTime: events.startDateTime,
+      endDateTime: events.endDateTime,
+      address: events.address,
+      city: events.city,
+      isPublic: events.isPublic,
+      shareToken: events.shareToken,
+      status: events.status,
+      cover,
+    })
+    .from(eventParticipations)
+    .innerJoin(events, eq(events.id, eventParticipations.eventId))
+    .where(
+      and(
+        eq(eventParticipations.userId, userId),
+        ne(events.status, 'draft'),
+        period === 'upcoming' ? gte(events.endDateTime, now) : lt(events.endDateTime, now),
+      ),
+    )
+    .orderBy(
+      ...(period === 'upcoming' ? [asc(events.startDateTime), asc(events.id)] : [desc(events.startDateTime), desc(events.id)]),
+    )
+    .limit(page.limit + 1)
+    .offset(page.offset);
 }

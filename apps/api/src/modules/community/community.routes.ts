@@ -6,6 +6,8 @@ import {
   joinEventSchema,
   likeResponseSchema,
   listCommentsQuerySchema,
+  myParticipationsQuerySchema,
+  myParticipationsResponseSchema,
   listCommentsResponseSchema,
   participationResponseSchema,
   submittedReportResponseSchema,
@@ -23,6 +25,7 @@ import {
   listEventComments,
   myLike,
   myParticipation,
+  myParticipations,
   recordView,
   removeComment,
   unlikeEvent,
@@ -78,6 +81,20 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         participantsCount: result.participantsCount,
       };
     },
+  );
+
+  app.get(
+    '/users/me/participations',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['community'],
+        summary: 'Mes participations : les événements à venir (les plus proches d’abord) ou passés (les plus récents d’abord)',
+        querystring: myParticipationsQuerySchema,
+        response: { 200: myParticipationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => myParticipations(deps, actorOf(request), request.query),
   );
 
   app.get(

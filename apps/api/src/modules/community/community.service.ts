@@ -1,12 +1,18 @@
 import { ANONYMOUS_VISITORS_PER_ADDRESS, anonymousVisitor } from '../../lib/visitor-key';
 import { findUserById } from '../auth/auth.repository';
-import type { Comment } from '@app/shared/community';
+import {
+  type Comment,
+  MY_PARTICIPATIONS_PAGE_SIZE,
+  type MyParticipationsQuery,
+  type MyParticipationsResponse,
+} from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { type EventSight, eventSight, privilegedOver } from '../events/event-visibility';
-import { PUBLIC_DEPTH_MAX } from '../events/events.service';
+import { eventPublicPath, PUBLIC_DEPTH_MAX } from '../events/events.service';
+import { uploadUrl } from '../uploads/uploads.storage';
 import {
   bumpCounter,
   type CommentRow,
@@ -24,6 +30,7 @@ import {
   isLiking,
   isParticipating,
   listComments,
+  listParticipationsOf,
   takeSeat,
 } from './community.repository';
 import { doualaDate } from '@app/shared/douala-time';
@@ -377,4 +384,38 @@ export async function recordView(
     await recordDailyView(tx, event.id, day, viewSourceOf(origin.src, origin.from, origin.ownHost ?? null));
     return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };
   });
+}
+
+/**
+ * 'Mes participations': the caller's events, to come or over, with the addresses a participant may
+ * open — a private event's page with its share link, since taking part already lets them see it.
+ */
+export async function myParticipations(
+  deps: CommunityDeps,
+  actor: SessionUser,
+  query: MyParticipationsQuery,
+  now = new Date(),
+): Promise<MyParticipationsResponse> {
+  const limit = MY_PARTICIPATIONS_PAGE_SIZE;
+  const rows = await listParticipationsOf(deps.db, actor.id, query.period, now, { limit, offset: (query.page - 1) * limit });
+  const items = rows.slice(0, limit).map((row) => {
+    const path = eventPublicPath(row);
+    const link = row.isPublic ? '' : `?t=${encodeURIComponent(row.shareToken)}`;
+    return {
+      joinedAt: row.joinedAt.toISOString(),
+      event: {
+        _id: row.id,
+        title: row.title,
+        startDateTime: row.startDateTime.toISOString(),
+        endDateTime: row.endDateTime.toISOString(),
+        address: row.address,
+        city: row.city,
+        publicPath: `${path}${link}`,
+        calendarPath: `${path}/calendrier.ics${link}`,
+        cancelled: row.status === 'cancelled',
+        cover: row.cover ? { url: uploadUrl(row.cover.cardKey), width: row.cover.width, height: row.cover.height } : null,
+      },
+    };
+  });
+  return { items, page: query.page, hasMore: rows.length > limit };
 }

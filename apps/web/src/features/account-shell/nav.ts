@@ -12,4 +12,7 @@ export interface AccountNavEntry {
  * The account space's sections, in order: the top bar's links on a desktop, the bottom tab bar on
  * a phone. A screen's entry is added when the screen exists.
  */
-export const ACCOUNT_NAV: AccountNavEntry[] = [{ id: 'home', to: paths.account, end: true }];
+export const ACCOUNT_NAV: AccountNavEntry[] = [
+  { id: 'home', to: paths.account, end: true },
+  { id: 'participations', to: paths.participations },
+];
