@@ -41,16 +41,17 @@ export type BusinessPage = z.infer<typeof businessPageSchema>;
 export const listBusinessPagesResponseSchema = pageOf(businessPageSchema);
 export type ListBusinessPagesResponse = z.infer<typeof listBusinessPagesResponseSchema>;
 
+/** One event of a page, as its details list them. */
+const pageEventSchema = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  startDateTime: z.string(),
+  status: z.enum(['draft', 'published', 'cancelled']),
+});
+
 /** `GET /business-event-pages/{id}`: the page and its events (id, title, start, status). */
 export const businessPageDetailSchema = businessPageSchema.extend({
-  events: z.array(
-    z.object({
-      _id: z.uuid(),
-      title: z.string(),
-      startDateTime: z.string(),
-      status: z.enum(['draft', 'published', 'cancelled']),
-    }),
-  ),
+  events: z.array(pageEventSchema),
 });
 export type BusinessPageDetail = z.infer<typeof businessPageDetailSchema>;
 
@@ -97,14 +98,7 @@ export const businessPageAdminDetailSchema = businessPageSchema.extend({
     email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
-  events: z.array(
-    z.object({
-      _id: z.uuid(),
-      title: z.string(),
-      startDateTime: z.string(),
-      status: z.enum(['draft', 'published', 'cancelled']),
-    }),
-  ),
+  events: z.array(pageEventSchema),
   statusHistory: z.array(
     z.object({
       change: z.enum(BUSINESS_PAGE_STATUS_CHANGES),

@@ -96,6 +96,27 @@ function lockPgliteDir(dataDir: string): () => void {
   };
 }
 
+/** A handle's `ping` (false once closed or when `probe` fails) and `close` (runs `end` once). */
+function pingAndClose(probe: () => Promise<unknown>, end: () => Promise<void>): Pick<DatabaseHandle, 'ping' | 'close'> {
+  let closed = false;
+  return {
+    async ping() {
+      if (closed) return false;
+      try {
+        await probe();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await end();
+    },
+  };
+}
+
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -123,7 +144,6 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   await client.exec(`SET statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
-  let closed = false;
   return {
     db,
     kind: 'pglite',
@@ -131,21 +151,13 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
       await backfillUsernameSkeletons(db);
     },
-    async ping() {
-      if (closed) return false;
-      try {
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-      unlock();
-    },
+    ...pingAndClose(
+      () => client.query('select 1'),
+      async () => {
+        await client.close();
+        unlock();
+      },
+    ),
   };
 }
 
@@ -165,7 +177,6 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // A dropped connection must not crash the process; the pool reconnects on the next query.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
-  let closed = false;
   return {
     db,
     kind: 'postgres',
@@ -190,19 +201,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
-    async ping() {
-      if (closed) return false;
-      try {
-        await db.execute(sql`select 1`);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+    ...pingAndClose(
+      () => db.execute(sql`select 1`),
+      () => pool.end(),
+    ),
   };
 }

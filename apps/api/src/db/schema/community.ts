@@ -10,15 +10,22 @@ import { users } from './users';
  * docs/decisions/009-community-counters-views-and-reports.md.
  */
 
+/** The event a row belongs to: the row goes with the event. */
+const eventRef = () =>
+  uuid()
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+/** An account a row belongs to: the row goes with the account. */
+const userRef = () =>
+  uuid()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const eventParticipations = pgTable(
   'event_participations',
   {
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+    userId: userRef(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -31,12 +38,8 @@ export const eventComments = pgTable(
   'event_comments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+    userId: userRef(),
     text: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,12 +52,8 @@ export const eventComments = pgTable(
 export const eventLikes = pgTable(
   'event_likes',
   {
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
+    userId: userRef(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.eventId, table.userId] }), index('event_likes_user_idx').on(table.userId)],
@@ -64,9 +63,7 @@ export const eventLikes = pgTable(
 export const eventViews = pgTable(
   'event_views',
   {
-    eventId: uuid()
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: eventRef(),
     viewer: text().notNull(),
     day: date().notNull(),
   },
@@ -80,9 +77,7 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     type: activityTypeEnum().notNull(),
     description: text().notNull(),
     eventId: uuid().references(() => events.id, { onDelete: 'set null' }),
@@ -105,13 +100,9 @@ export const userReports = pgTable(
   'user_reports',
   {
     id: uuid().primaryKey().defaultRandom(),
-    reporterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef(),
     /** The account answering for what was reported: the user, the comment's author, the event's organiser. */
-    targetId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: userRef(),
     targetType: reportTargetTypeEnum().notNull().default('user'),
     /** The id of what was reported (the user, the comment or the event): one open report per reporter and subject. */
     subjectId: uuid().notNull(),

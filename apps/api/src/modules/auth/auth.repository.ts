@@ -245,19 +245,17 @@ export async function latestCode(
   return row ?? null;
 }
 
+/** The codes (and link tokens) of a purpose not used yet, with more conditions. */
+function openOf(purpose: CodePurpose, ...conditions: SQL[]): SQL | undefined {
+  return and(eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt), ...conditions);
+}
+
 /** The codes of an account and purpose not used yet (at most one per channel), newest first; link tokens apart. */
 export async function openCodes(db: Database, userId: string, purpose: CodePurpose): Promise<OneTimeCodeRow[]> {
   return db
     .select()
     .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.userId, userId),
-        eq(oneTimeCodes.purpose, purpose),
-        ne(oneTimeCodes.channel, 'link'),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    )
+    .where(openOf(purpose, eq(oneTimeCodes.userId, userId), ne(oneTimeCodes.channel, 'link')))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(4);
 }
@@ -280,14 +278,7 @@ export async function replaceCode(
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: values.createdAt })
-      .where(
-        and(
-          eq(oneTimeCodes.userId, values.userId),
-          eq(oneTimeCodes.purpose, values.purpose),
-          eq(oneTimeCodes.channel, values.channel),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      );
+      .where(openOf(values.purpose, eq(oneTimeCodes.userId, values.userId), eq(oneTimeCodes.channel, values.channel)));
     await tx.insert(oneTimeCodes).values(values);
   });
 }
@@ -351,14 +342,7 @@ export async function openLink(db: Database, id: string, purpose: CodePurpose): 
   const [row] = await db
     .select()
     .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.id, id),
-        eq(oneTimeCodes.purpose, purpose),
-        eq(oneTimeCodes.channel, 'link'),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    )
+    .where(openOf(purpose, eq(oneTimeCodes.id, id), eq(oneTimeCodes.channel, 'link')))
     .limit(1);
   return row ?? null;
 }
@@ -368,7 +352,7 @@ export async function consumeOpenCodes(db: Database, userId: string, purpose: Co
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+    .where(openOf(purpose, eq(oneTimeCodes.userId, userId)));
 }
 
 // ---------------------------------------------------------------- sign-in throttling
