@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '@app/test-utils/server';
+import { freePort, waitForHealth } from '@app/test-utils/server';
 import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,20 +42,6 @@ function run(args, env, { wait = true } = {}) {
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))));
   });
-}
-
-async function waitForHealth(baseURL, child) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${child.output()}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 let counter = 0;
@@ -153,7 +139,7 @@ async function main() {
     await run(['apps/api/src/db/seed-demo-cli.ts'], env);
     server = run(['apps/api/src/server.ts'], env, { wait: false });
     const baseURL = `http://127.0.0.1:${port}`;
-    await waitForHealth(baseURL, server);
+    await waitForHealth(baseURL, server, server.output);
     for (const scenario of scenarios) {
       const result = await autocannon({ url: baseURL, connections, duration, timeout: 20, requests: scenario.requests });
       const report = summarize(scenario, result);

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from '@app/test-utils/server';
+import { freePort, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
 
@@ -103,20 +103,6 @@ async function stopServer(child) {
   if (!child || child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
-}
-
-async function waitForHealth(baseURL, child) {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${child.output()}`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${child.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /**
@@ -552,7 +538,7 @@ async function main() {
   try {
     // First start: migrations and the base seed (superadmin), then stop while the rows go in.
     server = startServer(env);
-    await waitForHealth(baseURL, server);
+    await waitForHealth(baseURL, server, server.output, 300_000);
     await stopServer(server);
     const tables = await tablesOf(database);
     const fillStarted = Date.now();
@@ -588,7 +574,7 @@ async function main() {
     );
     if (fillOnly) return;
     server = startServer(env);
-    await waitForHealth(baseURL, server);
+    await waitForHealth(baseURL, server, server.output, 300_000);
 
     const login = await fetch(`${baseURL}/api/users/login`, {
       method: 'POST',
