@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
+import { eventBody } from '../../fixtures/events';
 import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -68,14 +69,7 @@ async function organiserDraft(request: APIRequestContext, token: string, id: str
   const organiserToken = (await login.json()).token as string;
   const event = await request.post('/api/events', {
     headers: { authorization: `Bearer ${organiserToken}` },
-    data: {
-      title,
-      description: 'Une belle soirée pour tous.',
-      startDateTime: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      endDateTime: new Date(Date.now() + 76 * 3600_000).toISOString(),
-      location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
-      category: 'concert',
-    },
+    data: eventBody(title),
   });
   expect(event.status(), await event.text()).toBe(201);
   return { email, id: (await event.json()).event._id as string };

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
+import { eventBody } from '../../fixtures/events';
 import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 13: the back office's missing pieces, at 360 and 1280 px. */
@@ -75,14 +76,7 @@ test('a partner is edited with the creation form, every field, and the list show
 test("an event's detail links to its public page", async ({ page, request, superToken }, testInfo) => {
   const id = unique(testInfo);
   const title = `Soirée Bikutsi ${id}`;
-  const created = await api(request, superToken, 'post', '/api/events', {
-    title,
-    description: 'Une belle soirée pour tous.',
-    startDateTime: new Date(Date.now() + 72 * 3600_000).toISOString(),
-    endDateTime: new Date(Date.now() + 76 * 3600_000).toISOString(),
-    location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
-    category: 'concert',
-  });
+  const created = await api(request, superToken, 'post', '/api/events', eventBody(title));
   await api(request, superToken, 'put', `/api/events/${created.event._id}/publish`);
   await loginAsSuperadmin(page, request);
   await page.goto('/admin/events');

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
+import { eventBody } from '../../fixtures/events';
 import { shotsIn } from '../../fixtures/shots';
 
 /**
@@ -22,23 +23,24 @@ async function api(request: APIRequestContext, token: string, method: 'post' | '
 
 /** A published, then cancelled event, starting `startsInHours` from now (negative: in the past). */
 async function cancelledEvent(request: APIRequestContext, token: string, title: string, startsInHours: number): Promise<string> {
-  const created = await api(request, token, 'post', '/api/events', {
-    title,
-    description: 'Live jazz night with friends.',
-    startDateTime: new Date(Date.now() + startsInHours * 3600_000).toISOString(),
-    endDateTime: new Date(Date.now() + (startsInHours + 4) * 3600_000).toISOString(),
-    location: { address: 'Rue 1, Akwa', city: 'Douala' },
-    category: 'concert',
-  });
+  const created = await api(
+    request,
+    token,
+    'post',
+    '/api/events',
+    eventBody(title, startsInHours, {
+      description: 'Live jazz night with friends.',
+      location: { address: 'Rue 1, Akwa', city: 'Douala' },
+    }),
+  );
   const id = created.event._id as string;
   await api(request, token, 'put', `/api/events/${id}/publish`);
   await api(request, token, 'put', `/api/events/${id}/cancel`);
   return id;
 }
 
-test("'Rouvrir' takes a cancelled event back to draft after a confirmation", async ({ page, request, superToken }, testInfo) => {
-  const title = `Zenith Jam ${unique(testInfo)}`;
-  const id = await cancelledEvent(request, superToken, title, 72);
+/** The events screen, signed in as the superadmin, with the cancelled event `title` open in the panel. */
+async function openCancelledEvent(page: Page, request: APIRequestContext, title: string) {
   await loginAsSuperadmin(page, request);
   await page.goto('/admin/events');
   await page.getByLabel('Rechercher').fill(title);
@@ -46,6 +48,13 @@ test("'Rouvrir' takes a cancelled event back to draft after a confirmation", asy
   const panel = page.getByRole('complementary', { name: "Détail de l'événement" });
   await expect(panel.getByRole('heading', { name: title })).toBeVisible();
   await expect(panel.getByText('Annulé', { exact: true })).toBeVisible();
+  return panel;
+}
+
+test("'Rouvrir' takes a cancelled event back to draft after a confirmation", async ({ page, request, superToken }, testInfo) => {
+  const title = `Zenith Jam ${unique(testInfo)}`;
+  const id = await cancelledEvent(request, superToken, title, 72);
+  const panel = await openCancelledEvent(page, request, title);
   await panel.getByRole('button', { name: 'Rouvrir' }).click();
 
   const dialog = page.getByRole('dialog', { name: "Rouvrir l'événement" });
@@ -72,13 +81,7 @@ test("'Rouvrir' takes a cancelled event back to draft after a confirmation", asy
 test("an ended cancelled event shows no 'Rouvrir'", async ({ page, request, superToken }, testInfo) => {
   const title = `Orbit Jam ${unique(testInfo)}`;
   await cancelledEvent(request, superToken, title, -72);
-  await loginAsSuperadmin(page, request);
-  await page.goto('/admin/events');
-  await page.getByLabel('Rechercher').fill(title);
-  await page.getByRole('region', { name: 'Liste des événements' }).getByRole('button', { name: title, exact: true }).click();
-  const panel = page.getByRole('complementary', { name: "Détail de l'événement" });
-  await expect(panel.getByRole('heading', { name: title })).toBeVisible();
-  await expect(panel.getByText('Annulé', { exact: true })).toBeVisible();
+  const panel = await openCancelledEvent(page, request, title);
   await expect(panel.getByRole('button', { name: 'Supprimer' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Rouvrir' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'ended cancelled event');

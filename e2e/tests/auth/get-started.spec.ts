@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { otpBoxes, pasteInto } from '../../fixtures/otp';
 import { saveShot } from '../../fixtures/shots';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../apps/api/test/smtp-catcher';
 import { REPO_ROOT, type RunningServer, SUPERADMIN, startServer } from '@app/test-utils/server';
@@ -60,18 +61,6 @@ async function verifiedAccount() {
   });
   expect(verify.status).toBe(200);
   return { username, email };
-}
-
-function otpBoxes(page: Page) {
-  return page.getByRole('textbox', { name: /^Chiffre \d sur 6$/ });
-}
-
-async function pasteInto(page: Page, selector: string, text: string) {
-  await page.locator(selector).evaluate((element, value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 test('sign up, read the code from the SMTP server, verify, log in and land on /', async ({ page }) => {

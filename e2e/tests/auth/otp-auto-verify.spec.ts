@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { otpBoxes, pasteInto } from '../../fixtures/otp';
 import { codeFromOutbox } from '../../fixtures/outbox';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -9,18 +10,6 @@ import { shotsIn } from '../../fixtures/shots';
 const shot = shotsIn('accounts', { noSidewaysScroll: true, prefix: 'otp-' });
 const PASSWORD = 'Mango-Tree-2025';
 const freshIp = () => `10.25.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-function otpBoxes(page: Page) {
-  return page.getByRole('textbox', { name: /^Chiffre \d sur 6$/ });
-}
-
-async function pasteInto(page: Page, selector: string, text: string) {
-  await page.locator(selector).evaluate((element, value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 test('pasting the six digits verifies without a tap, and the success toast stands alone', async ({ page, request }, testInfo) => {
   const username = `colle_${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
