@@ -1,7 +1,7 @@
 import './landing.css';
-import { WAITLIST_MESSAGES } from '@app/shared/waitlist-messages';
 import { TESTIMONIALS } from './landing-content';
 import { checkSignup, type SignupField, type SignupValues } from './signup-check';
+import { sendSignup } from './waitlist-send';
 
 /**
  * The landing page's JavaScript (decision 011): the HTML is rendered by the server with its whole
@@ -13,7 +13,6 @@ import { checkSignup, type SignupField, type SignupValues } from './signup-check
 const TESTIMONIAL_INTERVAL_MS = 5000;
 const TOAST_DURATION_MS = { success: 2000, error: 4000, info: 4000 } as const;
 const MAX_TOASTS = 20;
-const TIMEOUT_MS = 15_000;
 
 type ToastKind = keyof typeof TOAST_DURATION_MS;
 const TOAST_STYLES: Record<ToastKind, string> = {
@@ -128,48 +127,17 @@ function waitlistForm(form: HTMLFormElement): void {
       return;
     }
     setSending(true);
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => controller.abort(), TIMEOUT_MS);
-    try {
-      const response = await fetch('/api/waitlist', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          name: values.name.trim(),
-          phone: values.phone.trim(),
-          email: values.email.trim() || undefined,
-          ref: referralCode(),
-          website: input('website')?.value ?? '',
-          formToken,
-        }),
-        signal: controller.signal,
-      });
-      const answer = (await response.json().catch(() => ({}))) as {
-        message?: string;
-        alreadyRegistered?: boolean;
-        fieldErrors?: Record<string, string[]>;
-      };
-      if (response.ok) {
-        if (answer.alreadyRegistered) toast('info', answer.message ?? WAITLIST_MESSAGES.alreadyRegistered);
-        else toast('success', WAITLIST_MESSAGES.success);
-        for (const field of FIELDS) input(field).value = '';
-        showErrors({});
-        void newToken();
-        return;
-      }
-      const serverErrors: Partial<Record<SignupField, string>> = {};
-      for (const field of FIELDS) {
-        const message = answer.fieldErrors?.[field]?.[0];
-        if (message) serverErrors[field] = message;
-      }
-      if (Object.keys(serverErrors).length) showErrors(serverErrors);
-      toast('error', answer.message || WAITLIST_MESSAGES.fallback);
-    } catch {
-      toast('error', WAITLIST_MESSAGES.fallback);
-    } finally {
-      window.clearTimeout(timer);
-      setSending(false);
+    const answer = await sendSignup(values, { ref: referralCode(), website: input('website')?.value ?? '', formToken });
+    if (answer.ok) {
+      toast(answer.toast.kind, answer.toast.message);
+      for (const field of FIELDS) input(field).value = '';
+      showErrors({});
+      void newToken();
+    } else {
+      if (Object.keys(answer.fieldErrors).length) showErrors(answer.fieldErrors);
+      toast(answer.toast.kind, answer.toast.message);
     }
+    setSending(false);
   });
 }
 

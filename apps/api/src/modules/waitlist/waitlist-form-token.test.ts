@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAITLIST_MESSAGES } from '@app/shared/waitlist';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from '@app/shared/waitlist';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createFormTokens, loadFormTokenSecret } from '../../lib/form-token';
 
@@ -40,6 +40,22 @@ describe('the waiting-list form token', () => {
     const fast = await signUp({ formToken: token, elapsedMs: 60_000 }, '10.12.0.1');
     expect(fast.statusCode).toBe(400);
     expect(fast.json()).toMatchObject({ code: 'TOO_FAST', message: WAITLIST_MESSAGES.tooFast });
+  });
+
+  it('draws the line at WAITLIST_MIN_FILL_MS after the form was shown, to the millisecond (on a controlled clock)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const shownAt = Date.now();
+      const token = (await app.inject({ method: 'GET', url: '/api/waitlist/form-token' })).json().token as string;
+      vi.setSystemTime(shownAt + WAITLIST_MIN_FILL_MS - 1);
+      const early = await signUp({ formToken: token }, '10.12.0.4');
+      expect(early.json()).toMatchObject({ code: 'TOO_FAST', message: WAITLIST_MESSAGES.tooFast });
+      vi.setSystemTime(shownAt + WAITLIST_MIN_FILL_MS);
+      const inTime = await signUp({ formToken: token }, '10.12.0.4');
+      expect(inTime.statusCode, inTime.body).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('accepts a token issued long enough ago, and does not put it on the tight limit for sign-ups without a token', async () => {
