@@ -24,33 +24,12 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </a>
         <nav aria-label="Navigation principale" className="hidden md:block">
           <ul className="flex items-center gap-1 text-sm font-medium text-slate-700">
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href={link.href}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href="/evenements">
-                Agenda
-              </a>
-            </li>
-            <li className="hidden xl:block signed-in:hidden">
-              <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href={SIGN_IN.href}>
-                {SIGN_IN.label}
-              </a>
-            </li>
-            <li className="hidden signed-in:xl:block">
-              <a className="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800" href={ACCOUNT.href}>
-                {ACCOUNT.label}
-              </a>
-            </li>
-            <li>
-              <a className="ml-2 rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800" href="#inscription">
-                Rejoindre la liste
-              </a>
-            </li>
+            <HeaderLinks
+              link="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800"
+              signIn="hidden xl:block signed-in:hidden"
+              account="hidden signed-in:xl:block"
+              join="ml-2 rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800"
+            />
           </ul>
         </nav>
         <details data-menu="" className="group md:hidden">
@@ -62,37 +41,45 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </summary>
           <nav aria-label="Navigation mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <ul className="flex flex-col p-2 text-base font-medium text-slate-800">
-              {NAV_LINKS.map((link) => (
-                <li key={link.href}>
-                  <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href={link.href}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-              <li>
-                <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href="/evenements">
-                  Agenda
-                </a>
-              </li>
-              <li className="signed-in:hidden">
-                <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href={SIGN_IN.href}>
-                  {SIGN_IN.label}
-                </a>
-              </li>
-              <li className="hidden signed-in:block">
-                <a className="block rounded-md px-4 py-3 hover:bg-brand-50" href={ACCOUNT.href}>
-                  {ACCOUNT.label}
-                </a>
-              </li>
-              <li>
-                <a className="mt-1 block rounded-md bg-brand-700 px-4 py-3 text-white" href="#inscription">
-                  Rejoindre la liste
-                </a>
-              </li>
+              <HeaderLinks
+                link="block rounded-md px-4 py-3 hover:bg-brand-50"
+                signIn="signed-in:hidden"
+                account="hidden signed-in:block"
+                join="mt-1 block rounded-md bg-brand-700 px-4 py-3 text-white"
+              />
             </ul>
           </nav>
         </details>
       </div>
     </header>
+  );
+}
+
+/**
+ * The header's links, wide or in the phone menu (the same links, their own classes): the sections,
+ * the agenda, 'Se connecter' or 'Mon compte' (by the session flag's classes), then the call to join.
+ */
+function HeaderLinks({ link, signIn, account, join }: { link: string; signIn: string; account: string; join: string }) {
+  const links = [
+    ...NAV_LINKS.map((entry) => ({ ...entry, item: undefined })),
+    { href: '/evenements', label: 'Agenda', item: undefined },
+    { ...SIGN_IN, item: signIn },
+    { ...ACCOUNT, item: account },
+  ];
+  return (
+    <>
+      {links.map((entry) => (
+        <li key={entry.href} className={entry.item}>
+          <a className={link} href={entry.href}>
+            {entry.label}
+          </a>
+        </li>
+      ))}
+      <li>
+        <a className={join} href="#inscription">
+          Rejoindre la liste
+        </a>
+      </li>
+    </>
   );
 }
