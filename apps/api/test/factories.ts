@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Permission, Role } from '@app/shared/permissions';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
-import { users } from '../src/db/schema/index';
+import { events, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 import type { UserRow } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/session.service';
@@ -60,4 +60,29 @@ export async function tokenFor(app: FastifyInstance, user: UserRow): Promise<str
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Inserts an event directly (a published concert in Douala next year unless told otherwise), organised by `organizerId`. */
+export async function insertEvent(
+  app: FastifyInstance,
+  organizerId: string,
+  values: Partial<typeof events.$inferInsert> = {},
+): Promise<typeof events.$inferSelect> {
+  const [row] = await app.db
+    .insert(events)
+    .values({
+      title: 'Soirée Bikutsi',
+      description: 'Une soirée bikutsi au bord du fleuve.',
+      startDateTime: new Date('2027-07-03T19:00:00Z'),
+      endDateTime: new Date('2027-07-03T23:00:00Z'),
+      address: 'Rue de la Joie, Akwa',
+      city: 'Douala',
+      category: 'concert',
+      status: 'published',
+      organizerId,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('event not created');
+  return row;
 }

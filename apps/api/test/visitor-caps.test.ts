@@ -6,7 +6,7 @@ import { ANONYMOUS_VISITORS_PER_ADDRESS } from '../src/lib/visitor-key';
 import { recordClick } from '../src/modules/referrals/referrals.service';
 import { buildTestApp } from './build-test-app';
 import { testAppForFile } from './helper';
-import { createUser } from './factories';
+import { createUser, insertEvent } from './factories';
 
 /**
  * Issue 24, item 17: one address rotating its browser name counted 70 referral clicks and 60
@@ -45,21 +45,7 @@ describe('anonymous clicks and views per address', () => {
 
   it('counts at most 10 anonymous views per address, event and day; other addresses still count', async () => {
     const organizer = await createUser(app);
-    const [event] = await app.db
-      .insert(events)
-      .values({
-        title: 'Concert Makossa',
-        description: 'Une soirée makossa.',
-        startDateTime: new Date('2027-06-12T18:00:00Z'),
-        endDateTime: new Date('2027-06-12T22:00:00Z'),
-        address: 'Bessengué',
-        city: 'Douala',
-        category: 'concert',
-        status: 'published',
-        organizerId: organizer.id,
-      })
-      .returning();
-    if (!event) throw new Error('no event');
+    const event = await insertEvent(app, organizer.id);
     const view = (ip: string, userAgent: string) =>
       app.inject({
         method: 'POST',
