@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitForHealth } from '@app/test-utils/server';
+import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,19 +118,13 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const database = await freshDatabase();
   const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+  const env = serverEnv(port, dataDir, {
     DATABASE_URL: database?.url ?? '',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ADMIN_EMAIL: 'admin@bench.local',
     ADMIN_PASSWORD: 'Admin-Passw0rd!',
     LOG_LEVEL: 'error',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  };
+  });
   const kind = database ? 'PostgreSQL' : 'PGlite';
   console.log(`bench:load on ${kind}: ${connections} connections, ${duration} s per scenario`);
   let server;

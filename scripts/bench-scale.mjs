@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitForHealth } from '@app/test-utils/server';
+import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
 
@@ -517,19 +517,13 @@ async function main() {
   const database = usePglite ? pgliteDatabase(dataDir) : await freshPostgres();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
+  const env = serverEnv(port, dataDir, {
     DATABASE_URL: database.url,
-    PUBLIC_URL: baseURL,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'error',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  };
+  });
   const kind = usePglite ? 'PGlite' : 'PostgreSQL';
   console.log(`bench:scale on ${kind}, ${rows.toLocaleString('en')} rows per table, ${samples} single requests per line`);
   let server;
