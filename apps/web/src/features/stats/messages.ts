@@ -1,3 +1,4 @@
+import { EVENT_CATEGORY_LABELS } from '@app/shared/events';
 import { defineMessages } from '../../lib/i18n';
 
 export const statsMessages = defineMessages({
@@ -22,15 +23,7 @@ export const statsMessages = defineMessages({
     draft: 'Brouillon',
     published: 'Publié',
     cancelled: 'Annulé',
-    concert: 'Concert',
-    festival: 'Festival',
-    conference: 'Conférence',
-    sport: 'Sport',
-    art: 'Art & Culture',
-    food: 'Gastronomie',
-    business: 'Business',
-    training: 'Formation',
-    other: 'Autre',
+    ...EVENT_CATEGORY_LABELS,
     peak: 'Maximum : {max}',
   },
   en: {

@@ -1,3 +1,4 @@
+import { EVENT_CATEGORIES, EVENT_STATUSES } from '@app/shared/events';
 import { STATS_RANGES } from '@app/shared/stats';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -9,20 +10,8 @@ import { statsMessages } from '../messages';
 import { BarList, ChartFrame, type ChartPoint, ColumnChart } from './charts';
 
 type Key = keyof (typeof statsMessages)['fr'];
-const KNOWN = new Set<string>([
-  'draft',
-  'published',
-  'cancelled',
-  'concert',
-  'festival',
-  'conference',
-  'sport',
-  'art',
-  'food',
-  'business',
-  'training',
-  'other',
-]);
+/** The statuses and categories the messages name; any other key is shown as it is. */
+const KNOWN = new Set<string>([...EVENT_STATUSES, ...EVENT_CATEGORIES]);
 const STATUS_COLORS = { draft: '#d97706', published: '#047857', cancelled: '#b91c1c' };
 
 /** A calendar day (YYYY-MM-DD) shown in the reader's language; noon UTC keeps it on that day in Douala. */
