@@ -1,3 +1,5 @@
+import { LineIcon } from '../components/ui/line-icon';
+
 /** The landing page's drawn parts: the feature icons and the hero's drawing (a calendar and a map, no event). */
 export const FEATURE_ICONS = [
   'M12 5v14M5 12h14',
@@ -8,21 +10,7 @@ export const FEATURE_ICONS = [
 ];
 
 export function Icon({ path }: { path: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={path} />
-    </svg>
-  );
+  return <LineIcon path={path} size={24} />;
 }
 
 /** Days of the drawn calendar that carry a dot: a drawing, not dates of real events. */

@@ -1,3 +1,5 @@
+import { LineIcon } from '../../../components/ui/line-icon';
+
 /** Small line icons (emoji fonts are not everywhere); decorative, hidden from screen readers. */
 const PATHS = {
   calendar: 'M8 2v4M16 2v4M3 10h18M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z',
@@ -7,18 +9,5 @@ const PATHS = {
 } as const;
 
 export function Icon({ name, className = 'size-4' }: { name: keyof typeof PATHS; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`inline-block shrink-0 ${className}`}
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <LineIcon path={PATHS[name]} className={`inline-block shrink-0 ${className}`} />;
 }
