@@ -24,12 +24,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
         </a>
         <nav aria-label="Navigation principale" className="hidden md:block">
           <ul className="flex items-center gap-1 text-sm font-medium text-slate-700">
-            <HeaderLinks
-              link="rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800"
-              signIn="hidden xl:block signed-in:hidden"
-              account="hidden signed-in:xl:block"
-              join="ml-2 rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800"
-            />
+            <HeaderLinks place="wide" />
           </ul>
         </nav>
         <details data-menu="" className="group md:hidden">
@@ -41,12 +36,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
           </summary>
           <nav aria-label="Navigation mobile" className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg">
             <ul className="flex flex-col p-2 text-base font-medium text-slate-800">
-              <HeaderLinks
-                link="block rounded-md px-4 py-3 hover:bg-brand-50"
-                signIn="signed-in:hidden"
-                account="hidden signed-in:block"
-                join="mt-1 block rounded-md bg-brand-700 px-4 py-3 text-white"
-              />
+              <HeaderLinks place="menu" />
             </ul>
           </nav>
         </details>
@@ -55,11 +45,28 @@ export function SiteHeader({ siteName }: { siteName: string }) {
   );
 }
 
+/** The classes of the header's links in the wide header and in the phone menu. */
+const LINK_CLASSES = {
+  wide: {
+    link: 'rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800',
+    signIn: 'hidden xl:block signed-in:hidden',
+    account: 'hidden signed-in:xl:block',
+    join: 'ml-2 rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800',
+  },
+  menu: {
+    link: 'block rounded-md px-4 py-3 hover:bg-brand-50',
+    signIn: 'signed-in:hidden',
+    account: 'hidden signed-in:block',
+    join: 'mt-1 block rounded-md bg-brand-700 px-4 py-3 text-white',
+  },
+} as const;
+
 /**
  * The header's links, wide or in the phone menu (the same links, their own classes): the sections,
  * the agenda, 'Se connecter' or 'Mon compte' (by the session flag's classes), then the call to join.
  */
-function HeaderLinks({ link, signIn, account, join }: { link: string; signIn: string; account: string; join: string }) {
+function HeaderLinks({ place }: { place: keyof typeof LINK_CLASSES }) {
+  const { link, signIn, account, join } = LINK_CLASSES[place];
   const links = [
     ...NAV_LINKS.map((entry) => ({ ...entry, item: undefined })),
     { href: '/evenements', label: 'Agenda', item: undefined },

@@ -37,13 +37,14 @@ export interface DetailQuery<T> {
   refetch: () => unknown;
 }
 
-interface LoadedDetailPanelProps<T> extends Omit<DetailPanelProps, 'children'> {
+interface LoadedDetailPanelProps<T> extends Omit<DetailPanelProps, 'children' | 'backLabel'> {
   /** The query of the detail shown. */
   query: DetailQuery<T>;
-  /** 'Chargement...' while it loads. */
-  loadingLabel: string;
-  /** What failed, before the server's message: 'Impossible de charger … : <message>'. */
-  errorLabel: string;
+  /**
+   * The feature's messages: 'loading' while it loads, 'detailError' before the server's message
+   * when it failed, 'back' on the button back to the list.
+   */
+  t: (key: 'loading' | 'detailError' | 'back') => string;
   /** With it, a failed load offers a button that tries again. */
   retryLabel?: string;
   /** The detail, once loaded. */
@@ -51,21 +52,14 @@ interface LoadedDetailPanelProps<T> extends Omit<DetailPanelProps, 'children'> {
 }
 
 /** A {@link DetailPanel} around a query: the loading text, the failed load (in red), then the detail. */
-export function LoadedDetailPanel<T>({
-  query,
-  loadingLabel,
-  errorLabel,
-  retryLabel,
-  children,
-  ...panel
-}: LoadedDetailPanelProps<T>) {
+export function LoadedDetailPanel<T>({ query, t, retryLabel, children, ...panel }: LoadedDetailPanelProps<T>) {
   let body: ReactNode;
-  if (query.isPending) body = <p className="text-sm text-slate-500">{loadingLabel}</p>;
+  if (query.isPending) body = <p className="text-sm text-slate-500">{t('loading')}</p>;
   else if (query.isError)
     body = (
       <Alert>
         <p>
-          {errorLabel} : {query.error?.message}
+          {t('detailError')} : {query.error?.message}
         </p>
         {retryLabel && (
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => query.refetch()}>
@@ -75,5 +69,9 @@ export function LoadedDetailPanel<T>({
       </Alert>
     );
   else body = children(query.data as T);
-  return <DetailPanel {...panel}>{body}</DetailPanel>;
+  return (
+    <DetailPanel {...panel} backLabel={t('back')}>
+      {body}
+    </DetailPanel>
+  );
 }

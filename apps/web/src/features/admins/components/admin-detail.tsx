@@ -27,15 +27,7 @@ export function AdminDetail({ id, me, onBack, onRevoked }: AdminDetailProps) {
   const t = useT(adminsMessages);
   const detail = useAdmin(id);
   return (
-    <LoadedDetailPanel
-      query={detail}
-      loadingLabel={t('loading')}
-      errorLabel={t('detailError')}
-      labelledBy="admin-detail-title"
-      backLabel={t('back')}
-      onBack={onBack}
-      backAlways
-    >
+    <LoadedDetailPanel query={detail} t={t} labelledBy="admin-detail-title" onBack={onBack} backAlways>
       {(data) => <AdminDetailBody key={data.user._id} admin={data.user} me={me} onRevoked={onRevoked} />}
     </LoadedDetailPanel>
   );

@@ -26,15 +26,7 @@ export function BusinessPageDetail({ id, onBack }: { id: string; onBack: () => v
   const t = useT(businessPagesMessages);
   const detail = useBusinessPageAdmin(id);
   return (
-    <LoadedDetailPanel
-      query={detail}
-      loadingLabel={t('loading')}
-      errorLabel={t('detailError')}
-      labelledBy="business-page-detail-title"
-      backLabel={t('back')}
-      onBack={onBack}
-      backAlways
-    >
+    <LoadedDetailPanel query={detail} t={t} labelledBy="business-page-detail-title" onBack={onBack} backAlways>
       {(page) => <DetailBody page={page} />}
     </LoadedDetailPanel>
   );

@@ -22,15 +22,7 @@ export function PartnerDetailPanel({ id, onBack }: { id: string; onBack: () => v
   const t = useT(partnersMessages);
   const detail = usePartner(id);
   return (
-    <LoadedDetailPanel
-      query={detail}
-      loadingLabel={t('loading')}
-      errorLabel={t('detailError')}
-      retryLabel={t('retry')}
-      labelledBy="partner-detail-title"
-      backLabel={t('back')}
-      onBack={onBack}
-    >
+    <LoadedDetailPanel query={detail} t={t} retryLabel={t('retry')} labelledBy="partner-detail-title" onBack={onBack}>
       {(partner) => <PartnerBody key={partner._id} partner={partner} />}
     </LoadedDetailPanel>
   );

@@ -25,14 +25,7 @@ export function UserDetail({ id, onBack, onDeleted }: UserDetailProps) {
   const t = useT(usersMessages);
   const detail = useUser(id);
   return (
-    <LoadedDetailPanel
-      query={detail}
-      loadingLabel={t('loading')}
-      errorLabel={t('detailError')}
-      labelledBy="user-detail-title"
-      backLabel={t('back')}
-      onBack={onBack}
-    >
+    <LoadedDetailPanel query={detail} t={t} labelledBy="user-detail-title" onBack={onBack}>
       {(data) => <UserDetailBody key={data.user._id} user={data.user} onDeleted={onDeleted} />}
     </LoadedDetailPanel>
   );
