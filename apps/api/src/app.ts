@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { communityRoutes } from './modules/community/community.routes';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(waitlistRoutes);
       await api.register(publicSettingsRoutes);
       await api.register(adminsRoutes);
