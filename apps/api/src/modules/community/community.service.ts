@@ -163,7 +163,6 @@ export async function leaveEvent(
     const left = await deleteParticipation(tx, event.id, actor.id);
     // The feed says so: without it, joining again showed the same 'Participe à …' twice.
     if (left) {
-      await recordDailyFact(tx, event.id, 'participants', left, -1);
       await recordWrite(tx, {
         activity: {
           userId: actor.id,
@@ -176,6 +175,8 @@ export async function leaveEvent(
     const participantsCount = left
       ? await bumpCounter(tx, event.id, 'participantsCount', -1)
       : ((await findCommunityEvent(tx, event.id))?.participantsCount ?? 0);
+    // After the event's row, as every write here: the same lock order, no deadlock (decision 040).
+    if (left) await recordDailyFact(tx, event.id, 'participants', left, -1);
     return { participating: false as const, participantsCount };
   });
 }
@@ -269,8 +270,8 @@ export async function removeComment(
   }
   return deps.db.transaction(async (tx) => {
     if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');
-    await recordDailyFact(tx, eventId, 'comments', comment.createdAt, -1);
     const commentsCount = await bumpCounter(tx, eventId, 'commentsCount', -1);
+    await recordDailyFact(tx, eventId, 'comments', comment.createdAt, -1);
     if (comment.userId !== actor.id) {
       await recordWrite(tx, {
         audit: {
@@ -300,8 +301,8 @@ export async function likeEvent(
     if (!likedAt) {
       return { likes: (await findCommunityEvent(tx, event.id))?.likesCount ?? 0 };
     }
-    await recordDailyFact(tx, event.id, 'likes', likedAt, 1);
     const likes = await bumpCounter(tx, event.id, 'likesCount', 1);
+    await recordDailyFact(tx, event.id, 'likes', likedAt, 1);
     await recordWrite(tx, {
       activity: {
         userId: actor.id,
@@ -335,9 +336,10 @@ export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, event
   return deps.db.transaction(async (tx) => {
     const likedAt = await deleteLike(tx, event.id, actor.id);
     if (!likedAt) return { likes: event.likesCount };
-    await recordDailyFact(tx, event.id, 'likes', likedAt, -1);
     await deleteLikeActivity(tx, event.id, actor.id);
-    return { likes: await bumpCounter(tx, event.id, 'likesCount', -1) };
+    const likes = await bumpCounter(tx, event.id, 'likesCount', -1);
+    await recordDailyFact(tx, event.id, 'likes', likedAt, -1);
+    return { likes };
   });
 }
 
@@ -381,8 +383,9 @@ export async function recordView(
       await recordDailyView(tx, event.id, day, false);
       return { counted: false, views: (await findCommunityEvent(tx, event.id))?.viewsCount ?? 0 };
     }
+    const views = await bumpCounter(tx, event.id, 'viewsCount', 1);
     await recordDailyView(tx, event.id, day, viewSourceOf(origin.src, origin.from, origin.ownHost ?? null));
-    return { counted: true, views: await bumpCounter(tx, event.id, 'viewsCount', 1) };
+    return { counted: true, views };
   });
 }
 

@@ -6,8 +6,9 @@ import { eventComments, eventDailyStats, eventLikes, eventParticipations, events
 
 /*
  * The daily roll-up of an event's statistics (decision 040). Every write moves one row
- * (event, Douala day) in the transaction of the fact it counts; reading an event's statistics is
- * one range read of the primary key.
+ * (event, Douala day) in the transaction of the fact it counts, always after the event's own
+ * counter (`events` row first, then the day's row: one lock order, so concurrent likes and
+ * comments cannot deadlock); reading an event's statistics is one range read of the primary key.
  */
 
 type DailyColumn = 'views' | 'visitors' | 'participants' | 'likes' | 'comments';

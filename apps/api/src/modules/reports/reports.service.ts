@@ -230,8 +230,8 @@ export async function removeReportedComment(deps: ReportsDeps, actor: SessionUse
   await deps.db.transaction(async (tx) => {
     const closed = await closeOpenReportsOnComment(tx, comment.id, actor.id);
     if (!(await deleteComment(tx, comment.id))) throw new AppError('COMMENT_GONE', 'Ce commentaire a déjà été supprimé');
-    await recordDailyFact(tx, comment.eventId, 'comments', comment.createdAt, -1);
     await bumpCounter(tx, eventId, 'commentsCount', -1);
+    await recordDailyFact(tx, comment.eventId, 'comments', comment.createdAt, -1);
     await recordWrite(tx, {
       audit: {
         actorId: actor.id,
