@@ -12,8 +12,7 @@ const FREQUENT_WORD_SHARE = 0.1;
  * `column like '%query%'` (accent-free, case-free), shaped for a trigram GIN index on `column`.
  * The index reads the whole list of rows of every trigram of the pattern; a word found in most
  * rows ('personne' in every name of the bench) has lists as long as the table, and reading them
- * costs more than all the rest (`personne 4242`: 25 ms at 1,000,000 rows, against 0.7 ms for
- * `4242`). So when the query has several words of three letters or more, those the planner expects
+ * costs more than all the rest (figures: docs/scaling.md, 'Figures behind the code'). So when the query has several words of three letters or more, those the planner expects
  * in a tenth of the rows or more are left out of the indexed condition, and the whole query is
  * checked by `strpos`, which no index serves: the rows found are the same.
  */

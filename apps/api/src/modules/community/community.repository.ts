@@ -149,8 +149,7 @@ const authorColumns = {
 /**
  * Newest first, served by `event_comments_event_idx`; the total is the event's counter. The page's
  * ids first, then their authors: joined before the page is cut, a deep page of a much commented
- * event hashed the whole users table (88 ms for page 266 of 2,659 comments at 100,000 accounts;
- * 9 ms this way, scripts/bench-scale.mjs).
+ * event hashes the whole users table (figures: docs/scaling.md, 'Figures behind the code').
  */
 export async function listComments(db: Executor, eventId: string, page: number, limit: number) {
   const order = [desc(eventComments.createdAt), desc(eventComments.id)];

@@ -112,7 +112,7 @@ export async function listOpenReports(
   const where = and(eq(userReports.status, 'open'), scopeCondition(scope));
   const order = [desc(userReports.createdAt), desc(userReports.id)];
   // The page's ids first, then their two accounts: joined before the page is cut, PostgreSQL
-  // hashed the whole users table (45 ms at 100,000 accounts; 0.6 ms this way, scripts/bench-scale.mjs).
+  // hashes the whole users table (figures: docs/scaling.md, 'Figures behind the code').
   const pageIds = pageIdsOf(db, userReports.id, where, order, { limit, offset: (page - 1) * limit });
   const [rows, [count]] = await Promise.all([
     withPeople(db)
