@@ -56,7 +56,7 @@ async function subjectsTo(to: string, matching: RegExp): Promise<string[]> {
   return subjects;
 }
 
-/** An organiser (an account without manage_events) and its draft, through the API. */
+/** An organiser (an account without manage_events) and its draft submitted for approval, through the API. */
 async function organiserDraft(request: APIRequestContext, token: string, id: string, title: string) {
   const email = `organisatrice-${id}@e2e.local`;
   const created = await request.post('/api/users', {
@@ -72,7 +72,13 @@ async function organiserDraft(request: APIRequestContext, token: string, id: str
     data: eventBody(title),
   });
   expect(event.status(), await event.text()).toBe(201);
-  return { email, id: (await event.json()).event._id as string };
+  const eventId = (await event.json()).event._id as string;
+  // 'Publier' by the organiser submits the draft for approval (decision 038).
+  const submitted = await request.put(`/api/events/${eventId}/publish`, {
+    headers: { authorization: `Bearer ${organiserToken}` },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  return { email, id: eventId };
 }
 
 async function openNav(page: Page) {

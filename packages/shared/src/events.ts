@@ -181,6 +181,28 @@ export const eventActionParamsSchema = z.object({
   action: z.enum(['publish', 'cancel', 'reopen'], { message: 'Action inconnue : publish, cancel ou reopen' }),
 });
 
+/** Most characters of the message to the participants given when cancelling (decision 038). */
+export const CANCELLATION_MESSAGE_MAX = 500;
+
+/**
+ * `PUT /events/{id}/cancel` may carry a short message to the participants (decision 038): stored on
+ * the event and shown on its public page. The other actions take no body.
+ */
+export const eventActionBodySchema = z
+  .strictObject({
+    message: z
+      .string()
+      .trim()
+      .max(CANCELLATION_MESSAGE_MAX, { message: `${CANCELLATION_MESSAGE_MAX} caractères au maximum` })
+      .optional(),
+  })
+  .nullish();
+export type EventActionBody = z.input<typeof eventActionBodySchema>;
+
+/** Where an organiser's draft stands with 'Approbation requise' (decision 038). */
+export const APPROVAL_STATES = ['submitted', 'refused'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+
 /**
  * `GET /events`. Anonymous callers and accounts without `manage_events` see the published public
  * events only (the status filter then narrows within them); `mine=true` lists the caller's own
@@ -262,6 +284,14 @@ const eventBaseSchema = z.object({
   updatedAt: z.string(),
   /** The public page `/evenements/{slug}-{shortId}` (a private one opens only with its share link). */
   publicPath: z.string(),
+  /**
+   * A draft submitted for approval and not refused since ('submitted': 'En attente d’approbation'),
+   * or refused since its last submission ('refused', with `refusalReason`); null otherwise (decision 038).
+   */
+  approvalState: z.enum(APPROVAL_STATES).nullable().optional(),
+  refusalReason: z.string().nullable().optional(),
+  /** The organiser's message to the participants, given when cancelling; null otherwise. */
+  cancellationMessage: z.string().nullable().optional(),
 });
 
 /** One row of `GET /events`: the event without its ticket types, with its first image. */
@@ -386,4 +416,6 @@ export const APPROVAL_MESSAGES = {
   notPending: 'Cet événement n’attend pas d’approbation',
   approved: 'Événement approuvé et publié',
   refused: 'Événement refusé : l’organisateur est prévenu',
+  submitted: 'Événement envoyé pour approbation : il sera publié après validation par un administrateur',
+  alreadySubmitted: 'Cet événement attend déjà l’approbation d’un administrateur',
 } as const;

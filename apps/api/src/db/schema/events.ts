@@ -68,6 +68,13 @@ export const events = pgTable(
     refusedAt: timestamp({ withTimezone: true }),
     refusalReason: text(),
     /**
+     * When the organiser last asked for publication while 'Approbation requise' is on ('Publier',
+     * decision 038): the 'À approuver' queue holds the drafts submitted after their last refusal.
+     */
+    submittedForApprovalAt: timestamp({ withTimezone: true }),
+    /** The organiser's short message to the participants when cancelling, shown on the public page (decision 038). */
+    cancellationMessage: text(),
+    /**
      * When the event was cancelled (null otherwise): its public page stays 30 days from this
      * moment, whatever happens to the row afterwards (issue 24, decision 023).
      */
@@ -129,6 +136,10 @@ export const events = pgTable(
     ),
     // The agenda's city filter (migration 0012): the cities with a public event not ended.
     index('events_public_city_end_idx').on(table.city, table.endDateTime).where(publicEvent(table)),
+    // The 'À approuver' queue and its count (decision 038): the submitted drafts, newest first.
+    index('events_submitted_created_id_idx')
+      .on(...newestFirst(table.createdAt, table.id))
+      .where(sql`${table.status} = 'draft' and ${table.submittedForApprovalAt} is not null`),
   ],
 );
 

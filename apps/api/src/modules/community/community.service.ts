@@ -254,8 +254,8 @@ export async function listEventComments(
 }
 
 /**
- * The author, or `manage_events`, deletes a comment; its activity goes with it. A moderator
- * removing someone else's comment is audited, with what it said.
+ * The author, the event's organiser or `manage_events` deletes a comment; its activity goes with
+ * it. A moderator (organiser or team) removing someone else's comment is audited, with what it said.
  */
 export async function removeComment(
   deps: CommunityDeps,
@@ -265,7 +265,9 @@ export async function removeComment(
 ): Promise<{ commentsCount: number }> {
   const comment = await findComment(deps.db, eventId, commentId);
   if (!comment) throw notFound('Commentaire introuvable');
-  if (comment.userId !== actor.id && !actor.permissions.includes('manage_events')) {
+  // The event's organiser moderates its comments too (issue 27 item 6, decision 038).
+  const byOrganiser = comment.userId !== actor.id && (await findCommunityEvent(deps.db, eventId))?.organizerId === actor.id;
+  if (comment.userId !== actor.id && !actor.permissions.includes('manage_events') && !byOrganiser) {
     throw new AppError('NOT_AUTHOR', 'Vous ne pouvez supprimer que vos propres commentaires');
   }
   return deps.db.transaction(async (tx) => {
@@ -280,6 +282,7 @@ export async function removeComment(
           targetType: 'comment',
           targetId: comment.id,
           before: { eventId, authorId: comment.userId, text: comment.text },
+          after: { moderator: byOrganiser ? 'organiser' : 'team' },
         },
       });
     }

@@ -8,7 +8,8 @@ type EventRow = typeof events.$inferSelect;
 /**
  * The 'À approuver' queue (issue 25 item 11): drafts whose organiser may not publish them alone
  * (not a superadmin, not a validated, unblocked administrator holding manage_events — the rule of
- * effectivePermissions), not refused since their last change. Only meaningful while the setting
+ * effectivePermissions), submitted for approval ('Publier', decision 038) and not refused since
+ * their last submission. Only meaningful while the setting
  * 'Approbation requise' is on: the service asks only then.
  */
 export function pendingApprovalCondition(): SQL {
@@ -21,9 +22,10 @@ export function pendingApprovalCondition(): SQL {
   )`;
   return and(
     eq(events.status, 'draft'),
+    sql`${events.submittedForApprovalAt} is not null`,
     sql`${events.organizerId} is not null`,
     sql`not ${organiserPublishesAlone}`,
-    or(isNull(events.refusedAt), sql`${events.updatedAt} > ${events.refusedAt}`),
+    or(isNull(events.refusedAt), sql`${events.submittedForApprovalAt} > ${events.refusedAt}`),
   ) as SQL;
 }
 
@@ -44,10 +46,13 @@ export async function lockPendingEvent(tx: Executor, id: string): Promise<EventR
 }
 
 export async function markRefused(tx: Executor, id: string, reason: string): Promise<EventRow | null> {
-  // updated_at stays: the event comes back to the queue when its organiser changes it.
+  // The event comes back to the queue when its organiser submits it again (decision 038).
   const [row] = await tx
     .update(events)
-    .set({ refusedAt: sql`greatest(now(), ${events.updatedAt} + interval '1 microsecond')`, refusalReason: reason })
+    .set({
+      refusedAt: sql`greatest(now(), ${events.submittedForApprovalAt} + interval '1 microsecond')`,
+      refusalReason: reason,
+    })
     .where(eq(events.id, id))
     .returning();
   return row ?? null;
@@ -63,5 +68,18 @@ export async function findOrganiserContact(
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Submits a draft for approval (decision 038): answers the row, or null when it is no longer a
+ * draft. A later submission than the last refusal puts it back in the queue.
+ */
+export async function markSubmitted(tx: Executor, id: string): Promise<EventRow | null> {
+  const [row] = await tx
+    .update(events)
+    .set({ submittedForApprovalAt: sql`greatest(now(), ${events.refusedAt} + interval '1 microsecond')` })
+    .where(and(eq(events.id, id), eq(events.status, 'draft')))
+    .returning();
   return row ?? null;
 }

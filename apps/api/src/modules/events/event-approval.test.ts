@@ -34,8 +34,17 @@ function call(method: 'GET' | 'POST' | 'PUT', url: string, token: string, payloa
   return app.inject({ method, url: `/api${url}`, headers: bearer(token), payload: payload as object | undefined });
 }
 
+/** A draft its organiser submitted for approval ('Publier' while approval is required, decision 038). */
 async function createEvent(token: string, title: string) {
-  return (await createEventAs(app, token, { title }, 'draft'))._id;
+  const id = (await createEventAs(app, token, { title }, 'draft'))._id;
+  await submit(token, id);
+  return id;
+}
+
+async function submit(token: string, id: string) {
+  const response = await call('PUT', `/events/${id}/publish`, token);
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
 }
 
 async function queue(): Promise<string[]> {
@@ -54,7 +63,7 @@ describe("'À approuver'", () => {
   it("lists an organiser's draft, not a manager's; the count follows; approve publishes it and tells the organiser", async () => {
     const before = await count();
     const waiting = await createEvent(organizerToken, 'Nuit du Bikutsi');
-    const managers = await createEvent(managerToken, 'Gala des managers');
+    const managers = (await createEventAs(app, managerToken, { title: 'Gala des managers' }, 'draft'))._id;
     expect(await queue()).toContain(waiting);
     expect(await queue()).not.toContain(managers);
     expect(await count()).toBe(before + 1);
@@ -76,7 +85,7 @@ describe("'À approuver'", () => {
     expect((await call('PUT', `/events/${managers}/approve`, managerToken)).statusCode).toBe(409);
   });
 
-  it('refuse needs a reason, keeps the draft, tells the organiser (SMS without e-mail) and leaves the queue until the organiser changes it', async () => {
+  it('refuse needs a reason, keeps the draft, tells the organiser (SMS without e-mail) and leaves the queue until the organiser submits it again', async () => {
     const waiting = await createEvent(smsOrganizerToken, 'Marché de Noël');
     const noReason = await call('PUT', `/events/${waiting}/refuse`, managerToken, { reason: '  ' });
     expect(noReason.statusCode).toBe(400);
@@ -94,11 +103,56 @@ describe("'À approuver'", () => {
 
     const edited = await call('PUT', `/events/${waiting}`, smsOrganizerToken, { description: 'Avec des photos cette fois.' });
     expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().event).toMatchObject({ approvalState: 'refused', refusalReason: 'Photos manquantes' });
+    expect(await queue()).not.toContain(waiting);
+    const again = await submit(smsOrganizerToken, waiting);
+    expect(again.json().event).toMatchObject({ status: 'draft', approvalState: 'submitted', refusalReason: null });
     expect(await queue()).toContain(waiting);
   });
 
+  it("'Publier' by an organiser submits the draft: 'En attente d’approbation', the team told, once; a draft not submitted does not wait (decision 038)", async () => {
+    const stored = await app.settings.get();
+    await app.settings.save({ ...stored, general: { ...stored.general, contactEmail: 'equipe@example.cm' } }, null);
+    const draft = (await createEventAs(app, organizerToken, { title: 'Brouillon pas prêt' }, 'draft'))._id;
+    expect(await queue()).not.toContain(draft);
+    const fresh = await call('GET', `/events/${draft}`, organizerToken);
+    expect(fresh.json()).toMatchObject({ status: 'draft', approvalState: null });
+
+    const submitted = await submit(organizerToken, draft);
+    expect(submitted.json()).toMatchObject({
+      message: 'Événement envoyé pour approbation : il sera publié après validation par un administrateur',
+      event: { status: 'draft', approvalState: 'submitted' },
+    });
+    expect(await queue()).toContain(draft);
+    const mine = await call('GET', '/events?mine=true&limit=100', organizerToken);
+    expect(mine.json().items.find((item: { _id: string }) => item._id === draft)).toMatchObject({ approvalState: 'submitted' });
+    const [alert] = await app.db
+      .select()
+      .from(outboundMessages)
+      .where(eq(outboundMessages.subject, 'Événement à approuver : Brouillon pas prêt'));
+    expect(alert?.recipient).toBe('equipe@example.cm');
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, draft), eq(auditLog.action, 'event.submit')));
+    expect(audit).toBeDefined();
+
+    const twice = await call('PUT', `/events/${draft}/publish`, organizerToken);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Cet événement attend déjà l’approbation d’un administrateur');
+    // Approved: published, no longer waiting.
+    expect((await call('PUT', `/events/${draft}/approve`, managerToken)).json().event).toMatchObject({
+      status: 'published',
+      approvalState: null,
+    });
+    // Someone else's draft: as if it did not exist.
+    const other = (await createEventAs(app, smsOrganizerToken, { title: 'Pas à vous' }, 'draft'))._id;
+    expect((await call('PUT', `/events/${other}/publish`, organizerToken)).statusCode).toBe(404);
+    await app.settings.save(stored, null);
+  });
+
   it('is for event managers only, and empty while approval is not required', async () => {
-    const waiting = await createEvent(organizerToken, 'Tournoi de quartier');
+    const waiting = (await createEventAs(app, organizerToken, { title: 'Tournoi de quartier' }, 'draft'))._id;
     expect((await call('GET', '/events?approval=pending', organizerToken)).statusCode).toBe(403);
     expect((await call('GET', '/events/pending-approval/count', organizerToken)).statusCode).toBe(403);
     expect((await call('PUT', `/events/${waiting}/approve`, organizerToken)).statusCode).toBe(403);

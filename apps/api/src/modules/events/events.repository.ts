@@ -211,13 +211,22 @@ export async function updateEvent(
 }
 
 /** Moves the status only from `from`: a concurrent change makes it answer null. */
-export async function transitionStatus(db: Executor, id: string, from: EventStatus, to: EventStatus): Promise<EventRow | null> {
+export async function transitionStatus(
+  db: Executor,
+  id: string,
+  from: EventStatus,
+  to: EventStatus,
+  extra: Pick<EventInsert, 'cancellationMessage' | 'submittedForApprovalAt'> = {},
+): Promise<EventRow | null> {
   const now = new Date();
-  // The cancellation's date starts the public page's 30 days; reopening clears it.
-  const cancelledAt = to === 'cancelled' ? { cancelledAt: now } : from === 'cancelled' ? { cancelledAt: null } : {};
+  // The cancellation's date starts the public page's 30 days; reopening clears it and its message.
+  const cancelledAt =
+    to === 'cancelled' ? { cancelledAt: now } : from === 'cancelled' ? { cancelledAt: null, cancellationMessage: null } : {};
+  // Published, an event no longer waits for approval (decision 038).
+  const submitted = to === 'published' ? { submittedForApprovalAt: null } : {};
   const [event] = await db
     .update(events)
-    .set({ status: to, updatedAt: now, ...cancelledAt })
+    .set({ status: to, updatedAt: now, ...cancelledAt, ...submitted, ...extra })
     .where(and(eq(events.id, id), eq(events.status, from)))
     .returning();
   return event ?? null;

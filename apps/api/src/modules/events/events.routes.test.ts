@@ -593,7 +593,9 @@ describe('status transitions', () => {
     expect(draft?.cancelledAt).toBeNull();
     expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(404);
     expect((await call('PUT', `/events/${event._id}`, owner, { title: 'Concert reprogrammé' })).statusCode).toBe(200);
-    expect((await call('PUT', `/events/${event._id}/publish`, owner)).statusCode).toBe(403);
+    // The organiser's 'Publier' submits it (decision 038); the team publishes.
+    const submitted = await call('PUT', `/events/${event._id}/publish`, owner);
+    expect(submitted.json().event).toMatchObject({ status: 'draft', approvalState: 'submitted' });
     expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
     expect((await call('PUT', `/events/${event._id}/reopen`, owner)).json().message).toBe(
       'Seul un événement annulé peut être rouvert',
@@ -605,12 +607,15 @@ describe('status transitions', () => {
     expect((await call('PUT', `/events/${event._id}/archive`, organizer.token)).statusCode).toBe(400);
   });
 
-  it('with settings.requireApproval only manage_events publishes', async () => {
+  it('with settings.requireApproval only manage_events publishes; the organiser’s publish submits (decision 038)', async () => {
     await setEventSettings({ requireApproval: true });
     const event = await createJson(organizer.token, { title: 'À approuver' });
-    const refused = await call('PUT', `/events/${event._id}/publish`, organizer.token);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('La publication de cet événement doit être approuvée par un administrateur');
+    const submitted = await call('PUT', `/events/${event._id}/publish`, organizer.token);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json()).toMatchObject({
+      message: 'Événement envoyé pour approbation : il sera publié après validation par un administrateur',
+      event: { status: 'draft', approvalState: 'submitted' },
+    });
     const manager = await createUser(app, { role: 'admin', permissions: ['manage_events'] });
     const approved = await call('PUT', `/events/${event._id}/publish`, await tokenFor(app, manager));
     expect(approved.statusCode).toBe(200);
@@ -639,7 +644,8 @@ describe('status transitions', () => {
       description: 'Envoyez 5 000 FCFA par Mobile Money pour réserver votre gain.',
     });
     expect(scam.statusCode, scam.body).toBe(200);
-    expect(scam.json().event.status).toBe('draft');
+    // Back to draft and straight into the 'À approuver' queue (decision 038).
+    expect(scam.json().event).toMatchObject({ status: 'draft', approvalState: 'submitted' });
     // Hidden from the public: not readable by id, not in the public list.
     expect((await call('GET', `/events/${event._id}`)).statusCode).toBe(404);
     const list = await call('GET', '/events?limit=100');
@@ -650,8 +656,8 @@ describe('status transitions', () => {
     expect(alert).toHaveLength(1);
     expect(alert[0]).toMatchObject({ channel: 'email', recipient: defaults.general.contactEmail });
     expect(alert[0]?.subject).toBe('Événement à approuver de nouveau : GAGNEZ 1 000 000 FCFA');
-    // The organiser cannot publish it again; an administrator can.
-    expect((await call('PUT', `/events/${event._id}/publish`, organizer.token)).statusCode).toBe(403);
+    // It already waits: the organiser's 'Publier' says so; an administrator publishes it.
+    expect((await call('PUT', `/events/${event._id}/publish`, organizer.token)).statusCode).toBe(409);
     expect((await call('PUT', `/events/${event._id}/publish`, manager)).statusCode).toBe(200);
     // Without requireApproval an edit keeps it published.
     await setEventSettings({ requireApproval: false });

@@ -5,6 +5,8 @@ import {
   createEventSchema,
   EVENT_IMAGE_MAX_BYTES,
   EVENT_IMAGES_MAX,
+  APPROVAL_MESSAGES,
+  eventActionBodySchema,
   eventActionParamsSchema,
   eventDetailQuerySchema,
   eventResponseSchema,
@@ -270,14 +272,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['events'],
         summary:
-          'publish : brouillon → publié (avec requireApproval, manage_events seulement) ; cancel : publié → annulé ; reopen : annulé → brouillon (à publier de nouveau) ; sinon 409',
+          'publish : brouillon → publié (avec requireApproval, sans manage_events : envoyé pour approbation, il reste en brouillon) ; cancel : publié → annulé, avec un message facultatif aux participants ({ message }, 500 caractères) ; reopen : annulé → brouillon (à publier de nouveau) ; sinon 409',
         params: eventActionParamsSchema,
+        body: eventActionBodySchema,
         response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
       const { id, action } = request.params;
-      const event = await changeEventStatus(deps, actorOf(request), id, action);
+      const event = await changeEventStatus(deps, actorOf(request), id, action, request.body?.message);
+      if (action === 'publish' && event.status === 'draft') return { message: APPROVAL_MESSAGES.submitted, event };
       const message = {
         publish: 'Événement publié',
         cancel: 'Événement annulé',

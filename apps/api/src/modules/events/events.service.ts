@@ -3,6 +3,8 @@ import type { NotificationService } from '../notifications/notifications.service
 import { alertTeam } from '../notifications/team-alerts';
 import type { SettingsService } from '../settings/settings.service';
 import {
+  APPROVAL_MESSAGES,
+  type ApprovalState,
   type CreateEventBody,
   EVENT_IMAGES_MAX,
   type EventDetail,
@@ -25,6 +27,7 @@ import { recordEventCreated } from '../community/community.repository';
 import { assertCanActForPartner, partnerRefusal, recordPartnerEvent } from '../partners/partners.service';
 import { processImages } from '../uploads/image-processing';
 import { newImageKeys, type UploadStorage, uploadUrl } from '../uploads/uploads.storage';
+import { markSubmitted } from './event-approval.repository';
 import {
   appendImages,
   countActiveEventsOf,
@@ -125,7 +128,26 @@ export function baseView(row: EventWithCreator) {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     publicPath: eventPublicPath(row),
+    ...approvalView(row),
+    cancellationMessage: row.status === 'cancelled' ? row.cancellationMessage : null,
   };
+}
+
+/**
+ * Where a draft stands with 'Approbation requise' (decision 038): submitted after its last refusal
+ * ('En attente d’approbation'), or refused since its last submission (with the reason).
+ */
+export function approvalState(row: Pick<EventRow, 'status' | 'submittedForApprovalAt' | 'refusedAt'>): ApprovalState | null {
+  if (row.status !== 'draft') return null;
+  const submitted = row.submittedForApprovalAt?.getTime();
+  const refused = row.refusedAt?.getTime();
+  if (submitted !== undefined && (refused === undefined || submitted > refused)) return 'submitted';
+  return refused === undefined ? null : 'refused';
+}
+
+function approvalView(row: EventRow): { approvalState: ApprovalState | null; refusalReason: string | null } {
+  const state = approvalState(row);
+  return { approvalState: state, refusalReason: state === 'refused' ? row.refusalReason : null };
 }
 
 function detailView(
@@ -552,7 +574,11 @@ export async function updateEventFor(
   };
   const backToApproval =
     (await needsApprovalAgain(deps, actor, existing)) && (await changesPublicFields(deps, existing, values, input.ticketTypes));
-  if (backToApproval) values.status = 'draft';
+  if (backToApproval) {
+    // Already public once: it goes straight back to the queue (decision 038).
+    values.status = 'draft';
+    values.submittedForApprovalAt = new Date();
+  }
   const updated = await deps.db.transaction(async (tx) => {
     const row = await updateEvent(tx, id, values, input.ticketTypes);
     // Gone, or cancelled since it was read: a cancelled event is never edited.
@@ -605,13 +631,15 @@ export async function changeEventStatus(
   actor: SessionUser,
   id: string,
   action: keyof typeof TRANSITIONS,
+  cancellationMessage?: string,
 ): Promise<EventDetail> {
   const existing = await loadManaged(deps, actor, id);
   const transition = TRANSITIONS[action];
-  if (action === 'publish' && !managesEvents(actor) && (await deps.settings.get()).events.requireApproval) {
-    throw new AppError('APPROVAL_REQUIRED', 'La publication de cet événement doit être approuvée par un administrateur');
-  }
   if (existing.status !== transition.from) throw conflict(transition.refused);
+  // With 'Approbation requise', an organiser's 'Publier' submits the draft to the team (decision 038).
+  if (action === 'publish' && !managesEvents(actor) && (await deps.settings.get()).events.requireApproval) {
+    return submitForApproval(deps, actor, existing);
+  }
   if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);
   const updated = await deps.db.transaction(async (tx) => {
     if (action === 'reopen' && !managesEvents(actor) && existing.organizerId) {
@@ -622,7 +650,14 @@ export async function changeEventStatus(
         throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
       }
     }
-    const row = await transitionStatus(tx, id, transition.from, transition.to);
+    const message = action === 'cancel' ? cancellationMessage || null : undefined;
+    const row = await transitionStatus(
+      tx,
+      id,
+      transition.from,
+      transition.to,
+      message === undefined ? {} : { cancellationMessage: message },
+    );
     if (!row) throw conflict(transition.refused);
     await recordAudit(tx, {
       actorId: actor.id,
@@ -630,7 +665,7 @@ export async function changeEventStatus(
       targetType: 'event',
       targetId: id,
       before: { status: existing.status },
-      after: { status: row.status },
+      after: { status: row.status, ...(message ? { cancellationMessage: message } : {}) },
     });
     return row;
   });
@@ -644,6 +679,37 @@ export async function changeEventStatus(
       reopen: 'Un événement annulé a été rouvert (brouillon).',
     }[action],
   );
+  return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, true);
+}
+
+/**
+ * 'Publier' by an organiser while 'Approbation requise' is on (decision 038): the draft is
+ * submitted, joins the 'À approuver' queue and the team is told; 409 when it already waits.
+ */
+async function submitForApproval(deps: EventsDeps, actor: SessionUser, existing: EventWithCreator): Promise<EventDetail> {
+  if (approvalState(existing) === 'submitted') throw conflict(APPROVAL_MESSAGES.alreadySubmitted);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await markSubmitted(tx, existing.id);
+    if (!row) throw conflict(TRANSITIONS.publish.refused);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'event.submit',
+      targetType: 'event',
+      targetId: existing.id,
+      before: { status: 'draft' },
+      after: { status: 'draft', submittedForApprovalAt: row.submittedForApprovalAt?.toISOString() ?? null },
+    });
+    return row;
+  });
+  await alertTeam(deps, 'always', `Événement à approuver : ${updated.title}`, [
+    'Un organisateur demande la publication de son événement.',
+    '',
+    `Titre : ${updated.title}`,
+    `Ville : ${updated.city}`,
+    `Début : ${updated.startDateTime.toLocaleString('fr-FR', { timeZone: DOUALA_TIME_ZONE })}`,
+    '',
+    `${deps.publicUrl}/admin/events?approval=pending`,
+  ]);
   return loadDetail(deps, { ...updated, creatorName: existing.creatorName }, true);
 }
 
@@ -666,7 +732,7 @@ export async function addEventImages(
       await advisoryLock(tx, `images:${id}`);
       if ((await countImages(tx, id)) + stored.length > EVENT_IMAGES_MAX) tooManyImages();
       await appendImages(tx, id, stored);
-      if (backToApproval) await transitionStatus(tx, id, 'published', 'draft');
+      if (backToApproval) await transitionStatus(tx, id, 'published', 'draft', { submittedForApprovalAt: new Date() });
       await recordAudit(tx, {
         actorId: actor.id,
         action: 'event.images.add',

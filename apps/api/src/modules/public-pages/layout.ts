@@ -82,6 +82,7 @@ aside .card .b{padding:12px}
 .tickets{width:100%;border-collapse:collapse}
 .tickets th,.tickets td{text-align:left;padding:8px;border-bottom:1px solid #e2e8f0}
 .banner{background:#fee2e2;color:#7f1d1d;border-radius:8px;padding:12px 16px;font-weight:600}
+.banner p{margin:0}.banner p+p{margin-top:6px;font-weight:400;white-space:pre-line}
 .desc p{margin:0 0 12px;overflow-wrap:anywhere}
 .geo{display:none}
 @media (pointer:coarse){.geo{display:inline}}

@@ -406,7 +406,7 @@ export async function renderEventPage(
   const whatsappText = `${event.title} — ${frenchDateTime(event.startDateTime)}, ${event.city}. Viens avec moi ! ${shareUrl}`;
   const body = html`<article class="event">
 <div>
-${cancelled ? html`<p class="banner" role="status">Annulé — cet évènement a été annulé par son organisateur.</p>` : ''}
+${cancelled ? html`<div class="banner" role="status"><p>Annulé — cet évènement a été annulé par son organisateur.</p>${event.cancellationMessage ? html`<p>Message de l’organisateur : « ${event.cancellationMessage} »</p>` : ''}</div>` : ''}
 <p><span class="tag">${categoryLabel(event.category)}</span>${privateEvent ? html` <span class="tag">Privé</span>` : ''}${cancelled ? html` <span class="tag x">Annulé</span>` : ''}</p>
 <h1>${event.title}</h1>
 ${cover ? heroImage(cover) : ''}

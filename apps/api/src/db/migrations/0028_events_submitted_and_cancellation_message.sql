@@ -1,0 +1,3 @@
+ALTER TABLE "events" ADD COLUMN "submitted_for_approval_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "events" ADD COLUMN "cancellation_message" text;--> statement-breakpoint
+CREATE INDEX "events_submitted_created_id_idx" ON "events" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "events"."status" = 'draft' and "events"."submitted_for_approval_at" is not null;
