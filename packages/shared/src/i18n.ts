@@ -45,6 +45,7 @@ const EXACT: Record<string, string> = {
   'Non disponible': 'Not available',
   'Statut invalide': 'Invalid status',
   'Statut inconnu': 'Unknown status',
+  'Onglet inconnu': 'Unknown tab',
   'Catégorie inconnue': 'Unknown category',
   'Filtre de date inconnu': 'Unknown date filter',
   'Période invalide (30 ou 90 jours)': 'Invalid period (30 or 90 days)',
@@ -156,6 +157,7 @@ const EXACT: Record<string, string> = {
   'Action inconnue : block ou unblock': 'Unknown action: block or unblock',
   // Events
   'Événement créé': 'Event created',
+  'Événement dupliqué : un nouveau brouillon': 'Event duplicated: a new draft',
   'Événement publié': 'Event published',
   'Événement annulé': 'Event cancelled',
   'Événement mis à jour': 'Event updated',
