@@ -41,6 +41,11 @@ const adminScreens: RouteObject[] = [
 // (session check, site bar, tab bar on phones) around one screen per path.
 const accountScreens: RouteObject[] = [
   screen('', () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
+  screen('evenements', () => import('./routes/account/my-events-page').then((m) => ({ Component: m.MyEventsPage }))),
+  screen('evenements/nouveau', () => import('./routes/account/event-form-page').then((m) => ({ Component: m.NewEventPage }))),
+  screen('evenements/:id/modifier', () =>
+    import('./routes/account/event-form-page').then((m) => ({ Component: m.EditEventPage })),
+  ),
   screen('evenements/:id/statistiques', () =>
     import('./routes/account/event-stats-page').then((m) => ({ Component: m.EventStatsPage })),
   ),

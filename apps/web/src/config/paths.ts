@@ -42,6 +42,7 @@ export const paths = {
     newEvent: `${ACCOUNT_ROOT}/evenements/nouveau`,
     event: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}`,
     eventStats: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/statistiques`,
+    editEvent: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/modifier`,
   },
   /** The events the account takes part in, each with its ticket. */
   participations: `${ACCOUNT_ROOT}/participations`,

@@ -14,5 +14,6 @@ export interface AccountNavEntry {
  */
 export const ACCOUNT_NAV: AccountNavEntry[] = [
   { id: 'home', to: paths.account, end: true },
+  { id: 'myEvents', to: paths.organiser.events },
   { id: 'participations', to: paths.participations },
 ];

@@ -1,4 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { accountShellMessages } from '../../../features/account-shell/messages';
 import { paths } from '../../../config/paths';
 import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
 import { MyAccount } from '../../../features/referrals/components/my-account';
@@ -10,6 +12,7 @@ import { useT } from '../../../lib/i18n';
 /** /mon-compte: any signed-in account; where accounts that are not validated administrators land after sign-in. */
 export function MyAccountPage() {
   const t = useT(referralMessages);
+  const tShell = useT(accountShellMessages);
   const queryClient = useQueryClient();
   const me = useMyReferral();
 
@@ -26,6 +29,9 @@ export function MyAccountPage() {
       <MyAccount
         actions={
           <>
+            <Link to={paths.organiser.events} className={buttonClass('primary', 'md')}>
+              {tShell('myEvents')}
+            </Link>
             {backOffice ? (
               <a href={paths.admin.root} className={buttonClass('primary', 'md')}>
                 {t('backOffice')}

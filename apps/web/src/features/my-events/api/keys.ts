@@ -1,0 +1,5 @@
+/** Query keys of 'Mes évènements'; every write of the organiser's events invalidates `myEventKeys.all`. */
+export const myEventKeys = {
+  all: ['my-events'] as const,
+  list: (params: object) => ['my-events', 'list', params] as const,
+};
