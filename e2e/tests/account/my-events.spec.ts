@@ -15,7 +15,15 @@ const PASSWORD = 'Kora-Sawa-Beach-42!';
 
 /** A 4000×3000 camera-like photo (smooth texture, JPEG quality 95): several megabytes. */
 async function bigPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
     .blur(2)
     .jpeg({ quality: 95 })
     .toBuffer();
