@@ -22,6 +22,15 @@ const EXACT: Record<string, string> = {
   'Une erreur est survenue': 'An error occurred',
   'Erreur de connexion au serveur': 'Could not connect to the server',
   'Timeout de connexion': 'Connection timed out',
+  'Mot de passe modifié. Vos autres appareils ont été déconnectés.': 'Password changed. Your other devices were signed out.',
+  'Le mot de passe actuel est incorrect': 'The current password is wrong',
+  'Le nouveau mot de passe doit être différent de l’actuel': 'The new password must differ from the current one',
+  'Appareil déconnecté': 'Device signed out',
+  'Vous avez été déconnecté partout': 'You were signed out everywhere',
+  'Session introuvable': 'Session not found',
+  'Événement envoyé pour approbation : il sera publié après validation par un administrateur':
+    'Event sent for approval: it will be published once an administrator approves it',
+  'Cet événement attend déjà l’approbation d’un administrateur': 'This event is already waiting for an administrator’s approval',
   'Vous êtes hors ligne : rien n’est perdu, réessayez quand la connexion revient.':
     'You are offline: nothing is lost, try again when the connection is back.',
   'Service momentanément indisponible. Réessayez dans un instant.': 'Service temporarily unavailable. Try again in a moment.',
