@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
 import { eventSummarySchema } from './events';
+import { MY_EVENT_TABS, type MyEventTab } from './my-event-tabs';
 
-/**
- * The tabs of 'Mes évènements' (issue 27 item 1, decision 037). Every event of an organiser is in
- * exactly one: a draft is 'pending' while it waits for the team's approval, else 'drafts'; a
- * published event is 'past' once it has ended, else 'published'; a cancelled one is 'cancelled'.
- */
-export const MY_EVENT_TABS = ['drafts', 'published', 'pending', 'past', 'cancelled'] as const;
-export type MyEventTab = (typeof MY_EVENT_TABS)[number];
+export { MY_EVENT_TABS, type MyEventTab };
 
 /** `GET /events/mine`: one tab, one page. */
 export const myEventsQuerySchema = pageQuerySchema.extend({

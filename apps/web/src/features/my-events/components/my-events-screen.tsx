@@ -1,4 +1,4 @@
-import { MY_EVENT_TABS, type MyEventTab } from '@app/shared/my-events';
+import { MY_EVENT_TABS, type MyEventTab } from '@app/shared/my-event-tabs';
 import { type KeyboardEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
