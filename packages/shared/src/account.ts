@@ -27,7 +27,7 @@ export const accountSessionsResponseSchema = z.object({ sessions: z.array(accoun
 export const sessionIdParamsSchema = z.object({ id: z.string().uuid() });
 
 /** Change of password from the profile: the current one is required. */
-export const changePasswordSchema = z.object({
+export const changePasswordSchema = z.strictObject({
   currentPassword: z.string().min(1, 'Saisissez votre mot de passe actuel').max(PASSWORD_MAX_LENGTH),
   newPassword: z.string().min(1, 'Saisissez un nouveau mot de passe').max(PASSWORD_MAX_LENGTH),
 });
