@@ -86,13 +86,13 @@ export const events = pgTable(
     index('events_category_idx').on(table.category),
     index('events_organizer_idx').on(table.organizerId),
     // 'Mes évènements' (issue 27, decision 037): the tab counts of one organiser, read from the
-    // index alone (status, ended or not, refused since the last change), and each tab's page by start.
+    // index alone (status, ended or not, submitted and not refused since), and each tab's page by start.
     index('events_organizer_tab_count_idx').on(
       table.organizerId,
       table.status,
       table.endDateTime,
+      table.submittedForApprovalAt,
       table.refusedAt,
-      table.updatedAt,
     ),
     index('events_organizer_status_start_id_idx').on(table.organizerId, table.status, table.startDateTime, table.id),
     index('events_partner_idx').on(table.partnerId),

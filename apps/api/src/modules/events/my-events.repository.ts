@@ -6,25 +6,26 @@ import { creatorName, type EventWithCreator } from './events.repository';
 import { pageIdsOf } from '../../db/page-ids';
 
 /**
- * 'Mes évènements' (issue 27 item 1, decision 037). `approvalWaits`: whether this organiser's
- * drafts wait for the team (the setting 'Approbation requise' is on and the organiser may not
- * publish alone); then a draft not refused since its last change is 'En attente d'approbation',
- * the same rule as the team's 'À approuver' queue.
+ * 'Mes évènements' (issue 27 item 1, decisions 037 and 038). A draft is 'En attente d'approbation'
+ * once its organiser submitted it ('Publier' while approval is required) and it was not refused
+ * since: the state the answers call `approvalState: 'submitted'`; any other draft is a 'Brouillon'.
  */
 export interface MyEventsScope {
   organizerId: string;
-  approvalWaits: boolean;
   now: Date;
 }
 
-const notRefusedSinceChange = or(isNull(events.refusedAt), sql`${events.updatedAt} > ${events.refusedAt}`) as SQL;
+const submittedNotRefused = and(
+  sql`${events.submittedForApprovalAt} is not null`,
+  or(isNull(events.refusedAt), sql`${events.submittedForApprovalAt} > ${events.refusedAt}`),
+) as SQL;
 
 function tabCondition(tab: MyEventTab, scope: MyEventsScope): SQL | undefined {
   switch (tab) {
     case 'drafts':
-      return and(eq(events.status, 'draft'), scope.approvalWaits ? sql`not (${notRefusedSinceChange})` : undefined);
+      return and(eq(events.status, 'draft'), sql`not coalesce(${submittedNotRefused}, false)`);
     case 'pending':
-      return scope.approvalWaits ? and(eq(events.status, 'draft'), notRefusedSinceChange) : sql`false`;
+      return and(eq(events.status, 'draft'), submittedNotRefused);
     case 'published':
       return and(eq(events.status, 'published'), gte(events.endDateTime, scope.now));
     case 'past':
@@ -51,7 +52,7 @@ export async function countMyEvents(db: Executor, scope: MyEventsScope): Promise
     .select({
       status: events.status,
       ended: sql<boolean>`${events.endDateTime} < ${scope.now}`,
-      waiting: sql<boolean>`${notRefusedSinceChange}`,
+      waiting: sql<boolean>`coalesce(${submittedNotRefused}, false)`,
       count: sql<number>`count(*)::int`,
     })
     .from(events)
@@ -66,7 +67,7 @@ export async function countMyEvents(db: Executor, scope: MyEventsScope): Promise
           ? row.ended
             ? 'past'
             : 'published'
-          : scope.approvalWaits && row.waiting
+          : row.waiting
             ? 'pending'
             : 'drafts';
     counts[tab] += row.count;

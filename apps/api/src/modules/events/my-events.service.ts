@@ -5,17 +5,11 @@ import type { myEventsQuerySchema } from '@app/shared/my-events';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { findEvent, findEventParts } from './events.repository';
-import { managesEvents } from './event-visibility';
 import { baseView, createEvent, type EventsDeps, imageView, type UploadedFile } from './events.service';
 import { countMyEvents, coversOf, listMyEvents, type MyEventsScope } from './my-events.repository';
 
 const NOT_FOUND = 'Événement introuvable';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-async function scopeOf(deps: EventsDeps, actor: SessionUser, now: Date): Promise<MyEventsScope> {
-  const { events: settings } = await deps.settings.get();
-  return { organizerId: actor.id, approvalWaits: settings.requireApproval && !managesEvents(actor), now };
-}
 
 /** 'Mes évènements': one tab's page, its total and every tab's count (decision 037). */
 export async function myEventsFor(
@@ -23,7 +17,7 @@ export async function myEventsFor(
   actor: SessionUser,
   query: z.output<typeof myEventsQuerySchema>,
 ): Promise<MyEventsResponse> {
-  const scope = await scopeOf(deps, actor, new Date());
+  const scope: MyEventsScope = { organizerId: actor.id, now: new Date() };
   const [counts, rows] = await Promise.all([
     countMyEvents(deps.db, scope),
     listMyEvents(deps.db, scope, query.tab, { limit: query.limit, offset: (query.page - 1) * query.limit }),

@@ -67,20 +67,30 @@ describe('GET /events/mine', () => {
     expect((await mine(organiser, 'pending')).items).toEqual([]);
   });
 
-  it("with 'Approbation requise', an organiser's draft waits until it is refused; a refused draft is back under Brouillons", async () => {
+  it("with 'Approbation requise', a draft waits once submitted ('Publier') until it is refused; refused or never submitted, it is a Brouillon", async () => {
     await saveEventSettings(testApp.app, { requireApproval: true, maxEventsPerUser: 100 });
     try {
       const organiser = await signedIn(testApp.app);
+      const notSubmitted = await createEvent(testApp.app, organiser, { title: 'Pas encore envoyé' }, 'draft');
       const waiting = await createEvent(testApp.app, organiser, { title: 'En attente' }, 'draft');
       const refused = await createEvent(testApp.app, organiser, { title: 'Refusé' }, 'draft');
+      for (const event of [waiting, refused]) {
+        const submitted = await request(testApp.app, 'PUT', `/api/events/${event._id}/publish`, organiser);
+        expect(submitted.statusCode, submitted.body).toBe(200);
+      }
       await testApp.app.db
         .update(events)
-        .set({ refusedAt: sql`${events.updatedAt} + interval '1 second'`, refusalReason: 'Photo floue' })
+        .set({ refusedAt: sql`${events.submittedForApprovalAt} + interval '1 second'`, refusalReason: 'Photo floue' })
         .where(eq(events.id, refused._id));
       const pending = await mine(organiser, 'pending');
-      expect(pending.counts).toMatchObject({ drafts: 1, pending: 1 });
+      expect(pending.counts).toMatchObject({ drafts: 2, pending: 1 });
       expect(pending.items.map((item) => item._id)).toEqual([waiting._id]);
-      expect((await mine(organiser, 'drafts')).items.map((item) => item._id)).toEqual([refused._id]);
+      expect((await mine(organiser, 'drafts')).items.map((item) => item._id).sort()).toEqual(
+        [notSubmitted._id, refused._id].sort(),
+      );
+      // Submitted again after the refusal: back in the queue and in the tab.
+      expect((await request(testApp.app, 'PUT', `/api/events/${refused._id}/publish`, organiser)).statusCode).toBe(200);
+      expect((await mine(organiser, 'pending')).counts).toMatchObject({ drafts: 1, pending: 2 });
     } finally {
       await saveEventSettings(testApp.app, { requireApproval: false });
     }

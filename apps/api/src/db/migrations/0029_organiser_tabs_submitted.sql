@@ -1,0 +1,2 @@
+DROP INDEX "events_organizer_tab_count_idx";--> statement-breakpoint
+CREATE INDEX "events_organizer_tab_count_idx" ON "events" USING btree ("organizer_id","status","end_date_time","submitted_for_approval_at","refused_at");
