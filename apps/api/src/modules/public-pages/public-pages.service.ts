@@ -65,6 +65,10 @@ const DEFAULT_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: '
  * button calling the community API; without it (or without JavaScript) the link stays.
  */
 export const SHARE_SCRIPT =
+  // The page counts its view (one per visitor and day, decision 009) and where it came from
+  // (decision 040): `?src=` of a shared link, a referral link, else the page before.
+  `{const e=document.querySelector("[data-view]");if(e){let k=null;try{k=localStorage.getItem("token")}catch{}const a=new URLSearchParams(location.search),q=new URLSearchParams(),s=a.get("src")||(a.get("ref")?"referral":"");if(s)q.set("src",s);if(document.referrer)q.set("from",document.referrer);if(e.dataset.share)q.set("shareToken",e.dataset.share);` +
+  `fetch("/api/events/"+e.dataset.view+"/views?"+q,{method:"POST",headers:k?{authorization:"Bearer "+k}:{},keepalive:true}).catch(()=>{})}}` +
   `for(const b of document.querySelectorAll("[data-copy]")){b.classList.remove("later");b.addEventListener("click",async()=>{const s=b.querySelector("span")||b;try{await navigator.clipboard.writeText(b.dataset.copy);s.textContent="Lien copié"}catch{prompt("Copiez ce lien :",b.dataset.copy)}})}` +
   `{const p=document.querySelector("[data-participate]");let k=null;try{k=localStorage.getItem("token")}catch{}` +
   `if(p&&k){const s=p.dataset.share,q=s?"?shareToken="+encodeURIComponent(s):"",u="/api/events/"+p.dataset.participate+"/participants",h={authorization:"Bearer "+k},n=document.querySelector("[data-testid=participants]"),l=document.querySelector("[data-places]"),m=document.getElementById("participer-msg");` +
@@ -403,8 +407,10 @@ export async function renderEventPage(
   const left = event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.participantsCount);
   const when = frenchRange(event.startDateTime, event.endDateTime);
   const links = mapLinks(event);
-  const whatsappText = `${event.title} — ${frenchDateTime(event.startDateTime)}, ${event.city}. Viens avec moi ! ${shareUrl}`;
-  const body = html`<article class="event">
+  // The link sent by WhatsApp says so (`src=whatsapp`), for the organiser's statistics.
+  const whatsappUrl = `${shareUrl}${shareUrl.includes('?') ? '&' : '?'}src=whatsapp`;
+  const whatsappText = `${event.title} — ${frenchDateTime(event.startDateTime)}, ${event.city}. Viens avec moi ! ${whatsappUrl}`;
+  const body = html`<article class="event" data-view="${event.id}"${privateEvent && token ? html` data-share="${token}"` : ''}>
 <div>
 ${cancelled ? html`<div class="banner" role="status"><p>Annulé — cet évènement a été annulé par son organisateur.</p>${event.cancellationMessage ? html`<p>Message de l’organisateur : « ${event.cancellationMessage} »</p>` : ''}</div>` : ''}
 <p><span class="tag">${categoryLabel(event.category)}</span>${privateEvent ? html` <span class="tag">Privé</span>` : ''}${cancelled ? html` <span class="tag x">Annulé</span>` : ''}</p>
