@@ -21,7 +21,7 @@ import { useT } from '../../../lib/i18n';
 import { useCreateEvent } from '../api/create-event';
 import { usePickedImages } from '../hooks/use-picked-images';
 import { useTagInput } from '../hooks/use-tag-input';
-import { EMPTY_EVENT_FORM, eventFieldOf } from '../lib/event-form-values';
+import { EMPTY_EVENT_FORM, eventFieldOf } from '../../../lib/event-form-values';
 import { eventsMessages } from '../messages';
 import { Checkbox, ErrorBanner, Section, TagsField } from './create-event-sections';
 import { ImagePicker } from './image-picker';

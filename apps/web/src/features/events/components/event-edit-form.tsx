@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button';
 import { describedBy, Field } from '../../../components/ui/form/field';
 import { inputClass } from '../../../components/ui/form/input-style';
 import { useT } from '../../../lib/i18n';
-import { eventToFormValues } from '../lib/event-form-values';
+import { eventToFormValues } from '../../../lib/event-form-values';
 import { eventsMessages } from '../messages';
 import { CategoryOptions } from './form-controls';
 

@@ -1,4 +1,3 @@
-import { toDoualaParts } from '@app/shared/douala-time';
 import {
   EVENT_CATEGORIES,
   EVENT_CATEGORY_LABELS,
@@ -23,6 +22,7 @@ import { describedBy, Field } from '../../../components/ui/form/field';
 import { applyServerErrors } from '../../../components/ui/form/server-errors';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
+import { EMPTY_EVENT_FORM, eventFieldOf, eventToFormValues } from '../../../lib/event-form-values';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { resizeImage } from '../../../lib/resize-image';
@@ -42,55 +42,10 @@ const STEP_FIELDS: Record<Step, string[]> = {
 };
 const WHOLE_NUMBER = { step: 1, inputMode: 'numeric' } as const;
 
-const EMPTY: EventFormInput = {
-  title: '',
-  description: '',
-  startDate: '',
-  startTime: '',
-  endDate: '',
-  endTime: '',
-  address: '',
-  city: '',
-  category: '' as EventFormInput['category'],
-  tags: [],
-  ticketTypes: [{ ...EVENT_DEFAULTS.ticketType }],
-  maxParticipants: EVENT_DEFAULTS.maxParticipants,
-  isPublic: EVENT_DEFAULTS.isPublic,
-  isHighlighted: false,
-};
-
-function formValuesOf(event: EventDetail): EventFormInput {
-  const start = toDoualaParts(event.startDateTime);
-  const end = toDoualaParts(event.endDateTime);
-  return {
-    ...EMPTY,
-    title: event.title,
-    description: event.description,
-    startDate: start.date,
-    startTime: start.time,
-    endDate: end.date,
-    endTime: end.time,
-    address: event.location.address,
-    city: event.location.city,
-    category: (EVENT_CATEGORIES as readonly string[]).includes(event.category)
-      ? (event.category as EventFormInput['category'])
-      : ('' as EventFormInput['category']),
-    tags: event.tags,
-    ticketTypes: event.ticketTypes.map(({ name, price, quantity, description }) => ({ name, price, quantity, description })),
-    maxParticipants: event.maxParticipants ?? '',
-    isPublic: event.isPublic,
-  };
-}
-
-/** Server field paths → form fields. */
+/** Server field paths → this form's fields (it has no tags field: their errors stay in the banner). */
 function fieldOf(path: string): FieldPath<EventFormInput> | null {
-  if (path === 'location.address') return 'address';
-  if (path === 'location.city') return 'city';
-  if (path === 'startDateTime') return 'startDate';
-  if (path === 'endDateTime') return 'endTime';
-  if (/^(title|description|category|maxParticipants)$/.test(path)) return path as FieldPath<EventFormInput>;
-  if (/^ticketTypes\.\d+\.(name|price|quantity|description)$/.test(path)) return path as FieldPath<EventFormInput>;
-  return null;
+  const field = eventFieldOf(path);
+  return field === 'tags' ? null : field;
 }
 
 function stepOfField(name: string): Step {
@@ -148,7 +103,7 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     trigger,
   } = useForm<EventFormInput, unknown, EventFormValues>({
     resolver: localizeResolver(zodResolver(eventFormSchema)),
-    defaultValues: event ? formValuesOf(event) : EMPTY,
+    defaultValues: event ? eventToFormValues(event) : EMPTY_EVENT_FORM,
   });
   const tickets = useFieldArray({ control, name: 'ticketTypes' });
 
