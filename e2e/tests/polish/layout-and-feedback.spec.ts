@@ -79,10 +79,13 @@ test('event dialog: a failed creation is scrolled into view and focused (offline
   await dialog.getByLabel('Catégorie').selectOption('concert');
   await context.setOffline(true);
   await dialog.getByRole('button', { name: "Créer l'événement" }).click();
-  const alert = dialog.getByRole('alert').filter({ hasText: 'Erreur de connexion au serveur' });
+  // Without a network, the message says so and that nothing typed is lost (decision 042).
+  const offline = 'Vous êtes hors ligne : rien n’est perdu, réessayez quand la connexion revient.';
+  const alert = dialog.getByRole('alert').filter({ hasText: offline });
   await expect(alert).toBeVisible({ timeout: 10_000 });
   await inViewport(page, alert);
-  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Erreur de connexion au serveur');
+  expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(offline);
+  await expect(dialog.getByLabel('Titre', { exact: true })).toHaveValue('Soirée hors ligne');
   await context.setOffline(false);
 });
 
