@@ -1,20 +1,13 @@
 import { idParamsSchema } from '@app/shared/common';
 import { APPROVAL_MESSAGES, eventResponseSchema, pendingApprovalCountSchema, refuseEventSchema } from '@app/shared/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsDepsOf } from './events-deps-of';
 import { approveEvent, pendingApprovalCount, refuseEvent } from './event-approval.service';
-import type { EventsDeps } from './events.service';
 import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
 /** The 'À approuver' queue of 'Évènements' (issue 25 item 11): its count, approve, refuse with a reason. */
 export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: EventsDeps = {
-    db: app.db,
-    settings: app.settings,
-    storage: app.storage,
-    notifications: app.notifications,
-    log: app.log,
-    publicUrl: app.config.PUBLIC_URL,
-  };
+  const deps = eventsDepsOf(app);
 
   app.get(
     '/events/pending-approval/count',

@@ -18,6 +18,7 @@ import {
 } from '@app/shared/events';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsDepsOf } from './events-deps-of';
 import { z } from 'zod';
 import {
   AppError,
@@ -31,7 +32,6 @@ import {
   addEventImages,
   changeEventStatus,
   createEvent,
-  type EventsDeps,
   deleteEventFor,
   getEventFor,
   listEventsFor,
@@ -124,14 +124,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
  * service checks ownership or `manage_events` (see events.service.ts).
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: EventsDeps = {
-    db: app.db,
-    settings: app.settings,
-    storage: app.storage,
-    notifications: app.notifications,
-    log: app.log,
-    publicUrl: app.config.PUBLIC_URL,
-  };
+  const deps = eventsDepsOf(app);
   await app.register(multipart, {
     limits: {
       fileSize: EVENT_IMAGE_MAX_BYTES,

@@ -2,8 +2,8 @@ import { idParamsSchema } from '@app/shared/common';
 import { eventResponseSchema } from '@app/shared/events';
 import { myEventsQuerySchema, myEventsResponseSchema } from '@app/shared/my-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsDepsOf } from './events-deps-of';
 import { actorOf, perAccountKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
-import type { EventsDeps } from './events.service';
 import { duplicateEvent, myEventsFor } from './my-events.service';
 
 /** A duplicate re-encodes the images like an upload: the images' budget per account. */
@@ -11,14 +11,7 @@ const DUPLICATE_RATE = { max: 20, timeWindow: '10 minutes', keyGenerator: perAcc
 
 /** 'Mes évènements' (issue 27 item 1, decision 037): the organiser's tabs and the duplicate. */
 export const myEventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: EventsDeps = {
-    db: app.db,
-    settings: app.settings,
-    storage: app.storage,
-    notifications: app.notifications,
-    log: app.log,
-    publicUrl: app.config.PUBLIC_URL,
-  };
+  const deps = eventsDepsOf(app);
 
   app.get(
     '/events/mine',
