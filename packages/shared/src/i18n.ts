@@ -350,6 +350,25 @@ const EXACT: Record<string, string> = {
   'Cette récompense a été révoquée : son statut ne peut plus changer.':
     'This reward was revoked: its status can no longer change.',
   'Cette récompense est déjà accordée.': 'This reward is already granted.',
+  // >>> Event hub: publish, cancel, share (issue 27 item 3)
+  // <<< end of: Event hub: publish, cancel, share (issue 27 item 3)
+  // >>> Participants and organiser comments (issue 27 items 4 and 6)
+  // <<< end of: Participants and organiser comments (issue 27 items 4 and 6)
+  // >>> Door check-in and tickets (issue 27 item 4)
+  'Billet manquant': 'Missing ticket',
+  'Billet inconnu': 'Unknown ticket',
+  'Nom d’entrée trop long (60 caractères au plus)': 'Entrance name too long (60 characters at most)',
+  'Aucun scan à envoyer': 'No scan to send',
+  '200 scans au plus par envoi': '200 scans at most per sending',
+  'Indiquez le nom d’utilisateur, l’e-mail ou le téléphone': 'Enter the username, e-mail or phone',
+  'Trop long (200 caractères au plus)': 'Too long (200 characters at most)',
+  // <<< end of: Door check-in and tickets (issue 27 item 4)
+  // >>> Profile (issue 27 item 8)
+  // <<< end of: Profile (issue 27 item 8)
+  // >>> Contact change, data export, account deletion (issue 27 item 8)
+  // <<< end of: Contact change, data export, account deletion (issue 27 item 8)
+  // >>> Events module split and ownership (issue 26)
+  // <<< end of: Events module split and ownership (issue 26)
 };
 
 /** Messages with a number or a name in them. */

@@ -43,12 +43,20 @@ export const paths = {
     event: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}`,
     eventStats: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/statistiques`,
     editEvent: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/modifier`,
+    participants: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/participants`,
+    comments: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/commentaires`,
+    /** The door: scan tickets, also for door helpers. */
+    checkIn: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/entree`,
   },
   /** The events the account takes part in, each with its ticket. */
   participations: `${ACCOUNT_ROOT}/participations`,
+  /** A participant's ticket (QR code), readable offline once opened. */
+  ticket: (eventId: string): string => `${ACCOUNT_ROOT}/participations/${eventId}/billet`,
   profile: `${ACCOUNT_ROOT}/profil`,
   /** Rendered by the server (apps/api/src/modules/public-pages/terms.ts): left with a page load. */
   terms: '/terms',
+  /** Rendered by the server like the terms: what is kept and why (issue 27 item 8). */
+  privacy: '/confidentialite',
   admin: {
     root: ADMIN_ROOT,
     /** `/admin/{segment}`; the home for ''. */
