@@ -11,6 +11,7 @@
 //                                            bench_scale_… and drops it after)
 //   npm run bench:scale -- --pglite          PGlite in a temporary folder, 100,000 rows
 //   BENCH_ROWS=200000 BENCH_SAMPLES=40 BENCH_DURATION=5 BENCH_STRESS_DURATION=30
+//   BENCH_STATS_VIEWS=10000000               views in the statistics roll-up (default 10M; 1M on PGlite)
 //   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
@@ -40,6 +41,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const ADMIN_EMAIL = 'admin@bench.local';
 const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const P95_TARGET = usePglite ? 50 : 20;
+/** Views summed in the statistics roll-up (decision 040): 10 million on PostgreSQL, as issue 27 asks. */
+const statsViews = Number(process.env.BENCH_STATS_VIEWS ?? (usePglite ? 1_000_000 : 10_000_000));
 
 async function freshPostgres() {
   const database = await freshPostgresDatabase(adminUrl, 'bench_scale');
@@ -244,6 +247,14 @@ function communityStatements(n) {
      select e.id, 'a:' || md5(g::text), (now() - (g % 30) * interval '1 day')::date from (select g, ${skewed(3, events)} as pick from generate_series(1, ${n}) g) s
      join bench_e e on e.r = s.pick
      on conflict do nothing`,
+    // The statistics roll-up (decision 040): ten views a row before grouping, so statsViews views in
+    // all, skewed like the rest; the most viewed events have a row for each of the last 365 days.
+    `insert into event_daily_stats (event_id, day, views, visitors, participants, likes, comments,
+       src_whatsapp, src_facebook, src_direct, src_referral, src_other)
+     select e.id, s.day, 10 * s.n, 6 * s.n, s.n, s.n, s.n / 2, 3 * s.n, s.n, s.n, 0, s.n
+     from (select ${skewed(3, events)} as pick, (now() - (g % 365) * interval '1 day')::date as day, count(*)::int as n
+           from generate_series(1, ${Math.floor(statsViews / 10)}) g group by 1, 2) s
+     join bench_e e on e.r = s.pick`,
     // The counters beside the rows (decision 009).
     `update events set participants_count = 0, likes_count = 0, comments_count = 0`,
     `update events e set participants_count = c.n from (select event_id, count(*) as n from event_participations group by 1) c where e.id = c.event_id`,
@@ -347,9 +358,12 @@ function clientAddress() {
   return `10.9.${(n >> 8) & 255}.${n & 255}`;
 }
 
+let requestCounter = 0;
 async function timeOne(baseURL, line) {
+  // A line with `paths` asks a different one each time (so no cache answers the repeats).
+  const linePath = line.paths ? line.paths[requestCounter++ % line.paths.length] : line.path;
   const started = performance.now();
-  const response = await fetch(`${baseURL}${line.path}`, {
+  const response = await fetch(`${baseURL}${linePath}`, {
     headers: { ...(line.headers ?? {}), 'x-forwarded-for': clientAddress() },
   });
   const body = await response.arrayBuffer();
@@ -380,7 +394,8 @@ async function singles(baseURL, line) {
  */
 async function throughput(url, line, connections = 10, seconds = duration) {
   const job = JSON.stringify({ url, path: line.path, headers: line.headers ?? {}, connections, seconds });
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--load', job], {
+  // With this process's loader flags (`--import tsx`): the script imports TypeScript.
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--load', job], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -551,6 +566,9 @@ async function main() {
           `select partner_id as id, count(*) as n from partner_activities group by 1 order by 2 desc limit 1`,
         );
         const [page] = await query('select id from business_pages order by created_at desc limit 1');
+        const statsEvents = await query(`select event_id as id, count(*)::int as days, sum(views)::bigint as views
+          from event_daily_stats group by 1 order by 2 desc, 3 desc limit 100`);
+        const [statsTotal] = await query('select count(*)::int as rows, coalesce(sum(views), 0)::bigint as views from event_daily_stats');
         const counts = await query(`select
           (select count(*) from event_comments) as comments, (select count(*) from event_likes) as likes,
           (select count(*) from event_participations) as participations, (select count(*) from event_views) as views,
@@ -558,13 +576,13 @@ async function main() {
           (select count(*) from partners) as partners, (select count(*) from partner_activities) as partner_activities,
           (select count(*) from business_pages) as business_pages, (select count(*) from referral_clicks) as referral_clicks,
           (select count(*) from referral_signups) as referral_signups, (select count(*) from reward_grants) as reward_grants`);
-        Object.assign(picked, { popular, typical, partner, page, counts: counts[0] });
+        Object.assign(picked, { popular, typical, partner, page, statsEvents, statsTotal, counts: counts[0] });
       },
     ]);
     console.log(
       `also: ${Object.entries(picked.counts)
         .map(([table, count]) => `${Number(count).toLocaleString('en')} ${table.replaceAll('_', ' ')}`)
-        .join(', ')}; most commented event: ${picked.popular.comments_count} comments`,
+        .join(', ')}; most commented event: ${picked.popular.comments_count} comments; statistics roll-up: ${Number(picked.statsTotal.views).toLocaleString('en')} views in ${picked.statsTotal.rows.toLocaleString('en')} event-days, the 100 most viewed events ${picked.statsEvents.at(-1)?.days}–${picked.statsEvents[0]?.days} days each`,
     );
     if (fillOnly) return;
     server = startServer(env);
@@ -691,6 +709,12 @@ async function main() {
         headers: admin,
       },
       { name: 'reward rules', path: '/api/referral/reward-rules', headers: admin },
+      {
+        name: `event statistics, 100 most viewed events (${Number(picked.statsTotal.views).toLocaleString('en')} views)`,
+        path: '/api/events/:id/stats',
+        paths: picked.statsEvents.map((event) => `/api/events/${event.id}/stats`),
+        headers: admin,
+      },
     ];
 
     const results = [];
