@@ -568,7 +568,9 @@ async function main() {
         const [page] = await query('select id from business_pages order by created_at desc limit 1');
         const statsEvents = await query(`select event_id as id, count(*)::int as days, sum(views)::bigint as views
           from event_daily_stats group by 1 order by 2 desc, 3 desc limit 100`);
-        const [statsTotal] = await query('select count(*)::int as rows, coalesce(sum(views), 0)::bigint as views from event_daily_stats');
+        const [statsTotal] = await query(
+          'select count(*)::int as rows, coalesce(sum(views), 0)::bigint as views from event_daily_stats',
+        );
         const counts = await query(`select
           (select count(*) from event_comments) as comments, (select count(*) from event_likes) as likes,
           (select count(*) from event_participations) as participations, (select count(*) from event_views) as views,
@@ -582,7 +584,9 @@ async function main() {
     console.log(
       `also: ${Object.entries(picked.counts)
         .map(([table, count]) => `${Number(count).toLocaleString('en')} ${table.replaceAll('_', ' ')}`)
-        .join(', ')}; most commented event: ${picked.popular.comments_count} comments; statistics roll-up: ${Number(picked.statsTotal.views).toLocaleString('en')} views in ${picked.statsTotal.rows.toLocaleString('en')} event-days, the 100 most viewed events ${picked.statsEvents.at(-1)?.days}–${picked.statsEvents[0]?.days} days each`,
+        .join(
+          ', ',
+        )}; most commented event: ${picked.popular.comments_count} comments; statistics roll-up: ${Number(picked.statsTotal.views).toLocaleString('en')} views in ${picked.statsTotal.rows.toLocaleString('en')} event-days, the 100 most viewed events ${picked.statsEvents.at(-1)?.days}–${picked.statsEvents[0]?.days} days each`,
     );
     if (fillOnly) return;
     server = startServer(env);
