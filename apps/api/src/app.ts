@@ -33,7 +33,7 @@ import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
 import { waitlistPageRoutes } from './modules/waitlist/waitlist-page.routes';
-import { landingEvents } from './modules/public-pages/public-pages.service';
+import { landingEvents } from './modules/public-pages/landing-events';
 import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';

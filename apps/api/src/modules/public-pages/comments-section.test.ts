@@ -5,7 +5,7 @@ import type { CreateEventInput } from '@app/shared/events';
 import { eventComments, events } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { COMMENTS_SCRIPT_PATH } from './public-pages.service';
+import { COMMENTS_SCRIPT_PATH } from './comments-section';
 
 /*
  * The comments and likes of the public event page (issue 25, item 5; decision 028): rendered by

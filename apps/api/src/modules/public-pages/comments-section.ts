@@ -2,7 +2,7 @@ import { REPORT_REASON_LABELS, REPORT_REASONS } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { listComments } from '../community/community.repository';
 import { frenchDayTime } from './format';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml, versionedPath } from './html';
 
 /*
  * The comments and likes of the public event page (issue 25, item 5; decision 028), kept apart
@@ -117,3 +117,6 @@ export const COMMENTS_SCRIPT =
   `for(const a of s.querySelectorAll("[data-report]"))a.onclick=e=>{e.preventDefault();u=a.dataset.report==="event"?b+"/reports":b+"/comments/"+a.dataset.id+"/reports";o.textContent="";R.hidden=false;B.hidden=false;a.after(B);R.elements.reason.focus()};` +
   `R.querySelector("[data-cancel]").onclick=()=>{B.hidden=true};` +
   `R.onsubmit=async e=>{e.preventDefault();const f=R.elements,d=f.details.value.trim(),r=await call(o,"POST",u,d?{reason:f.reason.value,details:d}:{reason:f.reason.value});if(r){R.reset();R.hidden=true}}})}`;
+
+/** The comments script's address, changed with its content (served as immutable). */
+export const COMMENTS_SCRIPT_PATH = versionedPath('/evenements/commentaires.js', COMMENTS_SCRIPT);

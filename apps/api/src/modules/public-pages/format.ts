@@ -62,3 +62,9 @@ export function priceFrom(prices: number[]): string {
   if (prices.length === 0 || paid.length < prices.length) return 'Gratuit';
   return `à partir de ${fcfa(Math.min(...paid))}`;
 }
+
+/** The text on one line, cut to `max` characters with '…' (a page's description). */
+export function summary(text: string, max = 180): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}

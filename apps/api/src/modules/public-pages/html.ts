@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Plain escaped HTML templates for the server-rendered public pages (decision 011): every value
  * put into `html`…`` is escaped unless it is itself the result of `html` (or `raw`).
@@ -83,4 +85,12 @@ function withBreaks(text: string): SafeHtml {
       .map((line) => escapeHtml(line))
       .join('<br>'),
   );
+}
+
+/**
+ * A script's address that changes with its content (`{path}?v={hash}`), so that the script can be
+ * served as immutable and a new version is fetched as soon as the page names it.
+ */
+export function versionedPath(path: string, content: string): string {
+  return `${path}?v=${createHash('sha256').update(content).digest('hex').slice(0, 10)}`;
 }

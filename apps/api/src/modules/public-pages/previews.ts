@@ -4,7 +4,8 @@ import { TtlCache } from '../../lib/ttl-cache';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '../uploads/image-processing';
 import type { UploadStorage } from '../uploads/uploads.storage';
 
-async function readAll(stream: Readable): Promise<Buffer> {
+/** A stream's bytes, in one buffer. */
+export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

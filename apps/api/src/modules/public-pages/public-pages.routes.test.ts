@@ -10,15 +10,8 @@ import { uploadUrl } from '../uploads/uploads.storage';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { agendaQuerySchema } from '@app/shared/public-pages';
-import {
-  AGENDA_MAX_PAGE,
-  AGENDA_NO_MATCH,
-  AGENDA_NOTHING_AHEAD,
-  agendaRange,
-  LANDING_EVENTS,
-  landingEvents,
-  renderAgenda,
-} from './public-pages.service';
+import { AGENDA_MAX_PAGE, AGENDA_NO_MATCH, AGENDA_NOTHING_AHEAD, agendaRange, renderAgenda } from './agenda';
+import { LANDING_EVENTS, landingEvents } from './landing-events';
 import { fcfa, priceFrom } from './format';
 
 const PUBLIC_URL = 'https://evenements.example.cm';

@@ -3,18 +3,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COMMENTS_SCRIPT } from './comments-section';
-import { sitemapPageBody } from './sitemap';
+import { renderAgenda } from './agenda';
+import type { FileResult } from './event-access';
+import { eventIcs } from './event-ics';
+import { renderEventPage } from './event-page';
+import { eventPreview } from './event-preview';
+import type { PublicPagesDeps } from './public-pages.deps';
+import { SHARE_SCRIPT } from './share-script';
+import { renderRobots, sitemapPageBody } from './sitemap';
 import { renderTerms } from './terms';
-import {
-  eventIcs,
-  eventPreview,
-  type FileResult,
-  type PublicPagesDeps,
-  renderAgenda,
-  renderEventPage,
-  renderRobots,
-  SHARE_SCRIPT,
-} from './public-pages.service';
 import { perAddressKey, publicReadKey } from '../../lib/route-kit';
 
 const slugParams = z.object({ slugId: z.string().max(200) });
@@ -180,6 +177,6 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderRobots(deps)),
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderRobots(deps.publicUrl)),
   );
 };

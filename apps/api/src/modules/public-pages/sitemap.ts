@@ -149,3 +149,17 @@ export class SitemapCache {
     this.current = null;
   }
 }
+
+/** `robots.txt`: everything but the back office, the sign-in and the API, and where the sitemap is. */
+export function renderRobots(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /GetStarted',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
