@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { seedBase } from './db/seed';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { accountRoutes } from './modules/account/account.routes';
+import { profileRoutes } from './modules/account/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { communityRoutes } from './modules/community/community.routes';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(profileRoutes);
       await api.register(waitlistRoutes);
       await api.register(publicSettingsRoutes);
       await api.register(adminsRoutes);

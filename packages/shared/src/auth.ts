@@ -404,7 +404,7 @@ const optionalPhoneField = z.preprocess(
   z.string().trim().max(30, { message: PHONE_INVALID }).transform(asE164).optional(),
 );
 
-const nameField = (label: string) =>
+export const nameField = (label: string) =>
   z
     .string({ message: `${label} requis` })
     .trim()

@@ -364,6 +364,17 @@ const EXACT: Record<string, string> = {
   'Trop long (200 caractères au plus)': 'Too long (200 characters at most)',
   // <<< end of: Door check-in and tickets (issue 27 item 4)
   // >>> Profile (issue 27 item 8)
+  'Profil enregistré': 'Profile saved',
+  'Aucune modification à enregistrer': 'Nothing to save',
+  'Photo de profil enregistrée': 'Profile photo saved',
+  'Photo de profil retirée': 'Profile photo removed',
+  'Vous n’avez pas de photo de profil': 'You have no profile photo',
+  'Choisissez une image pour votre photo': 'Choose an image for your photo',
+  'La photo doit faire 10 Mo au maximum': 'The photo must be 10 MB at most',
+  'Une seule photo à la fois': 'One photo at a time',
+  'Seule une image est attendue, dans le champ « avatar »': 'Only an image is expected, in the field “avatar”',
+  'La ville : 100 caractères au maximum': 'City: 100 characters at most',
+  "Ce nom d'utilisateur est déjà utilisé": 'This username is already in use',
   // <<< end of: Profile (issue 27 item 8)
   // >>> Contact change, data export, account deletion (issue 27 item 8)
   // <<< end of: Contact change, data export, account deletion (issue 27 item 8)

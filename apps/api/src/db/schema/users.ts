@@ -45,8 +45,14 @@ export const users = pgTable(
     referredByCode: text(),
     failedLoginAttempts: integer().notNull().default(0),
     lockUntil: timestamp({ withTimezone: true }),
+    /**
+     * The served address of the profile photo (`/api/uploads/{id}-avatar.webp`, decision 046), or
+     * an outside address for accounts made before; read as it is by every screen that shows it.
+     */
     avatar: text(),
     address: text(),
+    /** The city the account gives on its profile (free text, like an event's city). */
+    city: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),

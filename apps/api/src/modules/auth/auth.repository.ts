@@ -86,23 +86,28 @@ export function usernameColumns(username: string): { username: string; usernameS
   return { username, usernameSkeletons: usernameSkeletons(username) };
 }
 
-/** Which of username, e-mail and phone are already taken (one query). */
+/**
+ * Which of username, e-mail and phone are already taken (one query). `exceptUserId`: the account
+ * that is changing its own (the profile, decision 046), whose row never counts.
+ */
 export async function findTakenFields(
   db: Database,
   values: { username: string; email?: string; phone?: string },
+  exceptUserId?: string,
 ): Promise<Set<'username' | 'email' | 'phone'>> {
   const keys = usernameSkeletons(values.username);
   const rows = await db
     .select({ username: users.username, email: users.email, phone: users.phone })
     .from(users)
     .where(
-      sql`lower(${users.username}) = ${values.username.toLowerCase()}
+      sql`(lower(${users.username}) = ${values.username.toLowerCase()}
         or ${users.usernameSkeletons} && ${sql`array[${sql.join(
           keys.map((key) => sql`${key}`),
           sql`, `,
         )}]::text[]`}
         or ${users.email} = ${values.email ?? null}
-        or ${users.phone} = ${values.phone ?? null}`,
+        or ${users.phone} = ${values.phone ?? null})
+        ${exceptUserId ? sql`and ${users.id} <> ${exceptUserId}` : sql``}`,
     )
     .limit(3);
   const taken = new Set<'username' | 'email' | 'phone'>();

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { EVENT_IMAGE_MAX_BYTES, MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
+import { AVATAR_SIDE } from '@app/shared/profile';
 import { badRequest } from '../../lib/errors';
 import { WorkQueue } from '../../lib/work-queue';
 
@@ -109,6 +110,23 @@ function encodeEventImage(data: Buffer, name: string): Promise<ProcessedImage> {
 export async function processLogo(data: Buffer, name: string): Promise<DetailImage> {
   await inspectImage(data, name);
   return inQueue(() => encode(data, name, encodeDetail));
+}
+
+/**
+ * A profile photo (decision 046): checked like an event image (header only), then one square
+ * AVATAR_SIDE × AVATAR_SIDE WebP cut around the centre (always square, so every screen can show
+ * it round), in the queue.
+ */
+export async function processAvatar(data: Buffer, name: string): Promise<Buffer> {
+  await inspectImage(data, name);
+  return inQueue(() =>
+    encode(data, name, (source) =>
+      source()
+        .resize({ width: AVATAR_SIDE, height: AVATAR_SIDE, fit: 'cover', position: 'centre' })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    ),
+  );
 }
 
 /**

@@ -5,8 +5,12 @@ import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
 
-/** Internal names only: a UUID and the variant. Nothing the client sent ever becomes a path. */
-export const UPLOAD_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail)\.webp$/;
+/**
+ * Internal names only: a UUID and the variant (an event image's three, a partner logo's `detail`,
+ * a profile photo's `avatar`). Nothing the client sent ever becomes a path.
+ */
+export const UPLOAD_KEY_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail|avatar)\.webp$/;
 /**
  * The stored 1200×630 share previews (decision 022): `{imageId}-apercu.jpg` cut from an event image,
  * `{eventId}-{fingerprint}-apercu.jpg` drawn for an event without one. Served only through the event's
@@ -33,8 +37,19 @@ export function newImageKeys(): { card: string; medium: string; detail: string }
   return { card: `${id}-card.webp`, medium: `${id}-medium.webp`, detail: `${id}-detail.webp` };
 }
 
+/** A new profile photo's key (decision 046). */
+export function newAvatarKey(): string {
+  return `${randomUUID()}-avatar.webp`;
+}
+
 export function uploadUrl(key: string): string {
   return `/api/uploads/${key}`;
+}
+
+/** The stored key behind an address made by `uploadUrl`, or null for any other address. */
+export function keyOfUploadUrl(url: string | null | undefined): string | null {
+  const key = url?.startsWith('/api/uploads/') ? url.slice('/api/uploads/'.length) : null;
+  return key && UPLOAD_KEY_PATTERN.test(key) ? key : null;
 }
 
 /** Where re-encoded images live: `DATA_DIR/uploads/` (DiskStorage) or an S3 bucket (S3Storage). */
