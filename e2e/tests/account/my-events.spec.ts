@@ -117,8 +117,11 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
   expect(big.length).toBeGreaterThan(2_000_000);
   expect(sentBytes).toBeLessThan(1_000_000);
 
-  await expect(page).toHaveURL(/\/mon-compte\/evenements$/);
+  // Saved: on to the event's hub (decision 043), then back to the list.
+  await expect(page).toHaveURL(/\/mon-compte\/evenements\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Brouillon enregistré')).toBeVisible();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
   await expect(page.getByRole('tab', { name: /Brouillons/ })).toContainText('1');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(card.locator('img')).toHaveAttribute('src', /\/api\/uploads\/.+-card\.webp$/);
@@ -132,6 +135,8 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
   await expect(page.getByLabel('Titre')).toHaveValue(title);
   await page.getByLabel('Titre').fill(`${title} (2e édition)`);
   await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page.getByRole('heading', { name: `${title} (2e édition)`, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
   const edited = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (2e édition)` }) });
   await expect(edited).toHaveCount(1);
 

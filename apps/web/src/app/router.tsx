@@ -43,6 +43,7 @@ const accountScreens: RouteObject[] = [
   screen('', () => import('./routes/account/my-account-page').then((m) => ({ Component: m.MyAccountPage }))),
   screen('evenements', () => import('./routes/account/my-events-page').then((m) => ({ Component: m.MyEventsPage }))),
   screen('evenements/nouveau', () => import('./routes/account/event-form-page').then((m) => ({ Component: m.NewEventPage }))),
+  screen('evenements/:id', () => import('./routes/account/event-hub-page').then((m) => ({ Component: m.EventHubPage }))),
   screen('evenements/:id/modifier', () =>
     import('./routes/account/event-form-page').then((m) => ({ Component: m.EditEventPage })),
   ),

@@ -7,7 +7,7 @@ import { myEventKeys } from './keys';
 /** `GET /api/events/{id}`: the event to edit (the organiser's own; 404 otherwise). */
 export function useMyEvent(id: string | undefined) {
   return useQuery({
-    queryKey: [...myEventKeys.all, 'detail', id],
+    queryKey: myEventKeys.detail(id),
     queryFn: () => apiRequest<EventDetail>(`/events/${id}`),
     enabled: Boolean(id),
   });

@@ -213,10 +213,11 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     }
   };
 
-  const finish = () => {
+  /** Saved: on to the event's hub, where it is published and shared (decision 043). */
+  const finish = (id: string) => {
     void refresh();
     toast.success(t('saved'));
-    navigate(paths.organiser.events);
+    navigate(paths.organiser.event(id));
   };
 
   const onValid = async (values: EventFormValues) => {
@@ -248,7 +249,7 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     }
     const sent = await sendImages(id);
     setSaving(false);
-    if (sent) finish();
+    if (sent) finish(id);
   };
   const onInvalid = (found: FieldErrors<EventFormInput>) => {
     const first = STEPS.find((candidate) => STEP_FIELDS[candidate].some((name) => name in found));

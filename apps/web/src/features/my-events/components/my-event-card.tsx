@@ -1,10 +1,12 @@
 import type { EventSummary } from '@app/shared/events';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { myEventsMessages } from '../messages';
 
-/** One of my events: cover, title, start, place, participants over the maximum (∞ without one), then its actions. */
+/** One of my events: cover, title (its link to the event's hub), start, place, participants over the maximum (∞ without one), then its actions. */
 export function MyEventCard({ event, actions }: { event: EventSummary; actions: ReactNode }) {
   const t = useT(myEventsMessages);
   const max = event.maxParticipants === null ? '∞' : formatNumber(event.maxParticipants);
@@ -29,7 +31,12 @@ export function MyEventCard({ event, actions }: { event: EventSummary; actions: 
           </div>
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{event.title}</h2>
+          <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+            {/* The event's hub: publish, cancel, share, and its other screens (decision 043). */}
+            <Link to={paths.organiser.event(event._id)} className="text-brand-800 underline-offset-2 hover:underline">
+              {event.title}
+            </Link>
+          </h2>
           <p className="mt-0.5 text-sm text-slate-700">
             {formatDate(event.startDateTime, { dateStyle: 'medium', timeStyle: 'short' })}
           </p>
