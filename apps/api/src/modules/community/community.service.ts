@@ -11,7 +11,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { type EventSight, eventSight, privilegedOver } from '../events/event-visibility';
-import { eventPublicPath, PUBLIC_DEPTH_MAX } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
+import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
 import { uploadUrl } from '../uploads/uploads.storage';
 import {
   bumpCounter,

@@ -5,7 +5,8 @@ import type { SessionUser } from '../auth/session.service';
 import { countPendingApproval, findOrganiserContact, lockPendingEvent, markRefused } from './event-approval.repository';
 import type { EventRow } from './events.repository';
 import { transitionStatus } from './events.repository';
-import { type EventsDeps, getEventFor } from './events.service';
+import type { EventsDeps } from './events-deps-of';
+import { getEventFor } from './event-reads';
 
 /**
  * The 'À approuver' queue (issue 25 item 11): with 'Approbation requise' on, an organiser's draft

@@ -28,18 +28,11 @@ import {
   multipartRequired,
   validationError,
 } from '../../lib/errors';
-import {
-  addEventImages,
-  changeEventStatus,
-  createEvent,
-  deleteEventFor,
-  getEventFor,
-  listEventsFor,
-  regenerateShareToken,
-  removeEventImage,
-  type UploadedFile,
-  updateEventFor,
-} from './events.service';
+import { addEventImages, removeEventImage, type UploadedFile } from './event-images';
+import { getEventFor, listEventsFor } from './event-reads';
+import { changeEventStatus } from './event-status';
+import { createEvent, deleteEventFor, updateEventFor } from './event-writes';
+import { regenerateShareToken } from './share-token';
 import { listVisibility } from './event-visibility';
 import { actorOf, perAccountKey, publicReadKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
@@ -121,7 +114,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ input: CreateEv
  * Events: `GET /events`, `GET /events/{id}`, `POST /events` (multipart), `PUT` and
  * `DELETE /events/{id}`, `PUT /events/{id}/{publish|cancel}`. Under the /api prefix, so
  * `/api/events/...` of the spec are these same routes. Writes declare 'authenticated' and the
- * service checks ownership or `manage_events` (see events.service.ts).
+ * services check ownership or `manage_events` (event-access.ts).
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = eventsDepsOf(app);

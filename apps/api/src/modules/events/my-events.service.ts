@@ -5,7 +5,10 @@ import type { myEventsQuerySchema } from '@app/shared/my-events';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { findEvent, findEventParts } from './events.repository';
-import { baseView, createEvent, type EventsDeps, imageView, type UploadedFile } from './events.service';
+import type { UploadedFile } from './event-images';
+import { baseView, imageView } from './event-views';
+import { createEvent } from './event-writes';
+import type { EventsDeps } from './events-deps-of';
 import { countMyEvents, coversOf, listMyEvents, type MyEventsScope } from './my-events.repository';
 
 const NOT_FOUND = 'Événement introuvable';

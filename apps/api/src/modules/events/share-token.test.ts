@@ -6,7 +6,7 @@ import { auditLog, events } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type CreatedEvent, createEvent, superadminToken } from '../../../test/helper';
-import { slugify } from './events.service';
+import { slugify } from './event-paths';
 
 let testApp: TestApp;
 let app: FastifyInstance;

@@ -8,7 +8,7 @@ import {
   type AgendaQuery,
 } from '@app/shared/public-pages';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
-import { PUBLIC_DEPTH_MAX } from '../events/events.service';
+import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
 import { cardHtml } from './event-card';
 import { html } from './html';
 import { type PageMeta, page } from './layout';

@@ -1,5 +1,5 @@
 import { DAY_MS } from '@app/shared/douala-time';
-import { eventPublicPath, slugify } from '../events/events.service';
+import { eventPublicPath, slugify } from '../events/event-paths';
 import { eventSight } from '../events/event-visibility';
 import { findPublicEvent, type PublicEvent } from './public-pages.repository';
 import type { PublicPagesDeps } from './public-pages.deps';

@@ -1,5 +1,5 @@
 import { EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { frenchShortDateTime, priceFrom } from './format';
 import { html, type SafeHtml } from './html';

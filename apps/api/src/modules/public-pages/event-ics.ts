@@ -1,4 +1,4 @@
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import { type FileResult, resolveEvent } from './event-access';
 import { icsFile } from './ics';
 import { absolute, type PublicPagesDeps } from './public-pages.deps';

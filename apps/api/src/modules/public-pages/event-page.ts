@@ -1,7 +1,7 @@
 import { MEDIUM_IMAGE_WIDTH } from '@app/shared/events';
 import { doualaIso } from '@app/shared/douala-time';
 import { signInPath } from '@app/shared/next-path';
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { COMMENTS_SCRIPT_PATH, renderCommentsSection } from './comments-section';
 import { resolveEvent } from './event-access';

@@ -1,6 +1,6 @@
 import type { LandingEvent } from '@app/shared/public-pages';
 import type { Database } from '../../db/client';
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { frenchShortDateTime, priceFrom } from './format';
 import { listNextForLanding } from './public-pages.repository';

@@ -3,7 +3,7 @@ import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import { DAY_MS } from '@app/shared/douala-time';
 import type { Database } from '../../db/client';
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import { listForSitemap } from './public-pages.repository';
 
 const gzip = promisify(gzipCallback);

@@ -1,6 +1,6 @@
 import type { Report, ReportReason } from '@app/shared/community';
 import { REPORT_REASONS } from '@app/shared/community';
-import { eventPublicPath } from '../events/events.service';
+import { eventPublicPath } from '../events/event-paths';
 import type { ReportWithPeople } from './reports.repository';
 
 /*
