@@ -1,16 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { auditLog, users } from '../../db/schema/index';
-import { type AuditEntry, recordWrite } from './record-write';
-
-/**
- * Appends to the audit log (rows are never updated or deleted). Left for the events module until
- * it records through `recordWrite` (./record-write.ts, decision 036) like every other module.
- */
-export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await recordWrite(tx, { audit: entry });
-}
 
 export async function listAuditFor(db: Database, targetType: string, targetId: string, limit = 20) {
   return db

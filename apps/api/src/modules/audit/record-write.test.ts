@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '@app/shared/settings';
 import {
   activities,
   auditLog,
+  eventImages,
   events,
   partnerActivities,
   partnerUsers,
@@ -25,6 +26,7 @@ import {
   superadminToken,
   unique,
 } from '../../../test/helper';
+import { newImageKeys } from '../uploads/uploads.storage';
 import { recordWrite } from './record-write';
 
 /*
@@ -199,6 +201,83 @@ describe('a write whose transaction fails after the audit call', () => {
     const comments = await request(app, 'GET', `/api/events/${event._id}/comments`, author);
     expect(comments.json()).toMatchObject({ items: [], total: 0 });
     expect(await app.db.select().from(activities).where(eq(activities.userId, author.user.id))).toEqual([]);
+  });
+});
+
+describe("the events module's writes", () => {
+  const failingAudit = <T>(action: string, fn: () => Promise<T>) =>
+    failing('audit_log', 'before insert', `new.action = '${action}'`, fn);
+
+  it('creating an event: no event, no audit row, no activity when its audit row cannot be written', async () => {
+    const organizer = await signedIn(app);
+    const title = unique('Marché ');
+    const answer = await failingAudit('event.create', () =>
+      request(app, 'POST', '/api/events', organizer, eventInput({ title })),
+    );
+    expect(answer.statusCode).toBe(500);
+    expect(await app.db.select().from(events).where(eq(events.title, title))).toEqual([]);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.actorId, organizer.user.id))).toEqual([]);
+    expect(await app.db.select().from(activities).where(eq(activities.userId, organizer.user.id))).toEqual([]);
+
+    const created = await request(app, 'POST', '/api/events', organizer, eventInput({ title }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().event._id;
+    expect(await auditsOf('event.create', id)).toHaveLength(1);
+    expect(await app.db.select().from(activities).where(eq(activities.userId, organizer.user.id))).toMatchObject([
+      { type: 'event', eventId: id },
+    ]);
+  });
+
+  it('publishing and cancelling: the status stays when the audit row cannot be written', async () => {
+    const organizer = await signedIn(app);
+    const event = await createEvent(app, organizer, {}, 'draft');
+    const statusOf = async () => (await app.db.select().from(events).where(eq(events.id, event._id)))[0]?.status;
+    for (const [action, from, to] of [
+      ['publish', 'draft', 'published'],
+      ['cancel', 'published', 'cancelled'],
+    ] as const) {
+      const refused = await failingAudit(`event.${action}`, () =>
+        request(app, 'PUT', `/api/events/${event._id}/${action}`, organizer),
+      );
+      expect(refused.statusCode, action).toBe(500);
+      expect(await statusOf()).toBe(from);
+      expect(await auditsOf(`event.${action}`, event._id)).toEqual([]);
+
+      const done = await request(app, 'PUT', `/api/events/${event._id}/${action}`, organizer);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await statusOf()).toBe(to);
+      expect(await auditsOf(`event.${action}`, event._id)).toHaveLength(1);
+    }
+  });
+
+  it('removing an image: the image and its files stay when the audit row cannot be written', async () => {
+    const organizer = await signedIn(app);
+    const event = await createEvent(app, organizer);
+    const keys = newImageKeys();
+    for (const key of Object.values(keys)) await app.storage.put(key, Buffer.from('not really an image'));
+    const [image] = await app.db
+      .insert(eventImages)
+      .values({ eventId: event._id, cardKey: keys.card, mediumKey: keys.medium, detailKey: keys.detail, width: 1, height: 1 })
+      .returning();
+    const url = `/api/events/${event._id}/images/${image!.id}`;
+    const imageRows = () => app.db.select().from(eventImages).where(eq(eventImages.id, image!.id));
+    const storedFiles = async () =>
+      (await Promise.all(Object.values(keys).map((key) => app.storage.open(key)))).filter((file) => {
+        file?.stream.destroy();
+        return file !== null;
+      }).length;
+
+    const refused = await failingAudit('event.images.remove', () => request(app, 'DELETE', url, organizer));
+    expect(refused.statusCode).toBe(500);
+    expect(await imageRows()).toHaveLength(1);
+    expect(await storedFiles()).toBe(3);
+    expect(await auditsOf('event.images.remove', event._id)).toEqual([]);
+
+    const removed = await request(app, 'DELETE', url, organizer);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await imageRows()).toEqual([]);
+    expect(await storedFiles()).toBe(0);
+    expect(await auditsOf('event.images.remove', event._id)).toHaveLength(1);
   });
 });
 

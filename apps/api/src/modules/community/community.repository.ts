@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
-import { recordWrite } from '../audit/record-write';
+import type { AccountActivity } from '../audit/record-write';
 import {
   activities,
   eventComments,
@@ -285,11 +285,9 @@ function quoted(title: string): string {
   return `« ${title.length > 80 ? `${title.slice(0, 79)}…` : title} »`;
 }
 
-/** The activity of an event's creation, written by the events module in its transaction. */
-export async function recordEventCreated(tx: Tx, userId: string, event: { id: string; title: string }): Promise<void> {
-  await recordWrite(tx, {
-    activity: { userId, type: 'event', eventId: event.id, description: `A créé l’évènement ${quoted(event.title)}` },
-  });
+/** The account's activity line of an event's creation, recorded by the events module in its transaction. */
+export function eventCreatedActivity(userId: string, event: { id: string; title: string }): AccountActivity {
+  return { userId, type: 'event', eventId: event.id, description: `A créé l’évènement ${quoted(event.title)}` };
 }
 
 export interface ParticipationRow {

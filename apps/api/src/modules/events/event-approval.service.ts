@@ -1,6 +1,6 @@
 import { APPROVAL_MESSAGES, type EventDetail } from '@app/shared/events';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { countPendingApproval, findOrganiserContact, lockPendingEvent, markRefused } from './event-approval.repository';
 import type { EventRow } from './events.repository';
@@ -31,13 +31,15 @@ export async function approveEvent(deps: EventsDeps, actor: SessionUser, id: str
     if (!pending) throw notPending();
     const row = await transitionStatus(tx, id, 'draft', 'published');
     if (!row) throw notPending();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.approve',
-      targetType: 'event',
-      targetId: id,
-      before: { status: 'draft' },
-      after: { status: 'published' },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.approve',
+        targetType: 'event',
+        targetId: id,
+        before: { status: 'draft' },
+        after: { status: 'published' },
+      },
     });
     return row;
   });
@@ -52,13 +54,15 @@ export async function refuseEvent(deps: EventsDeps, actor: SessionUser, id: stri
     if (!pending) throw notPending();
     const row = await markRefused(tx, id, reason);
     if (!row) throw notPending();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.refuse',
-      targetType: 'event',
-      targetId: id,
-      before: { status: 'draft' },
-      after: { status: 'draft', refusalReason: reason },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.refuse',
+        targetType: 'event',
+        targetId: id,
+        before: { status: 'draft' },
+        after: { status: 'draft', refusalReason: reason },
+      },
     });
     return row;
   });

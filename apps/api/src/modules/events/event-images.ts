@@ -1,6 +1,6 @@
 import { EVENT_IMAGES_MAX, type EventDetail } from '@app/shared/events';
 import { badRequest, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { processImages } from '../uploads/image-processing';
 import { newImageKeys } from '../uploads/uploads.storage';
@@ -73,12 +73,14 @@ export async function addEventImages(
       if ((await countImages(tx, id)) + stored.length > EVENT_IMAGES_MAX) tooManyImages();
       await appendImages(tx, id, stored);
       if (backToApproval) await transitionStatus(tx, id, 'published', 'draft', { submittedForApprovalAt: new Date() });
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'event.images.add',
-        targetType: 'event',
-        targetId: id,
-        after: { added: stored.length, ...(backToApproval ? { status: 'draft' } : {}) },
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: 'event.images.add',
+          targetType: 'event',
+          targetId: id,
+          after: { added: stored.length, ...(backToApproval ? { status: 'draft' } : {}) },
+        },
       });
     });
     if (backToApproval) await alertApprovalNeeded(deps, existing);
@@ -96,12 +98,14 @@ export async function removeEventImage(deps: EventsDeps, actor: SessionUser, id:
   const removed = await deps.db.transaction(async (tx) => {
     const row = await removeImage(tx, id, imageId);
     if (!row) throw notFound('Image introuvable');
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.images.remove',
-      targetType: 'event',
-      targetId: id,
-      before: { imageId },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.images.remove',
+        targetType: 'event',
+        targetId: id,
+        before: { imageId },
+      },
     });
     return row;
   });

@@ -1,6 +1,6 @@
 import { APPROVAL_MESSAGES, type EventDetail, isReopenable, REOPEN_ENDED } from '@app/shared/events';
 import { conflict } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { loadManaged } from './event-access';
 import { markSubmitted } from './event-approval.repository';
@@ -57,13 +57,15 @@ export async function changeEventStatus(
       message === undefined ? {} : { cancellationMessage: message },
     );
     if (!row) throw conflict(transition.refused);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: `event.${action}`,
-      targetType: 'event',
-      targetId: id,
-      before: { status: existing.status },
-      after: { status: row.status, ...(message ? { cancellationMessage: message } : {}) },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: `event.${action}`,
+        targetType: 'event',
+        targetId: id,
+        before: { status: existing.status },
+        after: { status: row.status, ...(message ? { cancellationMessage: message } : {}) },
+      },
     });
     return row;
   });
@@ -89,13 +91,15 @@ async function submitForApproval(deps: EventsDeps, actor: SessionUser, existing:
   const updated = await deps.db.transaction(async (tx) => {
     const row = await markSubmitted(tx, existing.id);
     if (!row) throw conflict(TRANSITIONS.publish.refused);
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.submit',
-      targetType: 'event',
-      targetId: existing.id,
-      before: { status: 'draft' },
-      after: { status: 'draft', submittedForApprovalAt: row.submittedForApprovalAt?.toISOString() ?? null },
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.submit',
+        targetType: 'event',
+        targetId: existing.id,
+        before: { status: 'draft' },
+        after: { status: 'draft', submittedForApprovalAt: row.submittedForApprovalAt?.toISOString() ?? null },
+      },
     });
     return row;
   });

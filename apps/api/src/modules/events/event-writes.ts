@@ -7,10 +7,10 @@ import {
 } from '@app/shared/events';
 import { badRequest, conflict } from '../../lib/errors';
 import { searchable } from '../../lib/text';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
-import { recordEventCreated } from '../community/community.repository';
-import { assertCanActForPartner, recordPartnerEvent } from '../partners/partners.service';
+import { eventCreatedActivity } from '../community/community.repository';
+import { assertCanActForPartner, partnerEventCreated } from '../partners/partners.service';
 import { cancelledFrozen, eventNotFound, loadManaged, refuseIfCancelled } from './event-access';
 import { changesPublicFields, needsApprovalAgain } from './event-approval-state';
 import { storeImages, tooManyImages, type UploadedFile } from './event-images';
@@ -110,15 +110,13 @@ export async function createEvent(
         }
       }
       const row = await insertEvent(tx, values, input.ticketTypes, stored);
-      await recordEventCreated(tx, actor.id, row);
-      await recordAudit(tx, {
-        actorId: actor.id,
-        action: 'event.create',
-        targetType: 'event',
-        targetId: row.id,
-        after: snapshot(row),
+      await recordWrite(tx, {
+        audit: { actorId: actor.id, action: 'event.create', targetType: 'event', targetId: row.id, after: snapshot(row) },
+        activity: eventCreatedActivity(actor.id, row),
+        ...(input.partnerId
+          ? { partnerActivity: partnerEventCreated({ partnerId: input.partnerId, actorId: actor.id, title: row.title }) }
+          : {}),
       });
-      if (input.partnerId) await recordPartnerEvent(tx, { partnerId: input.partnerId, actorId: actor.id, title: row.title });
       return row;
     });
     await notifyContact(deps, 'new', event, 'Un nouvel événement a été créé (brouillon).');
@@ -185,13 +183,15 @@ export async function updateEventFor(
     const row = await updateEvent(tx, id, values, input.ticketTypes);
     // Gone, or cancelled since it was read: a cancelled event is never edited.
     if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.update',
-      targetType: 'event',
-      targetId: id,
-      before: snapshot(existing),
-      after: snapshot(row),
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.update',
+        targetType: 'event',
+        targetId: id,
+        before: snapshot(existing),
+        after: snapshot(row),
+      },
     });
     return row;
   });
@@ -205,12 +205,14 @@ export async function deleteEventFor(deps: EventsDeps, actor: SessionUser, id: s
   const keys = await deps.db.transaction(async (tx) => {
     const removed = await deleteEvent(tx, id);
     if (!removed) throw eventNotFound();
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'event.delete',
-      targetType: 'event',
-      targetId: id,
-      before: snapshot(existing),
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'event.delete',
+        targetType: 'event',
+        targetId: id,
+        before: snapshot(existing),
+      },
     });
     return removed;
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { recordAudit } from '../audit/audit.repository';
+import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { eventNotFound, loadManaged } from './event-access';
 import type { EventsDeps } from './events-deps-of';
@@ -29,7 +29,9 @@ export async function regenerateShareToken(
   const shareToken = await deps.db.transaction(async (tx) => {
     const token = await replaceShareToken(tx, id, newShareToken());
     if (!token) throw eventNotFound();
-    await recordAudit(tx, { actorId: actor.id, action: 'event.share_token.regenerate', targetType: 'event', targetId: id });
+    await recordWrite(tx, {
+      audit: { actorId: actor.id, action: 'event.share_token.regenerate', targetType: 'event', targetId: id },
+    });
     return token;
   });
   return shareLink(deps.publicUrl, { ...existing, shareToken });

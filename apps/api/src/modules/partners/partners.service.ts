@@ -10,10 +10,10 @@ import {
   type PartnerSummary,
   type UpdatePartnerBody,
 } from '@app/shared/partners';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { searchable } from '../../lib/text';
-import { recordWrite } from '../audit/record-write';
+import { type PartnerActivity as PartnerActivityRecord, recordWrite } from '../audit/record-write';
 import { findUserByIdentifier } from '../auth/auth.repository';
 import type { SessionUser } from '../auth/session.service';
 import { type DetailImage, processLogo } from '../uploads/image-processing';
@@ -471,16 +471,9 @@ export async function assertCanActForPartner(
   if (refusal) throw refusal;
 }
 
-/** Records an event created on behalf of a partner in its activities (inside the creation's transaction). */
-export async function recordPartnerEvent(tx: Tx, entry: { partnerId: string; actorId: string; title: string }): Promise<void> {
-  await recordWrite(tx, {
-    partnerActivity: {
-      partnerId: entry.partnerId,
-      actorId: entry.actorId,
-      type: 'event',
-      description: `Événement créé : ${entry.title}`,
-    },
-  });
+/** The partner's activity line of an event created on its behalf, recorded by the events module in its transaction. */
+export function partnerEventCreated(entry: { partnerId: string; actorId: string; title: string }): PartnerActivityRecord {
+  return { partnerId: entry.partnerId, actorId: entry.actorId, type: 'event', description: `Événement créé : ${entry.title}` };
 }
 
 /** `GET /partners/mine`: the partners the caller may act for. */
