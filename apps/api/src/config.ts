@@ -47,6 +47,11 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Signs the waiting-list form tokens (decision 021). Empty: DATA_DIR/form-token.secret, made at first start. */
   FORM_TOKEN_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /**
+   * Derives each event's Ed25519 key that signs its tickets' QR codes (decision 045). Empty:
+   * DATA_DIR/ticket-signing.secret, made at first start. Changing it invalidates every ticket.
+   */
+  TICKET_SIGNING_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** S3-compatible storage for uploaded images; without S3_BUCKET, DATA_DIR/uploads/. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: optionalUrl,

@@ -39,16 +39,22 @@ export function createFormTokens(secret: Buffer): FormTokens {
   };
 }
 
-const SECRET_FILE = 'form-token.secret';
-
 /**
  * The key that signs form tokens: FORM_TOKEN_SECRET when set (several instances on separate
  * machines must share it), else `DATA_DIR/form-token.secret`, made of 32 random bytes (mode 0600)
  * at first start and read at every start after.
  */
 export function loadFormTokenSecret(configured: string | undefined, dataDir: string): Buffer {
+  return loadSecret(configured, dataDir, 'form-token.secret');
+}
+
+/**
+ * A server key: the configured text when set, else the file `DATA_DIR/<fileName>`, made of 32
+ * random bytes (mode 0600) at first start and read at every start after.
+ */
+export function loadSecret(configured: string | undefined, dataDir: string, fileName: string): Buffer {
   if (configured) return Buffer.from(configured, 'utf8');
-  const file = path.join(dataDir, SECRET_FILE);
+  const file = path.join(dataDir, fileName);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     try {

@@ -26,11 +26,17 @@ export const eventParticipations = pgTable(
   {
     eventId: eventRef(),
     userId: userRef(),
+    /**
+     * The participation's ticket (issue 27 item 4, decision 045): the same while the participation
+     * lasts; leaving or being removed revokes it (`ticket_revocations`, filled by a trigger).
+     */
+    ticketId: uuid().notNull().defaultRandom(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.userId] }),
     index('event_participations_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('event_participations_ticket_idx').on(table.ticketId),
   ],
 );
 

@@ -19,3 +19,4 @@ export * from './business-pages';
 export * from './referrals';
 export * from './row-counts';
 export * from './event-stats';
+export * from './check-in';

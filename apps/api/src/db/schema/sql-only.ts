@@ -20,6 +20,8 @@ export const SQL_ONLY = {
     'business_pages_set_search_text',
     'business_pages_follow_owner',
     'business_pages_follow_partner',
+    // A deleted participation revokes its ticket (0031, decision 045).
+    'revoke_participation_ticket',
   ],
   /**
    * Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of
@@ -31,5 +33,6 @@ export const SQL_ONLY = {
     partners: ['partners_count_insert', 'partners_count_delete', 'partners_business_pages_search_text'],
     users: ['users_count_insert', 'users_count_update', 'users_count_delete', 'users_business_pages_search_text'],
     business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
+    event_participations: ['event_participations_revoke_ticket'],
   },
 } as const;
