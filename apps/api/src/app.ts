@@ -1,4 +1,5 @@
-import { createFormTokens, loadFormTokenSecret } from './lib/form-token';
+import { createFormTokens, loadFormTokenSecret, loadSecret } from './lib/form-token';
+import { createTicketSigner } from './modules/check-in/ticket-signer';
 import '@app/shared/zod-french';
 import './types';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +13,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { profileRoutes } from './modules/account/profile.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
+import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { communityRoutes } from './modules/community/community.routes';
 import { eventApprovalRoutes } from './modules/events/event-approval.routes';
 import { eventsRoutes } from './modules/events/events.routes';
@@ -121,6 +123,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }));
   app.decorate('config', config);
   app.decorate('formTokens', createFormTokens(loadFormTokenSecret(config.FORM_TOKEN_SECRET, config.DATA_DIR)));
+  app.decorate(
+    'ticketSigner',
+    createTicketSigner(loadSecret(config.TICKET_SIGNING_SECRET, config.DATA_DIR, 'ticket-signing.secret')),
+  );
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.TICKET_SIGNING_SECRET) {
+    // With PostgreSQL, DATA_DIR may be a container's throwaway folder: a new key there would make
+    // every ticket already sent unreadable at the door, and several instances would sign apart.
+    app.log.warn(
+      'TICKET_SIGNING_SECRET is not set: tickets are signed with DATA_DIR/ticket-signing.secret; set it so that every instance and every restart signs alike (decision 045)',
+    );
+  }
   app.decorate('database', database);
   app.decorate('db', database.db);
   // First: the caches and the events that drop them, which the settings service already uses.
@@ -185,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes);
       await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
+      await api.register(checkInRoutes);
       await api.register(reportsRoutes);
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);

@@ -1,4 +1,5 @@
 import type { FormTokens } from './lib/form-token';
+import type { TicketSigner } from './modules/check-in/ticket-signer';
 import type { Access } from '@app/shared/permissions';
 import type { FirstStart } from './db/seed';
 import type { Config } from './config';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     notifications: NotificationService;
     /** Signed, timed tokens of the waiting-list form: the server measures the fill time (decision 021). */
     formTokens: FormTokens;
+    /** Signs and checks tickets' QR codes with each event's Ed25519 key (decision 045). */
+    ticketSigner: TicketSigner;
     /** Set when this start created the superadmin (first start); null otherwise. */
     firstStart: FirstStart | null;
   }

@@ -362,6 +362,11 @@ const EXACT: Record<string, string> = {
   '200 scans au plus par envoi': '200 scans at most per sending',
   'Indiquez le nom d’utilisateur, l’e-mail ou le téléphone': 'Enter the username, e-mail or phone',
   'Trop long (200 caractères au plus)': 'Too long (200 characters at most)',
+  'Aucun compte ne correspond': 'No account matches',
+  'Cette personne aide déjà à l’entrée de cet événement': 'This person already helps at this event’s door',
+  'Vous êtes l’organisateur : vous scannez déjà les billets': 'You are the organiser: you already scan the tickets',
+  'Cette personne n’aide pas à l’entrée de cet événement': 'This person does not help at this event’s door',
+  'Aide à l’entrée retirée': 'Door helper removed',
   // <<< end of: Door check-in and tickets (issue 27 item 4)
   // >>> Profile (issue 27 item 8)
   'Profil enregistré': 'Profile saved',
