@@ -20,7 +20,7 @@ export const SQL_ONLY = {
     'business_pages_set_search_text',
     'business_pages_follow_owner',
     'business_pages_follow_partner',
-    // A deleted participation revokes its ticket (0031, decision 045).
+    // A deleted participation revokes its ticket (0032, decision 045).
     'revoke_participation_ticket',
   ],
   /**
