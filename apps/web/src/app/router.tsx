@@ -53,6 +53,10 @@ const accountScreens: RouteObject[] = [
   screen(paths.participations, () =>
     import('./routes/account/participations-page').then((m) => ({ Component: m.ParticipationsPage })),
   ),
+  screen('participations/:eventId/billet', () =>
+    import('./routes/account/ticket-page').then((m) => ({ Component: m.TicketPage })),
+  ),
+  screen('evenements/:id/entree', () => import('./routes/account/door-page').then((m) => ({ Component: m.DoorPage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

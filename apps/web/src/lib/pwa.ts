@@ -31,8 +31,28 @@ async function keepLoadedAssets(): Promise<void> {
 
 /** Another person may sign in on this phone: the previous account's answers must not show offline. */
 export function dropAccountCaches(): void {
-  if (typeof window === 'undefined' || !('caches' in window)) return;
+  if (typeof window === 'undefined') return;
+  dropSentDoorRecords();
+  if (!('caches' in window)) return;
   void window.caches.delete(ACCOUNT_API_CACHE).catch(() => undefined);
+}
+
+/**
+ * The door's lists kept in IndexedDB (`door:<eventId>`, features/check-in/door-store.ts) hold
+ * participants' names: they go with the session, except a door whose scans still wait to be sent
+ * (decision 047).
+ */
+function dropSentDoorRecords(): void {
+  if (!('indexedDB' in window)) return;
+  void import('idb-keyval')
+    .then(async ({ entries, del }) => {
+      for (const [key, value] of await entries()) {
+        if (typeof key !== 'string' || !key.startsWith('door:')) continue;
+        const scans = (value as { scans?: { server: unknown }[] } | undefined)?.scans ?? [];
+        if (!scans.some((scan) => scan.server === null)) await del(key);
+      }
+    })
+    .catch(() => undefined);
 }
 
 function subscribe(listener: () => void) {

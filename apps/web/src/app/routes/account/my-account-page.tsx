@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountShellMessages } from '../../../features/account-shell/messages';
+import { DoorEvents } from '../../../features/check-in/components/door-events';
 import { paths } from '../../../config/paths';
 import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
 import { MyAccount } from '../../../features/referrals/components/my-account';
@@ -43,6 +44,7 @@ export function MyAccountPage() {
           </>
         }
       />
+      <DoorEvents />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
 import { formatDate, formatLongDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useLeaveEvent, useMyParticipations } from '../api/my-participations';
@@ -63,6 +64,13 @@ function ParticipationCard({ item, onLeave }: { item: MyParticipation; onLeave?:
         {event.cancelled ? <p className="text-sm text-red-800">{t('cancelledHint')}</p> : null}
         <p className="text-xs text-slate-600">{t('joinedOn', { date: formatDate(item.joinedAt) })}</p>
         <div className="mt-1 flex flex-wrap gap-2">
+          <Link
+            to={paths.ticket(event._id)}
+            className={buttonClass(event.cancelled ? 'secondary' : 'primary', 'sm')}
+            aria-label={t('ticketLabel', { title: event.title })}
+          >
+            {t('ticket')}
+          </Link>
           <a href={event.publicPath} className={buttonClass('secondary', 'sm')}>
             {t('openPage')}
           </a>
