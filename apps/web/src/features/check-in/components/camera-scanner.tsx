@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';
 import { decodeQr } from '../decode-qr';
@@ -11,9 +11,9 @@ const SAME_CODE_MS = 3000;
 
 /**
  * The back camera (getUserMedia), read a few times a second until a QR code shows; each new code
- * is handed to `onRead`. Stopped when the screen is left.
+ * is handed to `onRead`. Stopped when the screen is left. `children`: other ways to scan, beside its button.
  */
-export function CameraScanner({ onRead }: { onRead: (text: string) => void }) {
+export function CameraScanner({ onRead, children }: { onRead: (text: string) => void; children?: ReactNode }) {
   const t = useT(checkInMessages);
   const [state, setState] = useState<'off' | 'starting' | 'on' | 'refused'>('off');
   const video = useRef<HTMLVideoElement>(null);
@@ -75,13 +75,16 @@ export function CameraScanner({ onRead }: { onRead: (text: string) => void }) {
 
   return (
     <div className="space-y-2">
-      {state === 'on' || state === 'starting' ? (
-        <Button variant="secondary" onClick={stop}>
-          {t('stopCamera')}
-        </Button>
-      ) : (
-        <Button onClick={() => void start()}>{t('startCamera')}</Button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {state === 'on' || state === 'starting' ? (
+          <Button variant="secondary" onClick={stop}>
+            {t('stopCamera')}
+          </Button>
+        ) : (
+          <Button onClick={() => void start()}>{t('startCamera')}</Button>
+        )}
+        {children}
+      </div>
       {state === 'starting' ? <p className="text-sm text-slate-700">{t('cameraStarting')}</p> : null}
       {state === 'refused' ? (
         <p role="alert" className="text-sm text-red-700">

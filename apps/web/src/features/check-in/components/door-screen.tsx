@@ -52,8 +52,14 @@ function ScanResult({ scan }: { scan: DoorScan | null }) {
   const t = useT(checkInMessages);
   const id = useId();
   const { outcome, admittedAt } = scan ? outcomeOf(scan) : { outcome: null, admittedAt: null };
+  const box = useRef<HTMLElement>(null);
+  const scanId = scan?.scanId;
+  // Each new scan's verdict is brought into sight (below the camera on a phone).
+  useEffect(() => {
+    if (scanId) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [scanId]);
   return (
-    <section aria-labelledby={id}>
+    <section ref={box} aria-labelledby={id}>
       <h2 id={id} className="sr-only">
         {t('result')}
       </h2>
@@ -89,7 +95,7 @@ function ManualSearch({
   return (
     <section aria-labelledby="door-search-title" className="rounded-2xl border border-slate-200 bg-white p-4">
       <h2 id="door-search-title" className="mb-2 text-lg font-semibold text-slate-900">
-        {t('search')}
+        {t('searchTitle')}
       </h2>
       <Field id="door-search" label={t('search')} hint={t('searchHint')} labelClassName="sr-only">
         <input
@@ -262,24 +268,11 @@ export function DoorScreen({ eventId }: { eventId: string }) {
             ) : null}
           </section>
 
-          <ScanResult scan={last} />
-
           <section aria-labelledby="door-scan-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
             <h2 id="door-scan-title" className="text-lg font-semibold text-slate-900">
               {t('scan')}
             </h2>
-            <Field id="door-entrance" label={t('entrance')} hint={t('entranceHint')} error={entranceError}>
-              <input
-                id="door-entrance"
-                value={entrance}
-                onChange={(event) => changeEntrance(event.target.value)}
-                autoComplete="off"
-                className={inputClass}
-                {...describedBy('door-entrance', entranceError, true)}
-              />
-            </Field>
-            <CameraScanner onRead={(text) => void scan(text)} />
-            <div>
+            <CameraScanner onRead={(text) => void scan(text)}>
               <input
                 ref={fileInput}
                 id="door-photo"
@@ -291,17 +284,18 @@ export function DoorScreen({ eventId }: { eventId: string }) {
               />
               <label
                 htmlFor="door-photo"
-                className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
+                className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700"
               >
                 {t('importPhoto')}
               </label>
-              {photoState === 'reading' ? <p className="mt-1 text-sm text-slate-700">{t('readingPhoto')}</p> : null}
-              {photoState === 'none' ? (
-                <p id="door-photo-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {t('noQrInPhoto')}
-                </p>
-              ) : null}
-            </div>
+            </CameraScanner>
+            {photoState === 'reading' ? <p className="text-sm text-slate-700">{t('readingPhoto')}</p> : null}
+            {photoState === 'none' ? (
+              <p id="door-photo-error" role="alert" className="text-sm text-red-700">
+                {t('noQrInPhoto')}
+              </p>
+            ) : null}
+            <ScanResult scan={last} />
           </section>
 
           <ManualSearch bundle={bundle} admitted={admitted} onTick={(ticketId) => void scan(ticketId)} />
@@ -332,6 +326,20 @@ export function DoorScreen({ eventId }: { eventId: string }) {
                 ))}
               </ul>
             )}
+          </section>
+
+          <section aria-label={t('entrance')} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <Field id="door-entrance" label={t('entrance')} hint={t('entranceHint')} error={entranceError}>
+              <input
+                id="door-entrance"
+                value={entrance}
+                onChange={(event) => changeEntrance(event.target.value)}
+                autoComplete="off"
+                maxLength={ENTRANCE_MAX + 20}
+                className={inputClass}
+                {...describedBy('door-entrance', entranceError, true)}
+              />
+            </Field>
           </section>
 
           {bundle.isOrganiser ? <DoorHelpers eventId={eventId} /> : null}

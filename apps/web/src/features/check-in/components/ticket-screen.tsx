@@ -55,23 +55,15 @@ function TicketCard({ ticket }: { ticket: MyTicket }) {
   const t = useT(checkInMessages);
   return (
     <article className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="space-y-3 p-4 sm:p-6">
+      <div className="space-y-1 p-4 sm:px-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-xl font-semibold text-slate-900 [overflow-wrap:anywhere]">{ticket.title}</h2>
           {ticket.cancelled ? <Badge tone="red">{t('cancelled')}</Badge> : null}
         </div>
-        <dl className="grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-          <dt className="font-medium text-slate-600">{t('when')}</dt>
-          <dd className="text-slate-900">{formatLongDateTime(ticket.startDateTime)}</dd>
-          <dt className="font-medium text-slate-600">{t('where')}</dt>
-          <dd className="text-slate-900 [overflow-wrap:anywhere]">
-            {ticket.address}, {ticket.city}
-          </dd>
-          <dt className="font-medium text-slate-600">{t('holder')}</dt>
-          <dd className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]" data-ticket-holder>
-            {ticket.holderName}
-          </dd>
-        </dl>
+        <p className="text-lg font-semibold text-slate-900 [overflow-wrap:anywhere]" data-ticket-holder>
+          <span className="sr-only">{t('holder')} : </span>
+          {ticket.holderName}
+        </p>
         {ticket.admittedAt ? (
           <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800">
             {t('admittedOn', { date: formatDate(ticket.admittedAt, { dateStyle: 'long', timeStyle: 'short' }) })}
@@ -79,13 +71,21 @@ function TicketCard({ ticket }: { ticket: MyTicket }) {
         ) : null}
       </div>
       {ticket.cancelled ? (
-        <p className="border-t border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:px-6">{t('cancelledHint')}</p>
+        <p className="border-y border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:px-6">{t('cancelledHint')}</p>
       ) : (
-        <div className="border-t border-slate-200 bg-slate-50 px-4 py-5 sm:px-6">
+        <div className="border-y border-slate-200 bg-slate-50 px-4 py-4 sm:px-6">
           <TicketQr text={ticket.qr} label={t('qrLabel', { name: ticket.holderName, title: ticket.title })} />
           <p className="mx-auto mt-3 max-w-80 text-center text-sm text-slate-700">{t('qrHint')}</p>
         </div>
       )}
+      <dl className="grid gap-1 p-4 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4 sm:px-6">
+        <dt className="font-medium text-slate-600">{t('when')}</dt>
+        <dd className="text-slate-900">{formatLongDateTime(ticket.startDateTime)}</dd>
+        <dt className="mt-1 font-medium text-slate-600 sm:mt-0">{t('where')}</dt>
+        <dd className="text-slate-900 [overflow-wrap:anywhere]">
+          {ticket.address}, {ticket.city}
+        </dd>
+      </dl>
     </article>
   );
 }
