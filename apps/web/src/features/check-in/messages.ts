@@ -26,7 +26,7 @@ export const checkInMessages = defineMessages({
     doorNotFoundHint: 'Cet évènement n’existe pas ou vous n’en gérez pas l’entrée.',
     doorFirstOnline:
       'Ouvrez cet écran une première fois avec du réseau : la liste des billets est alors gardée sur ce téléphone.',
-    backToEvents: 'Mes évènements',
+    backToEvent: 'Retour à l’évènement',
     backToAccount: 'Mon compte',
     admitted: 'présents',
     registered: 'inscrits',
@@ -106,7 +106,7 @@ export const checkInMessages = defineMessages({
     doorNotFound: 'Event not found',
     doorNotFoundHint: 'This event does not exist or you do not run its door.',
     doorFirstOnline: 'Open this screen once with network: the ticket list is then kept on this phone.',
-    backToEvents: 'My events',
+    backToEvent: 'Back to the event',
     backToAccount: 'My account',
     admitted: 'present',
     registered: 'registered',

@@ -199,12 +199,12 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const counts = bundle ? doorCounts(bundle, scans) : null;
   const recent = scans.slice(-10).reverse();
 
-  const back = bundle?.isOrganiser === false ? paths.account : paths.organiser.events;
+  const back = bundle?.isOrganiser === false ? paths.account : paths.organiser.event(eventId);
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4">
       <Link to={back} className="text-sm font-medium text-brand-700 hover:underline">
-        ← {bundle?.isOrganiser === false ? t('backToAccount') : t('backToEvents')}
+        ← {bundle?.isOrganiser === false ? t('backToAccount') : t('backToEvent')}
       </Link>
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t('doorTitle')}</h1>

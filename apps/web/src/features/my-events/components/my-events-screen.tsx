@@ -128,15 +128,6 @@ export function MyEventsScreen({ editPath }: { editPath?: (id: string) => string
                           {t('edit')}
                         </Link>
                       ) : null}
-                      {event.status === 'published' ? (
-                        <Link
-                          to={paths.organiser.checkIn(event._id)}
-                          className={buttonClass('secondary', 'sm')}
-                          aria-label={t('doorLabel', { title: event.title })}
-                        >
-                          {t('door')}
-                        </Link>
-                      ) : null}
                       <Button
                         variant="secondary"
                         size="sm"
