@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { ListError } from '../../../components/ui/list-states';
 import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
 import { formatLongDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useMyDoorEvents } from '../api/check-in-api';
@@ -11,7 +12,8 @@ import { checkInMessages } from '../messages';
 export function DoorEvents() {
   const t = useT(checkInMessages);
   const doors = useMyDoorEvents();
-  if (doors.isPending || (doors.isSuccess && doors.data.items.length === 0)) return null;
+  const missing = doors.error instanceof ApiRequestError && doors.error.status === 404;
+  if (doors.isPending || missing || (doors.isSuccess && doors.data.items.length === 0)) return null;
   return (
     <section aria-labelledby="door-events-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="door-events-title" className="text-lg font-semibold text-slate-900">

@@ -112,7 +112,7 @@ function ManualSearch({
         found.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">{t('searchNone')}</p>
         ) : (
-          <ul className="mt-3 divide-y divide-slate-200" aria-label={t('search')}>
+          <ul className="mt-3 divide-y divide-slate-200" aria-label={t('searchResults')}>
             {found.map((ticket) => {
               const at = admitted.get(ticket.ticketId);
               return (
@@ -320,6 +320,9 @@ export function DoorScreen({ eventId }: { eventId: string }) {
                     <span className="flex items-center gap-2">
                       <span className="text-slate-600">{timeOf(made.scannedAt)}</span>
                       <span className="font-semibold text-slate-900">{outcomeText(t, made)}</span>
+                      {outcomeOf(made).outcome === 'double' ? (
+                        <span className="text-slate-700">({t('doubleHint', { time: timeOf(outcomeOf(made).admittedAt) })})</span>
+                      ) : null}
                       {made.server === null ? <span className="text-amber-900">· {t('pending')}</span> : null}
                     </span>
                   </li>
@@ -328,7 +331,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
             )}
           </section>
 
-          <section aria-label={t('entrance')} className="rounded-2xl border border-slate-200 bg-white p-4">
+          <div className="rounded-2xl border border-slate-200 bg-white p-4">
             <Field id="door-entrance" label={t('entrance')} hint={t('entranceHint')} error={entranceError}>
               <input
                 id="door-entrance"
@@ -340,7 +343,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
                 {...describedBy('door-entrance', entranceError, true)}
               />
             </Field>
-          </section>
+          </div>
 
           {bundle.isOrganiser ? <DoorHelpers eventId={eventId} /> : null}
         </>
