@@ -8,7 +8,7 @@ import { shotsIn } from '../../fixtures/shots';
 /**
  * Issue 25, items 1 and 2 (decision 026): signing in from a public page leads back to it, with
  * 'Je participe' one tap away; never to another site; and the public pages' header shows
- * 'Se connecter' or 'Mon compte'.
+ * 'Se connecter', or 'Espace organisateur' and 'Mon compte' (decision 043).
  */
 const shot = shotsIn('nextheader', { noSidewaysScroll: true, fullPage: false });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
@@ -53,17 +53,27 @@ function header(page: Page) {
   return page.getByRole('banner');
 }
 
-/** Signed out: the header offers 'Se connecter', not 'Mon compte'. */
+/** Signed out: the header offers 'Se connecter', neither the organiser space nor 'Mon compte'. */
 async function expectSignedOutHeader(page: Page) {
   await expect(header(page).getByRole('link', { name: 'Se connecter', exact: true })).toBeVisible();
+  await expect(header(page).getByRole('link', { name: 'Espace organisateur' })).toBeHidden();
   await expect(header(page).getByRole('link', { name: 'Mon compte' })).toBeHidden();
 }
 
-/** Signed in: the header offers 'Mon compte' (to /mon-compte), not 'Se connecter'. */
+/**
+ * Signed in: the header offers 'Espace organisateur' (the account's events, decision 043) and,
+ * from 640 px, 'Mon compte' (to /mon-compte; a phone has no room for it, decision 043), not 'Se connecter'.
+ */
 async function expectSignedInHeader(page: Page) {
+  const organiser = header(page).getByRole('link', { name: 'Espace organisateur' });
+  await expect(organiser).toBeVisible();
+  await expect(organiser).toHaveAttribute('href', '/mon-compte/evenements');
   const account = header(page).getByRole('link', { name: 'Mon compte' });
-  await expect(account).toBeVisible();
-  await expect(account).toHaveAttribute('href', '/mon-compte');
+  if ((page.viewportSize()?.width ?? 1280) < 640) await expect(account).toBeHidden();
+  else {
+    await expect(account).toBeVisible();
+    await expect(account).toHaveAttribute('href', '/mon-compte');
+  }
   await expect(header(page).getByRole('link', { name: 'Se connecter', exact: true })).toBeHidden();
 }
 
@@ -156,7 +166,7 @@ test('a newcomer signs up by phone, verifies the code and signs in: still back o
   await expectSignedInHeader(page);
 });
 
-test('signing in by user name from the agenda’s header leads back to the agenda, now showing Mon compte', async ({
+test('signing in by user name from the agenda’s header leads back to the agenda, now showing the organiser space', async ({
   page,
   request,
 }, testInfo) => {
@@ -173,8 +183,8 @@ test('signing in by user name from the agenda’s header leads back to the agend
   await expectSignedInHeader(page);
   await shot(page, testInfo, 'agenda-signed-in');
   await expectNoAxeViolations(page, 'agenda, signed in');
-  await header(page).getByRole('link', { name: 'Mon compte' }).click();
-  await expect(page.getByRole('heading', { name: 'Mon compte', level: 1 })).toBeVisible();
+  await header(page).getByRole('link', { name: 'Espace organisateur' }).click();
+  await expect(page.getByRole('heading', { name: 'Mes évènements', level: 1 })).toBeVisible();
 });
 
 test('the header follows the session on every public page: Mon compte when signed in, Se connecter once signed out', async ({
@@ -199,7 +209,7 @@ test('the header follows the session on every public page: Mon compte when signe
   expect(id).toBeTruthy();
 });
 
-test('the landing page’s header: Se connecter signed out, Mon compte signed in (in the menu on a phone)', async ({
+test('the landing page’s header: Se connecter signed out, Espace organisateur signed in (and Mon compte in the menu on a phone)', async ({
   page,
   request,
   isMobile,
@@ -215,18 +225,28 @@ test('the landing page’s header: Se connecter signed out, Mon compte signed in
   let links = await nav();
   await expect(links.getByRole('link', { name: 'Se connecter', exact: true })).toBeVisible();
   await expect(links.getByRole('link', { name: 'Mon compte' })).toBeHidden();
+  await expect(links.getByRole('link', { name: 'Espace organisateur' })).toBeHidden();
   await shot(page, testInfo, 'landing-signed-out');
   await expectNoAxeViolations(page, 'landing, signed out');
 
   await loginAs(page, request, account.email, PASSWORD);
   await page.goto('/');
   links = await nav();
-  await expect(links.getByRole('link', { name: 'Mon compte' })).toBeVisible();
+  // The organiser space in the wide header and the menu; 'Mon compte' in the phone menu only (no room beside the sections).
+  await expect(links.getByRole('link', { name: 'Espace organisateur' })).toHaveAttribute('href', '/mon-compte/evenements');
+  await expect(links.getByRole('link', { name: 'Espace organisateur' })).toBeVisible();
+  if (isMobile) await expect(links.getByRole('link', { name: 'Mon compte' })).toBeVisible();
+  else await expect(links.getByRole('link', { name: 'Mon compte' })).toBeHidden();
   await expect(links.getByRole('link', { name: 'Se connecter', exact: true })).toBeHidden();
   await shot(page, testInfo, 'landing-signed-in');
   await expectNoAxeViolations(page, 'landing, signed in');
-  await links.getByRole('link', { name: 'Mon compte' }).click();
-  await expect(page.getByRole('heading', { name: 'Mon compte', level: 1 })).toBeVisible();
+  if (isMobile) {
+    await links.getByRole('link', { name: 'Mon compte' }).click();
+    await expect(page.getByRole('heading', { name: 'Mon compte', level: 1 })).toBeVisible();
+  } else {
+    await links.getByRole('link', { name: 'Espace organisateur' }).click();
+    await expect(page.getByRole('heading', { name: 'Mes évènements', level: 1 })).toBeVisible();
+  }
 });
 
 for (const evil of ['//evil.example', 'https://evil.example', '/\\evil.example', 'javascript:alert(document.domain)']) {

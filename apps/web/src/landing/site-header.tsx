@@ -4,13 +4,16 @@ import { NAV_LINKS } from './landing-content';
 /** The account links (decision 026): shown by the session flag, 'Se connecter' without one. */
 const SIGN_IN = { href: '/GetStarted', label: 'Se connecter' };
 const ACCOUNT = { href: '/mon-compte', label: 'Mon compte' };
+/** The organiser space (decision 043): the account's events, for signed-in visitors too. */
+const ORGANISER = { href: '/mon-compte/evenements', label: 'Espace organisateur' };
 
 /**
  * Header with the section anchors, the agenda and the account link. On a phone the links sit in a
  * <details> menu, which opens without JavaScript too; `islands.ts` closes it when a link is chosen.
  * The inline script first sets the session flag (decision 026, allowed by its hash in the CSP), so
- * 'Se connecter' or 'Mon compte' shows from the first paint; the account link joins the wide
- * header from 1280 px, where there is room for it, and is in the menu below.
+ * 'Se connecter' or 'Espace organisateur' and 'Mon compte' show from the first paint; 'Se connecter'
+ * or 'Espace organisateur' joins the wide header from 1280 px, where there is room for one of them,
+ * and all are in the phone menu.
  */
 export function SiteHeader({ siteName }: { siteName: string }) {
   return (
@@ -50,12 +53,15 @@ const LINK_CLASSES = {
   wide: {
     link: 'rounded-md px-3 py-2 hover:bg-brand-50 hover:text-brand-800',
     signIn: 'hidden xl:block signed-in:hidden',
-    account: 'hidden signed-in:xl:block',
+    // One account link fits beside the sections at 1280 px: the organiser space; 'Mon compte' is in the menu.
+    organiser: 'hidden signed-in:xl:block',
+    account: 'hidden',
     join: 'ml-2 rounded-md bg-brand-700 px-3 py-2 text-white hover:bg-brand-800',
   },
   menu: {
     link: 'block rounded-md px-4 py-3 hover:bg-brand-50',
     signIn: 'signed-in:hidden',
+    organiser: 'hidden signed-in:block',
     account: 'hidden signed-in:block',
     join: 'mt-1 block rounded-md bg-brand-700 px-4 py-3 text-white',
   },
@@ -63,14 +69,16 @@ const LINK_CLASSES = {
 
 /**
  * The header's links, wide or in the phone menu (the same links, their own classes): the sections,
- * the agenda, 'Se connecter' or 'Mon compte' (by the session flag's classes), then the call to join.
+ * the agenda, 'Se connecter' or 'Espace organisateur' and 'Mon compte' (by the session flag's
+ * classes), then the call to join.
  */
 function HeaderLinks({ place }: { place: keyof typeof LINK_CLASSES }) {
-  const { link, signIn, account, join } = LINK_CLASSES[place];
+  const { link, signIn, organiser, account, join } = LINK_CLASSES[place];
   const links = [
     ...NAV_LINKS.map((entry) => ({ ...entry, item: undefined })),
     { href: '/evenements', label: 'Agenda', item: undefined },
     { ...SIGN_IN, item: signIn },
+    { ...ORGANISER, item: organiser },
     { ...ACCOUNT, item: account },
   ];
   return (

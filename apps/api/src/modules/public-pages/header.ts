@@ -18,22 +18,31 @@ export interface HeaderLink {
   audience: HeaderAudience;
   /** Drawn as an outlined button (the account links). */
   emphasis?: boolean;
+  /** Shown from 640 px only: on a phone there is no room for it beside the others (it is one tap away). */
+  wide?: boolean;
 }
 
 /**
- * The header's links, in order. `next` is the page a sign-in leads back to (this page). The
- * organiser space, once it exists, is one more entry here for signed-in visitors (and, if only
- * organisers should see it, one more value of the session flag).
+ * The header's links, in order. `next` is the page a sign-in leads back to (this page). A
+ * signed-in visitor gets the organiser space ('Espace organisateur', their events, decision 043)
+ * and, from 640 px, 'Mon compte'; on a phone 'Mon compte' is left out to keep one line at 360 px —
+ * it is the organiser space's 'Accueil' tab, one tap away.
  */
 export function headerLinks(next: string | null): HeaderLink[] {
   return [
     { href: '/evenements', label: 'Agenda', audience: 'everyone' },
     { href: signInPath(next), label: 'Se connecter', audience: 'signed-out', emphasis: true },
-    { href: '/mon-compte', label: 'Mon compte', audience: 'signed-in', emphasis: true },
+    { href: '/mon-compte/evenements', label: 'Espace organisateur', audience: 'signed-in', emphasis: true },
+    { href: '/mon-compte', label: 'Mon compte', audience: 'signed-in', wide: true },
   ];
 }
 
 const AUDIENCE_CLASS: Record<HeaderAudience, string> = { everyone: '', 'signed-in': 'if-in', 'signed-out': 'if-out' };
+
+/** The classes of a link's list item: who it is for, and whether phones leave it out. */
+function itemClass(link: HeaderLink): string {
+  return [AUDIENCE_CLASS[link.audience], link.wide ? 'wide' : ''].filter(Boolean).join(' ');
+}
 
 /** The header's own styles, part of the pages' inlined stylesheet. */
 export const HEADER_CSS = [
@@ -51,6 +60,8 @@ export const HEADER_CSS = [
   '[data-session=in] .if-out{display:none}',
   // The site's name on two lines and smaller text, so the links fit beside it at 360 px.
   '@media (max-width:399px){.top .brand,.top li a{font-size:.875rem}}',
+  // Below 640 px a long link may take two lines ('Espace organisateur'), and the wide-only ones step aside.
+  '@media (max-width:639px){.top ul{flex:0 1 auto}.top li a{white-space:normal;line-height:1.15;text-align:center}[data-session=in] .if-in.wide{display:none}}',
   '@media (min-width:640px){.top li a{padding:0 12px}}',
 ].join('');
 
@@ -65,6 +76,6 @@ export function publicHeader(siteName: string, next: string | null): SafeHtml {
     next,
   ).map(
     (link) =>
-      html`<li${AUDIENCE_CLASS[link.audience] ? html` class="${AUDIENCE_CLASS[link.audience]}"` : ''}><a${link.emphasis ? html` class="em"` : ''} href="${link.href}">${link.label}</a></li>`,
+      html`<li${itemClass(link) ? html` class="${itemClass(link)}"` : ''}><a${link.emphasis ? html` class="em"` : ''} href="${link.href}">${link.label}</a></li>`,
   )}</ul></nav></div></header>`;
 }

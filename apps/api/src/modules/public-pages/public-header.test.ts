@@ -61,7 +61,7 @@ function hrefOf(html: string, text: string): string | undefined {
 }
 
 describe('the public pages’ header', () => {
-  it('on the agenda: the agenda, "Se connecter" back to this very page, and "Mon compte" for signed-in visitors', async () => {
+  it('on the agenda: the agenda, "Se connecter" back to this very page, and "Espace organisateur" and "Mon compte" for signed-in visitors', async () => {
     const page = await get('/evenements?city=Douala&category=festival');
     expect(page.statusCode).toBe(200);
     const top = header(page.body);
@@ -70,11 +70,17 @@ describe('the public pages’ header', () => {
     // Signed out (the default, and without JavaScript): 'Se connecter', leading back to the filtered agenda.
     expect(top).toMatch(/<li class="if-out"><a class="em" href="\/GetStarted\?next=[^"]+">Se connecter<\/a><\/li>/);
     expect(nextOf(hrefOf(top, 'Se connecter'))).toBe('/evenements?city=Douala&category=festival');
-    // Signed in: 'Mon compte', shown by the stylesheet once the session flag is set.
-    expect(top).toContain('<li class="if-in"><a class="em" href="/mon-compte">Mon compte</a></li>');
+    // Signed in: the organiser space and 'Mon compte', shown by the stylesheet once the session flag is set.
+    expect(top).toContain('<li class="if-in"><a class="em" href="/mon-compte/evenements">Espace organisateur</a></li>');
+    expect(top).toContain('<li class="if-in wide"><a href="/mon-compte">Mon compte</a></li>');
+    // In that order, after the agenda and 'Se connecter'.
+    const order = [...top.matchAll(/<a(?: class="em")? href="[^"]*">([^<]+)<\/a>/g)].map((match) => match[1]);
+    expect(order).toEqual(['Agenda', 'Se connecter', 'Espace organisateur', 'Mon compte']);
     expect(page.body).toContain('.if-in{display:none}');
     expect(page.body).toContain('[data-session=in] .if-in{display:list-item}');
     expect(page.body).toContain('[data-session=in] .if-out{display:none}');
+    // On a phone (below 640 px) 'Mon compte' steps aside so the header keeps one line at 360 px.
+    expect(page.body).toContain('[data-session=in] .if-in.wide{display:none}');
   });
 
   it('sets the session flag with one inline script in the <head>, allowed by its hash and by nothing wider', async () => {
