@@ -382,6 +382,26 @@ const EXACT: Record<string, string> = {
   "Ce nom d'utilisateur est déjà utilisé": 'This username is already in use',
   // <<< end of: Profile (issue 27 item 8)
   // >>> Contact change, data export, account deletion (issue 27 item 8)
+  'Indiquez la nouvelle adresse e-mail ou le nouveau numéro': 'Enter the new e-mail address or the new number',
+  'Changez l’adresse e-mail ou le numéro, pas les deux à la fois': 'Change the e-mail address or the number, not both at once',
+  'C’est déjà votre adresse e-mail': 'This is already your e-mail address',
+  'C’est déjà votre numéro de téléphone': 'This is already your phone number',
+  'Un code de confirmation a été envoyé à la nouvelle adresse e-mail.': 'A confirmation code was sent to the new e-mail address.',
+  'Un code de confirmation a été envoyé par SMS au nouveau numéro.': 'A confirmation code was sent by SMS to the new number.',
+  'Adresse e-mail modifiée': 'E-mail address changed',
+  'Numéro de téléphone modifié': 'Phone number changed',
+  'Ce contact vient d’être pris par un autre compte. Choisissez-en un autre.':
+    'This contact was just taken by another account. Choose another one.',
+  'Vous avez déjà téléchargé vos données plusieurs fois récemment. Réessayez dans une heure.':
+    'You have already downloaded your data several times recently. Try again in an hour.',
+  'Tapez SUPPRIMER pour confirmer': 'Type SUPPRIMER to confirm',
+  'Tapez exactement SUPPRIMER, en majuscules': 'Type SUPPRIMER exactly, in capital letters',
+  'Saisissez votre mot de passe': 'Enter your password',
+  'Mot de passe incorrect': 'Wrong password',
+  'Un superadministrateur ne peut pas supprimer son compte : confiez d’abord ce rôle à un autre compte.':
+    'A superadministrator cannot delete their account: first give this role to another account.',
+  'Votre compte a été supprimé. Vos données personnelles ont été effacées.':
+    'Your account was deleted. Your personal data was erased.',
   // <<< end of: Contact change, data export, account deletion (issue 27 item 8)
   // >>> Events module split and ownership (issue 26)
   // <<< end of: Events module split and ownership (issue 26)

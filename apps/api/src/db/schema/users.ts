@@ -129,7 +129,8 @@ export const knownDevices = pgTable(
   (table) => [index('known_devices_user_idx').on(table.userId)],
 );
 
-export const otpPurposeEnum = pgEnum('otp_purpose', ['verify', 'reset']);
+/** 'contact': a code sent to a new e-mail or phone, to change it (decision 048). */
+export const otpPurposeEnum = pgEnum('otp_purpose', ['verify', 'reset', 'contact']);
 
 export const oneTimeCodes = pgTable(
   'one_time_codes',

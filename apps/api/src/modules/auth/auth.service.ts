@@ -64,7 +64,7 @@ import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 const FIELD_LABELS = { username: "nom d'utilisateur", email: 'adresse e-mail', phone: 'numéro de téléphone' } as const;
-const TAKEN_MESSAGES = {
+export const TAKEN_MESSAGES = {
   username: "Ce nom d'utilisateur est déjà utilisé",
   email: 'Cette adresse e-mail est déjà utilisée',
   phone: 'Ce numéro de téléphone est déjà utilisé',
@@ -97,7 +97,7 @@ const SMS_FAILED_MESSAGES: Record<OtpChannel, string> = {
 /** An unverified contact older than this may be taken by another registration (decision 008). */
 export const UNVERIFIED_CONTACT_HOLD_MS = 60 * 60_000;
 
-function smsAllowed(phone: string, settings: Settings): boolean {
+export function smsAllowed(phone: string, settings: Settings): boolean {
   const country = phoneCountry(phone);
   return country !== null && settings.security.smsCountries.includes(country);
 }
