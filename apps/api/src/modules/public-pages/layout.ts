@@ -144,7 +144,7 @@ ${meta.jsonLd ? html`<script type="application/ld+json">${jsonForScript(meta.jso
 <a class="skip" href="#contenu">Aller au contenu</a>
 ${publicHeader(meta.siteName, meta.signInNext === undefined ? pathOf(meta.url) : meta.signInNext)}
 <main id="contenu"><div class="in">${body}</div></main>
-<footer><div class="in"><p>${meta.siteName} — les évènements près de chez vous, partout au Cameroun.</p><p><a href="/evenements">Tous les évènements</a> · <a href="/terms">Conditions d’utilisation</a></p></div></footer>
+<footer><div class="in"><p>${meta.siteName} — les évènements près de chez vous, partout au Cameroun.</p><p><a href="/evenements">Tous les évènements</a> · <a href="/terms">Conditions d’utilisation</a> · <a href="/confidentialite">Confidentialité</a></p></div></footer>
 ${scripts.map((src) => html`<script type="module" src="${src}"></script>`)}
 </body>
 </html>`}`;

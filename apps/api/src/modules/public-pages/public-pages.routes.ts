@@ -11,6 +11,7 @@ import { eventPreview } from './event-preview';
 import type { PublicPagesDeps } from './public-pages.deps';
 import { SHARE_SCRIPT } from './share-script';
 import { renderRobots, sitemapPageBody } from './sitemap';
+import { renderPrivacy } from './privacy';
 import { renderTerms } from './terms';
 import { perAddressKey, publicReadKey } from '../../lib/route-kit';
 
@@ -149,6 +150,15 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       .type(HTML)
       .header('cache-control', 'no-cache')
       .send(renderTerms({ siteName, contactEmail, supportPhone, publicUrl: deps.publicUrl }));
+  });
+
+  // What is kept, why, how long, and the rights (decision 048): on the server like /terms.
+  app.get('/confidentialite', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    const { siteName, contactEmail, supportPhone } = (await app.settings.get()).general;
+    return reply
+      .type(HTML)
+      .header('cache-control', 'no-cache')
+      .send(renderPrivacy({ siteName, contactEmail, supportPhone, publicUrl: deps.publicUrl }));
   });
 
   // The sitemap index and its pages, built at most hourly and served from memory (decision 022).
