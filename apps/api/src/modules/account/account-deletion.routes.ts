@@ -13,15 +13,7 @@ import { findUserById } from '../auth/auth.repository';
 import { releaseCountersOf } from '../community/community.repository';
 import { releaseDailyOf } from '../event-stats/event-stats.repository';
 import { releaseReportsBy } from '../reports/reports.repository';
-import { imagePreviewKey, UPLOAD_KEY_PATTERN } from '../uploads/uploads.storage';
-
-/** The three stored sizes of an uploaded image named by one of its keys or its `/api/uploads/…` address. */
-export function imageKeysOf(reference: string | null): string[] {
-  const key = reference?.split('/').pop() ?? '';
-  if (!UPLOAD_KEY_PATTERN.test(key)) return [];
-  const base = key.replace(/-(card|medium|detail)\.webp$/, '');
-  return [`${base}-card.webp`, `${base}-medium.webp`, `${base}-detail.webp`];
-}
+import { imagePreviewKey, keyOfUploadUrl } from '../uploads/uploads.storage';
 
 /**
  * Erases an account in the caller's transaction (decision 048): its counters first, then its
@@ -44,7 +36,8 @@ export async function eraseAccount(
     .from(events)
     .where(and(eq(events.organizerId, id), eq(events.status, 'draft')));
   const draftIds = drafts.map((draft) => draft.id);
-  const keys = imageKeysOf(user.avatar);
+  const avatar = keyOfUploadUrl(user.avatar);
+  const keys: string[] = avatar ? [avatar] : [];
   if (draftIds.length > 0) {
     const images = await tx
       .select({ cardKey: eventImages.cardKey, mediumKey: eventImages.mediumKey, detailKey: eventImages.detailKey })

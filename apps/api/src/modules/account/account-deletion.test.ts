@@ -15,7 +15,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/index';
-import { imageKeysOf } from './account-deletion.routes';
+import { newAvatarKey, uploadUrl } from '../uploads/uploads.storage';
 
 /** Issue 27 item 8: 'Supprimer mon compte' (decision 048). */
 const testApp = testAppForFile(buildTestApp);
@@ -75,6 +75,13 @@ describe('DELETE /api/users/me', () => {
       .insert(referralSignups)
       .values({ referrerId: other.user.id, kind: 'account', userId: me.user.id, phone });
     await testApp.app.db.insert(contactHolds).values({ contact: phone, heldSince: new Date() });
+    // A profile photo on storage.
+    const avatarKey = newAvatarKey();
+    await testApp.app.storage.put(avatarKey, Buffer.from('RIFF0000WEBP'));
+    await testApp.app.db
+      .update(users)
+      .set({ avatar: uploadUrl(avatarKey) })
+      .where(eq(users.id, me.user.id));
     const [before] = await testApp.app.db.select().from(events).where(eq(events.id, theirs._id));
     expect(before).toMatchObject({ participantsCount: 1, commentsCount: 1, likesCount: 1 });
 
@@ -82,6 +89,7 @@ describe('DELETE /api/users/me', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: ACCOUNT_RIGHTS_MESSAGES.accountDeleted });
 
+    expect(await testApp.app.storage.open(avatarKey)).toBeNull();
     // Both sessions end at once.
     expect((await request(testApp.app, 'GET', '/api/users/me', me)).statusCode).toBe(401);
     expect((await request(testApp.app, 'GET', '/api/users/me', laptop)).statusCode).toBe(401);
@@ -165,16 +173,5 @@ describe('DELETE /api/users/me', () => {
 
   it('needs a session', async () => {
     expect((await request(testApp.app, 'DELETE', '/api/users/me', undefined, CONFIRM)).statusCode).toBe(401);
-  });
-});
-
-describe('imageKeysOf', () => {
-  it('names the three sizes of an upload from its address or key, and nothing for anything else', () => {
-    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    const sizes = [`${id}-card.webp`, `${id}-medium.webp`, `${id}-detail.webp`];
-    expect(imageKeysOf(`/api/uploads/${id}-medium.webp`)).toEqual(sizes);
-    expect(imageKeysOf(`${id}-detail.webp`)).toEqual(sizes);
-    expect(imageKeysOf('https://exemple.cm/photo.png')).toEqual([]);
-    expect(imageKeysOf(null)).toEqual([]);
   });
 });

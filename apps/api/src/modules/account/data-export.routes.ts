@@ -35,6 +35,7 @@ const accountColumns = {
   phoneVerified: users.phoneVerified,
   avatar: users.avatar,
   address: users.address,
+  city: users.city,
   role: users.role,
   plan: users.plan,
   premiumUntil: users.premiumUntil,

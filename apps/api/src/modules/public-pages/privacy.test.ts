@@ -17,7 +17,8 @@ describe('/confidentialite', () => {
     expect(body).toContain('<h1>Confidentialité et données personnelles</h1>');
     for (const section of PRIVACY_SECTIONS) expect(body).toContain(`<h2 id="${section.id}-title">${section.title}</h2>`);
     expect(body).toContain('loi n° 2024/017 du 23 décembre 2024');
-    for (const words of ['Télécharger mes données', 'Supprimer mon compte', 'Anonyme', 'Rectification']) expect(body).toContain(words);
+    for (const words of ['Télécharger mes données', 'Supprimer mon compte', 'Anonyme', 'Rectification'])
+      expect(body).toContain(words);
     expect(body).toContain('<link rel="canonical" href="https://evenements.example.cm/confidentialite">');
     expect(body).toContain('href="/mon-compte/profil"');
   });
