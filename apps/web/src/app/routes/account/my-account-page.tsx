@@ -27,6 +27,8 @@ export function MyAccountPage() {
   return (
     <div className="mx-auto max-w-3xl">
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('accountTitle')}</h1>
+      {/* First: on the event's day, a door helper opens the door from here. */}
+      <DoorEvents />
       <MyAccount
         actions={
           <>
@@ -44,7 +46,6 @@ export function MyAccountPage() {
           </>
         }
       />
-      <DoorEvents />
     </div>
   );
 }

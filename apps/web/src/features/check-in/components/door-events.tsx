@@ -15,7 +15,7 @@ export function DoorEvents() {
   const missing = doors.error instanceof ApiRequestError && doors.error.status === 404;
   if (doors.isPending || missing || (doors.isSuccess && doors.data.items.length === 0)) return null;
   return (
-    <section aria-labelledby="door-events-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+    <section aria-labelledby="door-events-title" className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="door-events-title" className="text-lg font-semibold text-slate-900">
         {t('doorEvents')}
       </h2>
