@@ -121,63 +121,81 @@ export async function findScans(db: Executor, eventId: string, scanIds: string[]
     .where(and(eq(checkInScans.eventId, eventId), inArray(checkInScans.scanId, scanIds)));
 }
 
+export interface NewScan {
+  scanId: string;
+  scannedAt: Date;
+  entrance: string | null;
+}
+
 /**
- * Inserts a scan as 'unknown' until its ticket is resolved; false when this (event, scan id) was
- * stored before. A concurrent insert of the same id waits for the other transaction, then conflicts.
+ * Inserts scans as 'unknown' until their tickets are resolved, in scan id order (two batches
+ * sharing ids take their locks in one order); answers the ids inserted, not those stored before.
+ * A concurrent insert of the same id waits for the other transaction, then conflicts.
  */
-export async function insertScan(
-  tx: Tx,
-  values: { eventId: string; scanId: string; scannedAt: Date; entrance: string | null; scannedBy: string },
-): Promise<boolean> {
+export async function insertScans(tx: Tx, eventId: string, scannedBy: string, scans: NewScan[]): Promise<string[]> {
+  if (scans.length === 0) return [];
+  const sorted = [...scans].sort((a, b) => (a.scanId < b.scanId ? -1 : 1));
   const rows = await tx
     .insert(checkInScans)
-    .values({ ...values, status: 'unknown' })
+    .values(sorted.map((scan) => ({ ...scan, eventId, scannedBy, status: 'unknown' as const })))
     .onConflictDoNothing()
     .returning({ scanId: checkInScans.scanId });
-  return rows.length > 0;
+  return rows.map((row) => row.scanId);
 }
 
-export async function setScanResult(
+/** Sets the results of scans just inserted, in one statement. */
+export async function setScanResults(
   tx: Tx,
   eventId: string,
-  scanId: string,
-  result: { ticketId: string; status: ScanStatusValue },
+  results: { scanId: string; ticketId: string; status: ScanStatusValue }[],
 ): Promise<void> {
-  await tx
-    .update(checkInScans)
-    .set(result)
-    .where(and(eq(checkInScans.eventId, eventId), eq(checkInScans.scanId, scanId)));
+  if (results.length === 0) return;
+  const values = sql.join(
+    results.map((result) => sql`(${result.scanId}::uuid, ${result.ticketId}::uuid, ${result.status}::check_in_scan_status)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${checkInScans} set status = v.status, ticket_id = v.ticket_id
+    from (values ${values}) as v (scan_id, ticket_id, status)
+    where ${checkInScans.eventId} = ${eventId} and ${checkInScans.scanId} = v.scan_id`);
 }
 
-/** The holder of a ticket of this event (a current participation); null for a revoked or unknown ticket. */
-export async function findTicketHolder(db: Executor, eventId: string, ticketId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: eventParticipations.userId })
+/** The holders of those tickets that are current participations of this event (revoked and unknown ones are absent). */
+export async function findTicketHolders(db: Executor, eventId: string, ticketIds: string[]): Promise<Map<string, string>> {
+  if (ticketIds.length === 0) return new Map();
+  const rows = await db
+    .select({ ticketId: eventParticipations.ticketId, userId: eventParticipations.userId })
     .from(eventParticipations)
-    .where(and(eq(eventParticipations.ticketId, ticketId), eq(eventParticipations.eventId, eventId)))
-    .limit(1);
-  return row?.userId ?? null;
+    .where(and(inArray(eventParticipations.ticketId, ticketIds), eq(eventParticipations.eventId, eventId)));
+  return new Map(rows.map((row) => [row.ticketId, row.userId]));
 }
 
-/** Admits a ticket once: true when this call admitted it, false when it was admitted before. */
-export async function insertAdmission(
+export interface NewAdmission {
+  ticketId: string;
+  userId: string;
+  scanId: string;
+  entrance: string | null;
+  admittedAt: Date;
+}
+
+/**
+ * Admits tickets once each, in ticket order (concurrent batches lock in one order): answers the
+ * tickets this call admitted; the others were admitted before.
+ */
+export async function insertAdmissions(
   tx: Tx,
-  values: {
-    eventId: string;
-    ticketId: string;
-    userId: string;
-    scanId: string;
-    entrance: string | null;
-    admittedAt: Date;
-    admittedBy: string;
-  },
-): Promise<boolean> {
+  eventId: string,
+  admittedBy: string,
+  admissions: NewAdmission[],
+): Promise<Set<string>> {
+  if (admissions.length === 0) return new Set();
+  const sorted = [...admissions].sort((a, b) => (a.ticketId < b.ticketId ? -1 : 1));
   const rows = await tx
     .insert(checkInAdmissions)
-    .values(values)
+    .values(sorted.map((admission) => ({ ...admission, eventId, admittedBy })))
     .onConflictDoNothing()
     .returning({ ticketId: checkInAdmissions.ticketId });
-  return rows.length > 0;
+  return new Set(rows.map((row) => row.ticketId));
 }
 
 export interface AdmissionRow extends PersonName {

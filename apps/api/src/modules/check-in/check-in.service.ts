@@ -22,17 +22,17 @@ import {
   findDoorEvent,
   findMyTicket,
   findScans,
-  findTicketHolder,
-  insertAdmission,
+  findTicketHolders,
+  insertAdmissions,
   insertDoorHelper,
-  insertScan,
+  insertScans,
   listDoorHelpers,
   listMyDoorEvents,
   listRevokedTickets,
   listTickets,
   type PersonName,
   type StoredScan,
-  setScanResult,
+  setScanResults,
 } from './check-in.repository';
 import type { TicketSigner } from './ticket-signer';
 
@@ -118,39 +118,86 @@ function ticketNamed(tickets: TicketSigner, eventId: string, text: string): stri
   return tickets.ticketOf(eventId, value);
 }
 
-/** One scan, in its own transaction: stored once per scan id, the ticket admitted once per event. */
-async function recordScan(
+/**
+ * The scans not stored yet (one per scan id), in one transaction: their rows first (a scan id is
+ * stored once), then one lookup of their tickets, the admissions (`on conflict do nothing`: one
+ * per ticket and event, whatever the entrance or the phone) and their results. In a batch, the
+ * first scan of a ticket (in the order sent) is the one that may admit it.
+ */
+async function recordNewScans(
   deps: CheckInDeps,
   actor: SessionUser,
   eventId: string,
-  scan: CheckInScan,
+  scans: CheckInScan[],
   now: Date,
-): Promise<StoredScan> {
-  return deps.db.transaction(async (tx) => {
+): Promise<StoredScan[]> {
+  const rows = scans.map((scan) => ({
+    scanId: scan.scanId,
     // A phone's clock ahead of the server's cannot admit in the future.
-    const scannedAt = new Date(Math.min(Date.parse(scan.scannedAt), now.getTime()));
-    const entrance = scan.entrance ? scan.entrance : null;
-    const inserted = await insertScan(tx, { eventId, scanId: scan.scanId, scannedAt, entrance, scannedBy: actor.id });
-    if (!inserted) {
-      const [stored] = await findScans(tx, eventId, [scan.scanId]);
-      if (!stored) throw new Error('scan neither inserted nor found');
-      return stored;
+    scannedAt: new Date(Math.min(Date.parse(scan.scannedAt), now.getTime())),
+    entrance: scan.entrance ? scan.entrance : null,
+    ticketId: ticketNamed(deps.tickets, eventId, scan.ticket),
+  }));
+  return deps.db.transaction(async (tx) => {
+    const inserted = new Set(
+      await insertScans(
+        tx,
+        eventId,
+        actor.id,
+        rows.map(({ scanId, scannedAt, entrance }) => ({ scanId, scannedAt, entrance })),
+      ),
+    );
+    // Sent at the same moment by another request: its result, once that one committed.
+    const elsewhere = new Map(
+      (
+        await findScans(
+          tx,
+          eventId,
+          rows.filter((row) => !inserted.has(row.scanId)).map((row) => row.scanId),
+        )
+      ).map((row) => [row.scanId, row]),
+    );
+    const fresh = rows.filter((row) => inserted.has(row.scanId));
+    const holders = await findTicketHolders(tx, eventId, [
+      ...new Set(fresh.flatMap((row) => (row.ticketId ? [row.ticketId] : []))),
+    ]);
+    const firstOfTicket = new Map<string, (typeof fresh)[number]>();
+    for (const row of fresh) {
+      if (row.ticketId && holders.has(row.ticketId) && !firstOfTicket.has(row.ticketId)) firstOfTicket.set(row.ticketId, row);
     }
-    const ticketId = ticketNamed(deps.tickets, eventId, scan.ticket);
-    const holder = ticketId ? await findTicketHolder(tx, eventId, ticketId) : null;
-    if (!ticketId || !holder) return { scanId: scan.scanId, ticketId: null, status: 'unknown' as const };
-    const admitted = await insertAdmission(tx, {
+    const admitted = await insertAdmissions(
+      tx,
       eventId,
-      ticketId,
-      userId: holder,
-      scanId: scan.scanId,
-      entrance,
-      admittedAt: scannedAt,
-      admittedBy: actor.id,
+      actor.id,
+      [...firstOfTicket.entries()].map(([ticketId, row]) => ({
+        ticketId,
+        userId: holders.get(ticketId) as string,
+        scanId: row.scanId,
+        entrance: row.entrance,
+        admittedAt: row.scannedAt,
+      })),
+    );
+    const outcomes = new Map<string, StoredScan>();
+    for (const row of fresh) {
+      if (!row.ticketId || !holders.has(row.ticketId)) {
+        outcomes.set(row.scanId, { scanId: row.scanId, ticketId: null, status: 'unknown' });
+        continue;
+      }
+      const valid = firstOfTicket.get(row.ticketId) === row && admitted.has(row.ticketId);
+      outcomes.set(row.scanId, { scanId: row.scanId, ticketId: row.ticketId, status: valid ? 'valid' : 'already' });
+    }
+    await setScanResults(
+      tx,
+      eventId,
+      [...outcomes.values()].flatMap((outcome) =>
+        outcome.ticketId ? [{ scanId: outcome.scanId, ticketId: outcome.ticketId, status: outcome.status }] : [],
+      ),
+    );
+    return rows.map((row) => {
+      const outcome = outcomes.get(row.scanId) ?? elsewhere.get(row.scanId);
+      if (!outcome) throw new Error('scan neither inserted nor found');
+      return outcome;
     });
-    const status = admitted ? ('valid' as const) : ('already' as const);
-    await setScanResult(tx, eventId, scan.scanId, { ticketId, status });
-    return { scanId: scan.scanId, ticketId, status };
   });
 }
 
@@ -158,29 +205,27 @@ export async function recordScans(
   deps: CheckInDeps,
   actor: SessionUser,
   eventId: string,
-  scans: CheckInScan[],
+  sent: CheckInScan[],
   now = new Date(),
 ): Promise<CheckInScansResponse> {
   const event = await doorEventOf(deps.db, actor, eventId);
+  const scans = sent.map((scan) => ({ ...scan, scanId: scan.scanId.toLowerCase() }));
   // A retried sync is mostly scans already stored: one query answers them.
   const stored = new Map(
-    (
-      await findScans(
-        deps.db,
-        event.id,
-        scans.map((scan) => scan.scanId),
-      )
-    ).map((row) => [row.scanId, row]),
+    (await findScans(deps.db, event.id, [...new Set(scans.map((scan) => scan.scanId))])).map((row) => [row.scanId, row]),
   );
-  const outcomes: StoredScan[] = [];
-  for (const scan of scans) {
-    let outcome = stored.get(scan.scanId);
-    if (!outcome) {
-      outcome = await recordScan(deps, actor, event.id, scan, now);
-      stored.set(scan.scanId, outcome);
-    }
-    outcomes.push(outcome);
+  // The others once each (a scan id sent twice in a batch is one scan).
+  const unsent = new Map<string, CheckInScan>();
+  for (const scan of scans) if (!stored.has(scan.scanId) && !unsent.has(scan.scanId)) unsent.set(scan.scanId, scan);
+  if (unsent.size > 0) {
+    for (const outcome of await recordNewScans(deps, actor, event.id, [...unsent.values()], now))
+      stored.set(outcome.scanId, outcome);
   }
+  const outcomes = scans.map((scan) => {
+    const outcome = stored.get(scan.scanId);
+    if (!outcome) throw new Error('scan without outcome');
+    return outcome;
+  });
   const admitted = outcomes.flatMap((outcome) => (outcome.status !== 'unknown' && outcome.ticketId ? [outcome.ticketId] : []));
   const admissions = new Map((await findAdmissions(deps.db, event.id, [...new Set(admitted)])).map((row) => [row.ticketId, row]));
   const results: CheckInScanResult[] = outcomes.map((outcome) => {

@@ -272,6 +272,33 @@ describe('scans', () => {
     expect((await send(event.id, organiser, [bad])).results[0]?.status).toBe('unknown');
   });
 
+  it('admits a ticket once in a batch that holds it twice (the first scan sent), and answers in the order sent', async () => {
+    const { organiser, event, participants } = await eventWith(2);
+    const [one, two] = (await Promise.all(participants.map((participant) => ticketOf(event.id, participant)))) as [
+      MyTicket,
+      MyTicket,
+    ];
+    const upper = scan(one.ticketId);
+    const { results, counts } = await send(event.id, organiser, [
+      scan(two.qr),
+      { ...upper, scanId: upper.scanId.toUpperCase() },
+      scan(one.qr),
+      scan(randomUUID()),
+      scan(two.ticketId),
+    ]);
+    expect(results.map((result) => [result.status, result.ticketId])).toEqual([
+      ['valid', two.ticketId],
+      ['valid', one.ticketId],
+      ['already', one.ticketId],
+      ['unknown', null],
+      ['already', two.ticketId],
+    ]);
+    expect(results[1]?.scanId).toBe(upper.scanId);
+    expect(counts).toEqual({ registered: 2, admitted: 2 });
+    const admissions = await app().db.select().from(checkInAdmissions).where(eq(checkInAdmissions.eventId, event.id));
+    expect(admissions.find((row) => row.ticketId === one.ticketId)?.scanId).toBe(upper.scanId);
+  });
+
   it('admits a ticket once when two phones send it at the same moment; the other one reports the double scan', async () => {
     const { organiser, event, participants } = await eventWith(1);
     const helper = await person();
