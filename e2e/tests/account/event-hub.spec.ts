@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import { type APIRequestContext, type Download, expect, type Page, type TestInfo, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
-import { loginAs } from '../../fixtures/auth';
+import { loginAs, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { eventBody } from '../../fixtures/events';
+import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 
 /**
@@ -58,6 +59,37 @@ function status(page: Page) {
   return page.getByTestId('hub-status');
 }
 
+/**
+ * 'Approbation requise' is one setting of the shared test server (off by default): an organiser's
+ * 'Publier' publishes only while it is off. Specs that turn it on hold the lock 'approval-required'
+ * (approval-queue.spec.ts) and put it back before letting go; holding it here keeps it off.
+ */
+function withApprovalOff(run: () => Promise<void>): Promise<void> {
+  return exclusive('approval-required', run, 300_000);
+}
+
+/** Turns 'Approbation requise' on for `run`, then puts the settings back (under the same lock). */
+async function withApprovalRequired(request: APIRequestContext, run: () => Promise<void>) {
+  await exclusive(
+    'approval-required',
+    async () => {
+      const headers = { authorization: `Bearer ${await superadminToken(request)}` };
+      const before = await (await request.get('/api/admin/settings', { headers })).json();
+      try {
+        const on = await request.put('/api/admin/settings', {
+          headers,
+          data: { ...before, events: { ...before.events, requireApproval: true } },
+        });
+        expect(on.ok(), await on.text()).toBe(true);
+        await run();
+      } finally {
+        await request.put('/api/admin/settings', { headers, data: before });
+      }
+    },
+    300_000,
+  );
+}
+
 test('the hub: publish, share by WhatsApp, link and QR code, cancel with a message, duplicate', async ({
   page,
   request,
@@ -95,13 +127,15 @@ test('the hub: publish, share by WhatsApp, link and QR code, cancel with a messa
   await shot(page, testInfo, 'draft');
 
   // Offline, 'Publier' says so and nothing changes; back online it publishes.
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
-  await expect(status(page)).toHaveText('Brouillon');
-  await context.setOffline(false);
-  await page.getByRole('button', { name: 'Publier' }).click();
-  await expect(status(page)).toHaveText('Publié');
+  await withApprovalOff(async () => {
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Publier' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Vous êtes hors ligne' })).toBeVisible();
+    await expect(status(page)).toHaveText('Brouillon');
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Publier' }).click();
+    await expect(status(page)).toHaveText('Publié');
+  });
   await expect(page.getByText('Évènement publié')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publier' })).toHaveCount(0);
 
@@ -193,7 +227,10 @@ test('a private event: its share link copied and renewed, the old link no longer
   const organiser = await account(request, testInfo, 'hubp');
   const token = await loginAs(page, request, organiser.email, PASSWORD);
   const event = await draft(request, token, `Mariage de Brenda ${organiser.id}`, { isPublic: false });
-  await request.put(`/api/events/${event._id}/publish`, { headers: { authorization: `Bearer ${token}` } });
+  await withApprovalOff(async () => {
+    const published = await request.put(`/api/events/${event._id}/publish`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await published.json()).event.status).toBe('published');
+  });
 
   await page.goto(`/mon-compte/evenements/${event._id}`);
   await expect(status(page)).toHaveText('Publié');
@@ -204,6 +241,17 @@ test('a private event: its share link copied and renewed, the old link no longer
   await page.getByRole('button', { name: 'Copier le lien' }).click();
   await expect(page.getByText('Lien copié')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(event.shareUrl);
+  // A browser that refuses the clipboard: the link is selected in its field, and the toast says how to copy it.
+  await page.evaluate(() => {
+    Object.defineProperty(navigator.clipboard, 'writeText', { value: () => Promise.reject(new Error('refused')) });
+  });
+  await page.getByRole('button', { name: 'Copier le lien' }).click();
+  await expect(page.getByText('Le lien est sélectionné')).toBeVisible();
+  await expect(link).toBeFocused();
+  expect(await link.evaluate((field: HTMLInputElement) => [field.selectionStart, field.selectionEnd])).toEqual([
+    0,
+    event.shareUrl.length,
+  ]);
   // The WhatsApp link and the QR code carry the private link (the only address that opens it).
   const text = new URL(
     (await page.getByRole('link', { name: 'Partager sur WhatsApp' }).getAttribute('href')) ?? '',
@@ -239,7 +287,12 @@ test('someone else’s event and an unknown id: Évènement introuvable, with th
     }
   ).token;
   const theirs = await draft(request, otherToken, `Gala privé ${other.id}`);
-  await request.put(`/api/events/${theirs._id}/publish`, { headers: { authorization: `Bearer ${otherToken}` } });
+  await withApprovalOff(async () => {
+    const published = await request.put(`/api/events/${theirs._id}/publish`, {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect((await published.json()).event.status).toBe('published');
+  });
   const me = await account(request, testInfo, 'hubm');
   await loginAs(page, request, me.email, PASSWORD);
 
@@ -256,4 +309,62 @@ test('someone else’s event and an unknown id: Évènement introuvable, with th
   }
   await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
   await expect(page).toHaveURL(/\/mon-compte\/evenements$/);
+});
+
+test('with approval required, Publier submits the draft: En attente d’approbation, then Refusé with the reason', async ({
+  page,
+  request,
+}, testInfo) => {
+  const organiser = await account(request, testInfo, 'huba');
+  const token = await loginAs(page, request, organiser.email, PASSWORD);
+  const title = `Festival des masques ${organiser.id}`;
+  const event = await draft(request, token, title);
+  await withApprovalRequired(request, async () => {
+    await page.goto(`/mon-compte/evenements/${event._id}`);
+    await expect(status(page)).toHaveText('Brouillon');
+    await page.getByRole('button', { name: 'Publier' }).click();
+    // The API's outcome, as it says it; the badge and the line under it follow.
+    await expect(
+      page.getByText('Événement envoyé pour approbation : il sera publié après validation par un administrateur'),
+    ).toBeVisible();
+    await expect(status(page)).toHaveText('En attente d’approbation');
+    await expect(page.getByTestId('hub-status-detail')).toHaveText(
+      'Envoyé pour approbation : il sera publié après validation par un administrateur.',
+    );
+    await expect(page.getByRole('button', { name: 'Publier' })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'hub, waiting for approval');
+    await shot(page, testInfo, 'pending');
+
+    const refused = await request.put(`/api/events/${event._id}/refuse`, {
+      headers: { authorization: `Bearer ${await superadminToken(request)}` },
+      data: { reason: 'Ajoutez le programme de la soirée.' },
+    });
+    expect(refused.ok(), await refused.text()).toBe(true);
+    await page.reload();
+    await expect(status(page)).toHaveText('Refusé');
+    await expect(page.getByTestId('hub-status-detail')).toContainText('Motif du refus : « Ajoutez le programme de la soirée. »');
+    await expect(page.getByRole('button', { name: 'Publier' })).toBeVisible();
+    await expectNoAxeViolations(page, 'hub, refused');
+    await shot(page, testInfo, 'refused');
+  });
+});
+
+test('in English: the hub speaks English, its data stays as typed', async ({ page, request }, testInfo) => {
+  const organiser = await account(request, testInfo, 'hube');
+  const token = await loginAs(page, request, organiser.email, PASSWORD);
+  const event = await draft(request, token, `Bal poussière ${organiser.id}`);
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+  await page.goto(`/mon-compte/evenements/${event._id}`);
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await expect(status(page)).toHaveText('Draft');
+  await expect(page.getByRole('link', { name: 'Share on WhatsApp' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download as PNG' })).toBeVisible();
+  await expect(page.getByText('Participants: 0 / 100')).toBeVisible();
+  const text = await page.getByRole('main').innerText();
+  for (const french of ['Publier', 'Brouillon', 'Partager', 'Copier', 'Dupliquer', 'Télécharger', 'Modifier', 'évènement']) {
+    expect(text.replace(`Bal poussière ${organiser.id}`, ''), `"${french}" on the English hub`).not.toContain(french);
+  }
+  await page.getByRole('button', { name: 'Duplicate' }).waitFor();
+  await expectNoAxeViolations(page, 'hub in English');
+  await shot(page, testInfo, 'english');
 });

@@ -192,7 +192,7 @@ function Hub({ event }: { event: EventDetail }) {
             <StatusLine event={event} status={status} t={t} />
             <p className="text-sm text-slate-800">
               <span aria-hidden="true">
-                {t('participants')} : <strong className="tabular-nums">{participantsOverMax(count, max)}</strong>
+                {t('participants')} <strong className="tabular-nums">{participantsOverMax(count, max)}</strong>
               </span>
               <span className="sr-only" data-testid="hub-participants">
                 {t('participantsOf', { count, max: max ?? t('unlimited') })}
