@@ -1,41 +1,21 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { bearer, insertEvent, type UserOverrides } from '../../../test/factories';
+import { type Identity, signedIn } from '../../../test/helper';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { activities, eventComments, eventLikes, eventParticipations, events, eventViews, users } from '../../db/schema/index';
-import type { UserRow } from '../../db/schema/index';
 
 let testApp: TestApp;
 let app: FastifyInstance;
-let organizer: { user: UserRow; token: string };
-let member: { user: UserRow; token: string };
-let eventsManager: { user: UserRow; token: string };
+let organizer: Identity;
+let member: Identity;
+let eventsManager: Identity;
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(app, overrides);
-  return { user, token: await tokenFor(app, user) };
-}
-
-async function makeEvent(values: Partial<typeof events.$inferInsert> = {}) {
-  const [row] = await app.db
-    .insert(events)
-    .values({
-      title: 'Concert Makossa',
-      description: 'Une soirée makossa.',
-      startDateTime: new Date('2027-06-12T18:00:00Z'),
-      endDateTime: new Date('2027-06-12T22:00:00Z'),
-      address: 'Bessengué',
-      city: 'Douala',
-      category: 'concert',
-      status: 'published',
-      organizerId: organizer.user.id,
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('no event');
-  return row;
-}
+const person = (overrides: UserOverrides = {}) => signedIn(app, overrides);
+/** A published concert of the organiser, 'Concert Makossa' (the activity texts below name it). */
+const makeEvent = (values: Partial<typeof events.$inferInsert> = {}) =>
+  insertEvent(app, organizer.user.id, { title: 'Concert Makossa', ...values });
 
 async function eventRow(id: string) {
   const [row] = await app.db.select().from(events).where(eq(events.id, id));

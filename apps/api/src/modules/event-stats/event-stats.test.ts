@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
+import { bearer, insertEvent, type UserOverrides } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { freshIp } from '../../../test/helper';
+import { freshIp, type Identity, signedIn } from '../../../test/helper';
 import { rowsOf } from '../../db/rows-of';
 import { eventDailyStats, events, users } from '../../db/schema/index';
-import type { UserRow } from '../../db/schema/index';
 import { releaseCountersOf } from '../community/community.repository';
 import { releaseDailyOf } from './event-stats.repository';
 
@@ -20,33 +19,12 @@ import { releaseDailyOf } from './event-stats.repository';
 
 let testApp: TestApp;
 let app: FastifyInstance;
-let organizer: { user: UserRow; token: string };
-let stranger: { user: UserRow; token: string };
-let eventsManager: { user: UserRow; token: string };
+let organizer: Identity;
+let stranger: Identity;
+let eventsManager: Identity;
 
-async function person(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(app, overrides);
-  return { user, token: await tokenFor(app, user) };
-}
-
-async function makeEvent(organizerId = organizer.user.id) {
-  const [row] = await app.db
-    .insert(events)
-    .values({
-      title: 'Concert Makossa',
-      description: 'Une soirée makossa.',
-      startDateTime: new Date('2027-06-12T18:00:00Z'),
-      endDateTime: new Date('2027-06-12T22:00:00Z'),
-      address: 'Bessengué',
-      city: 'Douala',
-      category: 'concert',
-      status: 'published',
-      organizerId,
-    })
-    .returning();
-  if (!row) throw new Error('no event');
-  return row;
-}
+const person = (overrides: UserOverrides = {}) => signedIn(app, overrides);
+const makeEvent = (organizerId = organizer.user.id) => insertEvent(app, organizerId);
 
 function view(eventId: string, query: string, client: { ip?: string; ua?: string; token?: string } = {}) {
   return app.inject({

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateEventInput } from '@app/shared/events';
 import { eventComments, events } from '../../db/schema/index';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { type CreatedEvent, createEvent } from '../../../test/helper';
+import { buildPublicPagesApp, type PublicPagesTestApp } from '../../../test/public-pages';
 import { COMMENTS_SCRIPT_PATH } from './comments-section';
 
 /*
@@ -13,7 +14,7 @@ import { COMMENTS_SCRIPT_PATH } from './comments-section';
  * the page's island follows the private and cancelled events' rules.
  */
 
-let testApp: TestApp;
+let testApp: PublicPagesTestApp;
 let app: FastifyInstance;
 let owner: string;
 let reader: string;
@@ -21,43 +22,25 @@ let readerId: string;
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_URL: 'https://evenements.example.cm' });
+  testApp = await buildPublicPagesApp({}, { firstName: 'Organiser', lastName: 'One' });
   app = testApp.app;
-  owner = await tokenFor(app, await createUser(app, { firstName: 'Organiser', lastName: 'One' }));
+  owner = testApp.owner.token;
   const person = await createUser(app, { firstName: '<script>alert(2)</script>', lastName: 'Reader' });
   readerId = person.id;
   reader = await tokenFor(app, person);
-  const stored = await app.settings.get();
-  await app.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
 });
-afterAll(async () => {
-  await testApp.close();
-});
+afterAll(() => testApp.close());
 
-type Made = { _id: string; publicPath: string; shareToken: string };
+type Made = CreatedEvent;
 
-async function make(overrides: Partial<CreateEventInput> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(owner),
-    payload: {
-      title: 'Comments Test Evening',
-      description: 'Neutral description.',
-      startDateTime: '2099-06-12T18:00:00+01:00',
-      endDateTime: '2099-06-12T23:00:00+01:00',
-      location: { address: 'Main Street', city: 'Douala' },
-      category: 'concert',
-      ...overrides,
-    },
+const make = (overrides: Partial<CreateEventInput> = {}) =>
+  createEvent(app, owner, {
+    title: 'Comments Test Evening',
+    description: 'Neutral description.',
+    location: { address: 'Main Street', city: 'Douala' },
+    category: 'concert',
+    ...overrides,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  const event = response.json().event as Made;
-  expect((await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) })).statusCode).toBe(
-    200,
-  );
-  return event;
-}
 
 async function cancel(event: Made) {
   const response = await app.inject({ method: 'PUT', url: `/api/events/${event._id}/cancel`, headers: bearer(owner) });

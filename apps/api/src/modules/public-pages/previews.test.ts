@@ -4,72 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateEventInput } from '@app/shared/events';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { bearer } from '../../../test/factories';
+import { createEvent } from '../../../test/helper';
+import { addImage, buildPublicPagesApp, PUBLIC_URL, type PublicPagesTestApp } from '../../../test/public-pages';
 import { cardSvg, wrap } from './previews';
 
 /** Issue 24 item 8 and issue 25 item 4: share previews made once, stored, limited; drawn without image. */
-const PUBLIC_URL = 'https://evenements.example.cm';
 const RATE = 45;
-let testApp: TestApp;
+let testApp: PublicPagesTestApp;
 let app: FastifyInstance;
 let owner: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_URL, PUBLIC_READ_RATE_PER_MINUTE: String(RATE) });
+  testApp = await buildPublicPagesApp({ PUBLIC_READ_RATE_PER_MINUTE: String(RATE) });
   app = testApp.app;
-  owner = await tokenFor(app, await createUser(app));
+  owner = testApp.owner.token;
 });
-afterAll(async () => {
-  await testApp.close();
-});
+afterAll(() => testApp.close());
 
 let address = 0;
 function get(url: string, from = `10.50.${Math.floor(++address / 250)}.${(address % 250) + 1}`) {
   return app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': from } });
 }
 
-async function make(overrides: Partial<CreateEventInput> = {}) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(owner),
-    payload: {
-      title: 'Festival des Arts de Yaoundé',
-      description: 'Musique.',
-      startDateTime: '2099-06-12T18:00:00+01:00',
-      endDateTime: '2099-06-12T23:00:00+01:00',
-      location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
-      category: 'festival',
-      ...overrides,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const event = response.json().event as { _id: string; publicPath: string };
-  await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) });
-  return event;
-}
-
-async function addImage(id: string) {
-  const boundary = '----previews';
-  const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 200, g: 80, b: 20 } } })
-    .png()
-    .toBuffer();
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/events/${id}/images`,
-    headers: { ...bearer(owner), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const make = (overrides: Partial<CreateEventInput> = {}) => createEvent(app, owner, overrides);
 
 const storedPreviews = () => fs.readdirSync(path.join(testApp.dataDir, 'uploads')).filter((file) => file.endsWith('-apercu.jpg'));
 
@@ -84,7 +42,7 @@ async function fortyAtOnce(url: string) {
 describe('the share preview apercu.jpg', () => {
   it('is cut once from the event image for 40 parallel requests, then stored', async () => {
     const event = await make();
-    await addImage(event._id);
+    await addImage(app, owner, event._id);
     const { renders, body } = await fortyAtOnce(`${event.publicPath}/apercu.jpg`);
     expect(renders).toBe(1);
     const info = await sharp(body).metadata();

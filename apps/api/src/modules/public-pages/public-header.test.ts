@@ -3,43 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeNextPath } from '@app/shared/next-path';
 import { SESSION_FLAG_SCRIPT } from '@app/shared/session-flag';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createEvent } from '../../../test/helper';
+import { buildPublicPagesApp, type PublicPagesTestApp } from '../../../test/public-pages';
 
 /** Issue 25, items 1 and 2 (decision 026): the public pages' header, and sign-in links that lead back. */
-let testApp: TestApp;
+let testApp: PublicPagesTestApp;
 let app: FastifyInstance;
 let owner: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_URL: 'https://evenements.example.cm' });
+  testApp = await buildPublicPagesApp({}, { firstName: 'Awa', lastName: 'Ngono' });
   app = testApp.app;
-  owner = await tokenFor(app, await createUser(app, { firstName: 'Awa', lastName: 'Ngono' }));
+  owner = testApp.owner.token;
 });
-afterAll(async () => {
-  await testApp.close();
-});
+afterAll(() => testApp.close());
 
-async function make(title: string, isPublic = true) {
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(owner),
-    payload: {
-      title,
-      description: 'Musique et danse.',
-      startDateTime: '2099-06-12T18:00:00+01:00',
-      endDateTime: '2099-06-12T23:00:00+01:00',
-      location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
-      category: 'festival',
-      isPublic,
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const event = created.json().event as { _id: string; publicPath: string; shareToken: string };
-  await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) });
-  return event;
-}
+const make = (title: string, isPublic = true) => createEvent(app, owner, { title, description: 'Musique et danse.', isPublic });
 
 const get = (url: string) => app.inject({ method: 'GET', url });
 

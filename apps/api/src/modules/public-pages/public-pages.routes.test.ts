@@ -5,59 +5,31 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CreateEventInput } from '@app/shared/events';
-import { eventImages, events, users } from '../../db/schema/index';
+import { eventImages, events } from '../../db/schema/index';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createEvent, superadminToken } from '../../../test/helper';
+import { addImage, buildPublicPagesApp, PUBLIC_URL, type PublicPagesTestApp } from '../../../test/public-pages';
 import { agendaQuerySchema } from '@app/shared/public-pages';
 import { AGENDA_MAX_PAGE, AGENDA_NO_MATCH, AGENDA_NOTHING_AHEAD, agendaRange, renderAgenda } from './agenda';
 import { LANDING_EVENTS, landingEvents } from './landing-events';
 import { fcfa, priceFrom } from './format';
 
-const PUBLIC_URL = 'https://evenements.example.cm';
-let testApp: TestApp;
+let testApp: PublicPagesTestApp;
 let app: FastifyInstance;
 let admin: string;
 let owner: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_URL });
+  testApp = await buildPublicPagesApp({}, { firstName: 'Awa', lastName: 'Ngono' });
   app = testApp.app;
-  const [row] = await app.db.select().from(users).where(eq(users.role, 'superadmin'));
-  if (!row) throw new Error('no seeded superadmin');
-  admin = await tokenFor(app, row);
-  const user = await createUser(app, { firstName: 'Awa', lastName: 'Ngono' });
-  owner = await tokenFor(app, user);
-  const stored = await app.settings.get();
-  await app.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
+  owner = testApp.owner.token;
+  admin = await superadminToken(app);
 });
-afterAll(async () => {
-  await testApp.close();
-});
+afterAll(() => testApp.close());
 
-type Made = { _id: string; publicPath: string; shareToken: string; title: string };
-
-async function make(overrides: Partial<CreateEventInput> = {}, status: 'draft' | 'published' | 'cancelled' = 'published') {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(owner),
-    payload: {
-      title: 'Festival des Arts de Yaoundé',
-      description: 'Musique, danse et artisanat.',
-      startDateTime: '2099-06-12T18:00:00+01:00',
-      endDateTime: '2099-06-12T23:00:00+01:00',
-      location: { address: 'Boulevard du 20 Mai', city: 'Yaoundé' },
-      category: 'festival',
-      ...overrides,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const event = response.json().event as Made;
-  if (status !== 'draft') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) });
-  if (status === 'cancelled') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/cancel`, headers: bearer(owner) });
-  return event;
-}
+const make = (overrides: Partial<CreateEventInput> = {}, status: 'draft' | 'published' | 'cancelled' = 'published') =>
+  createEvent(app, owner, overrides, status);
 
 function get(url: string) {
   return app.inject({ method: 'GET', url });
@@ -71,30 +43,6 @@ function meta(body: string, key: string): string | undefined {
 function jsonLd(body: string): unknown {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(body);
   return match ? JSON.parse(match[1] as string) : null;
-}
-
-async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } })
-    .png()
-    .toBuffer();
-}
-
-async function addImage(id: string) {
-  const boundary = '----publicpages';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    await png(1600, 900),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/events/${id}/images`,
-    headers: { ...bearer(owner), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 const jsonLdSchema = z.object({
@@ -170,7 +118,7 @@ describe('event page', () => {
       ],
       maxParticipants: 50,
     });
-    await addImage(event._id);
+    await addImage(app, owner, event._id);
     const response = await get(event.publicPath);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');

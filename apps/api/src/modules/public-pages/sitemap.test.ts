@@ -4,27 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateEventInput } from '@app/shared/events';
 import { rowsOf } from '../../db/rows-of';
-import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createEvent } from '../../../test/helper';
+import { buildPublicPagesApp, PUBLIC_URL, type PublicPagesTestApp } from '../../../test/public-pages';
 import { SITEMAP_RATE_PER_MINUTE } from './public-pages.routes';
 import { buildSitemap, SITEMAP_REFRESH_MS, SITEMAP_URLS_MAX, SitemapCache, type SitemapSnapshot } from './sitemap';
 
 /** Issue 24 item 3 and issue 25 item 7: the sitemap as an index of pages, built once, limited. */
-const PUBLIC_URL = 'https://evenements.example.cm';
-let testApp: TestApp;
+let testApp: PublicPagesTestApp;
 let app: FastifyInstance;
 let owner: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ PUBLIC_URL });
+  testApp = await buildPublicPagesApp();
   app = testApp.app;
-  owner = await tokenFor(app, await createUser(app));
-  const stored = await app.settings.get();
-  await app.settings.save({ ...stored, events: { ...stored.events, maxEventsPerUser: 1000 } }, null);
+  owner = testApp.owner.token;
 });
-afterAll(async () => {
-  await testApp.close();
-});
+afterAll(() => testApp.close());
 
 let address = 0;
 /** Each call from its own client address unless told (the sitemap is limited per address). */
@@ -32,31 +27,13 @@ function get(url: string, from = `10.40.${Math.floor(++address / 250)}.${(addres
   return app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': from, ...headers } });
 }
 
-async function make(
-  title: string,
-  status: 'draft' | 'published' | 'cancelled' = 'published',
-  extra: Partial<CreateEventInput> = {},
-) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: bearer(owner),
-    payload: {
-      title,
-      description: 'Description.',
-      startDateTime: '2099-06-12T18:00:00+01:00',
-      endDateTime: '2099-06-12T23:00:00+01:00',
-      location: { address: 'Rue 1', city: 'Douala' },
-      category: 'concert',
-      ...extra,
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const event = response.json().event as { _id: string; publicPath: string };
-  if (status !== 'draft') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/publish`, headers: bearer(owner) });
-  if (status === 'cancelled') await app.inject({ method: 'PUT', url: `/api/events/${event._id}/cancel`, headers: bearer(owner) });
-  return event;
-}
+const make = (title: string, status: 'draft' | 'published' | 'cancelled' = 'published', extra: Partial<CreateEventInput> = {}) =>
+  createEvent(
+    app,
+    owner,
+    { title, description: 'Description.', location: { address: 'Rue 1', city: 'Douala' }, category: 'concert', ...extra },
+    status,
+  );
 
 const locs = (body: string) => [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] as string);
 
