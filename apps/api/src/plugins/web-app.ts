@@ -5,19 +5,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { todayInDouala } from '@app/shared/launch';
-import type { LandingEvent } from '@app/shared/public-pages';
+import { FORM_TOKEN_SLOT, type LandingData } from '@app/shared/landing';
 
 /** Answered by the public pages module (its own routes), never from the build. */
 const SERVED_ELSEWHERE = ['robots.txt', 'sitemap.xml'];
-/** Rendered where the form token goes: apps/web/src/landing/landing-data.ts `FORM_TOKEN_SLOT`. */
-const FORM_TOKEN_SLOT = '__FORM_TOKEN__';
 /** The landing form's address for a post without JavaScript (apps/web/src/landing/waitlist-form.tsx). */
 const WAITLIST_ACTION = 'action="/liste-d-attente"';
 
 export interface WebAppOptions {
   distDir: string;
   /** The live values of the landing page that come from feature modules (app.ts passes them). */
-  landingValues: () => Promise<{ count: number; events: LandingEvent[] }>;
+  landingValues: () => Promise<Pick<LandingData, 'count' | 'events'>>;
 }
 
 /**
@@ -106,25 +104,13 @@ async function landingRenderer(
   const templateFile = path.join(distDir, 'ssr', 'landing.template.html');
   if (!fs.existsSync(bundle) || !fs.existsSync(templateFile)) return null;
   const { renderLanding } = (await import(pathToFileURL(bundle).href)) as {
-    renderLanding: (
-      template: string,
-      data: {
-        count: number;
-        siteName: string;
-        contactEmail: string;
-        supportPhone: string;
-        events: LandingEvent[];
-        launchDate: string;
-        today: string;
-        formToken: string;
-      },
-    ) => string;
+    renderLanding: (template: string, data: LandingData) => string;
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
   const render = async (): Promise<string> => {
     const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
     const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
-    const data = {
+    const data: LandingData = {
       count,
       siteName,
       contactEmail,

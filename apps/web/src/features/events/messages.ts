@@ -1,7 +1,9 @@
+import { eventFieldMessages } from '../../lib/event-field-messages';
 import { defineMessages } from '../../lib/i18n';
 
 export const eventsMessages = defineMessages({
   fr: {
+    ...eventFieldMessages.fr,
     title: 'Gestion des Événements',
     create: 'Créer un événement',
     search: 'Rechercher',
@@ -102,16 +104,6 @@ export const eventsMessages = defineMessages({
     sectionTickets: 'Types de billets',
     sectionImages: 'Images',
     sectionOptions: 'Options supplémentaires',
-    fieldTitle: 'Titre',
-    fieldDescription: 'Description',
-    fieldStartDate: 'Date de début',
-    fieldStartTime: 'Heure de début',
-    fieldEndDate: 'Date de fin',
-    fieldEndTime: 'Heure de fin',
-    fieldAddress: 'Adresse',
-    fieldCity: 'Ville',
-    fieldCategory: 'Catégorie',
-    chooseCategory: 'Choisir une catégorie',
     fieldTags: 'Tags',
     tagsHint: 'Appuyez sur Entrée pour ajouter un tag',
     tagsAdded: 'Tags ajoutés',
@@ -147,6 +139,7 @@ export const eventsMessages = defineMessages({
     required: '{field} requis',
   },
   en: {
+    ...eventFieldMessages.en,
     title: 'Event management',
     create: 'Create an event',
     search: 'Search',
@@ -245,16 +238,6 @@ export const eventsMessages = defineMessages({
     sectionTickets: 'Ticket types',
     sectionImages: 'Images',
     sectionOptions: 'More options',
-    fieldTitle: 'Title',
-    fieldDescription: 'Description',
-    fieldStartDate: 'Start date',
-    fieldStartTime: 'Start time',
-    fieldEndDate: 'End date',
-    fieldEndTime: 'End time',
-    fieldAddress: 'Address',
-    fieldCity: 'City',
-    fieldCategory: 'Category',
-    chooseCategory: 'Choose a category',
     fieldTags: 'Tags',
     tagsHint: 'Press Enter to add a tag',
     tagsAdded: 'Added tags',

@@ -1,7 +1,9 @@
+import { eventFieldMessages } from '../../lib/event-field-messages';
 import { defineMessages } from '../../lib/i18n';
 
 export const myEventsMessages = defineMessages({
   fr: {
+    ...eventFieldMessages.fr,
     title: 'Mes évènements',
     create: 'Créer un évènement',
     tabs: 'Mes évènements par état',
@@ -43,16 +45,6 @@ export const myEventsMessages = defineMessages({
     saving: 'Enregistrement…',
     saved: 'Brouillon enregistré',
     fixErrors: 'Corrigez les champs signalés.',
-    fieldTitle: 'Titre',
-    fieldDescription: 'Description',
-    fieldCategory: 'Catégorie',
-    chooseCategory: 'Choisir une catégorie',
-    fieldStartDate: 'Date de début',
-    fieldStartTime: 'Heure de début',
-    fieldEndDate: 'Date de fin',
-    fieldEndTime: 'Heure de fin',
-    fieldAddress: 'Adresse',
-    fieldCity: 'Ville',
     usePosition: 'Utiliser ma position',
     locating: 'Recherche de votre position…',
     positionSet: 'Position enregistrée : {lat}, {lng}',
@@ -85,6 +77,7 @@ export const myEventsMessages = defineMessages({
     loadEventError: 'L’évènement n’a pas pu être chargé',
   },
   en: {
+    ...eventFieldMessages.en,
     title: 'My events',
     create: 'Create an event',
     tabs: 'My events by state',
@@ -126,16 +119,6 @@ export const myEventsMessages = defineMessages({
     saving: 'Saving…',
     saved: 'Draft saved',
     fixErrors: 'Fix the fields shown.',
-    fieldTitle: 'Title',
-    fieldDescription: 'Description',
-    fieldCategory: 'Category',
-    chooseCategory: 'Choose a category',
-    fieldStartDate: 'Start date',
-    fieldStartTime: 'Start time',
-    fieldEndDate: 'End date',
-    fieldEndTime: 'End time',
-    fieldAddress: 'Address',
-    fieldCity: 'City',
     usePosition: 'Use my location',
     locating: 'Finding your location…',
     positionSet: 'Location saved: {lat}, {lng}',

@@ -2,6 +2,8 @@ import type { EventStats, EventStatsDay } from '@app/shared/event-stats';
 import { VIEW_SOURCES } from '@app/shared/event-stats';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
+import { ColumnBars } from '../../../components/ui/column-bars';
+import { TableDetails } from '../../../components/ui/table-details';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { eventStatsMessages } from '../messages';
@@ -71,14 +73,9 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
   const first = days[0];
   const last = days[days.length - 1];
   if (!first || !last) return null;
-  const values = days.map((point) => point[series]);
-  const max = Math.max(1, ...values);
-  const width = 600;
-  const height = 160;
-  const gap = days.length > 40 ? 1 : 3;
+  const max = Math.max(1, ...days.map((point) => point[series]));
   // At least a fortnight's slots: a new event's one or two days are bars, not a wall.
   const slots = Math.max(days.length, 14);
-  const barWidth = (width - gap * (slots - 1)) / slots;
   const short = (date: string) => day(date, { day: 'numeric', month: 'short' });
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="stats-daily">
@@ -113,75 +110,53 @@ function DailyChart({ days, t }: { days: EventStatsDay[]; t: T }) {
       </fieldset>
       <div className="mt-3" aria-hidden="true">
         <p className="mb-1 text-xs text-slate-600 tabular-nums">{t('peak', { max: formatNumber(max) })}</p>
-        <svg
-          aria-hidden="true"
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
-          className="h-40 w-full border-b border-l border-slate-300"
-          data-testid="daily-chart"
-        >
-          {[0.25, 0.5, 0.75].map((line) => (
-            <line key={line} x1={0} x2={width} y1={height * line} y2={height * line} stroke="#e2e8f0" strokeWidth={1} />
-          ))}
-          {days.map((point, index) => {
-            const barHeight = (point[series] / max) * (height - 4);
-            return (
-              <rect
-                key={point.date}
-                x={index * (barWidth + gap)}
-                y={height - barHeight}
-                width={barWidth}
-                height={barHeight}
-                fill={SERIES_COLOURS[series]}
-                rx={1}
-              />
-            );
-          })}
-        </svg>
+        <ColumnBars
+          testId="daily-chart"
+          color={SERIES_COLOURS[series]}
+          slots={slots}
+          bars={days.map((point) => ({ key: point.date, value: point[series] }))}
+        />
         <div className="mt-1 flex justify-between text-xs text-slate-600">
           <span>{short(first.date)}</span>
           {days.length > 1 && slots === days.length ? <span>{short(last.date)}</span> : null}
         </div>
       </div>
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{t('showTable')}</summary>
-        {/* Compact enough to fit a phone without scrolling (a scrolling box would have to take the focus). */}
-        <div className="mt-2 rounded-lg border border-slate-200">
-          <table className="w-full text-left text-xs sm:text-sm">
-            <caption className="sr-only">{t('perDay')}</caption>
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-1.5 py-2 sm:px-3">
-                  {t('date')}
+      {/* Compact enough to fit a phone without scrolling (a scrolling box would have to take the focus). */}
+      <TableDetails label={t('showTable')}>
+        <table className="w-full text-left text-xs sm:text-sm">
+          <caption className="sr-only">{t('perDay')}</caption>
+          <thead className="bg-slate-50 text-slate-600">
+            <tr>
+              <th scope="col" className="px-1.5 py-2 sm:px-3">
+                {t('date')}
+              </th>
+              {SERIES.map((key) => (
+                <th key={key} scope="col" className="px-1.5 py-2 text-right font-medium sm:px-3">
+                  {/* A phone has room for the short names only; the full one is the abbreviation's title. */}
+                  <abbr title={t(key)} className="no-underline sm:hidden">
+                    {t(SHORT[key])}
+                  </abbr>
+                  <span className="hidden sm:inline">{t(key)}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {[...days].reverse().map((point) => (
+              <tr key={point.date}>
+                <th scope="row" className="px-1.5 py-1.5 font-normal whitespace-nowrap sm:px-3">
+                  {day(point.date, { day: 'numeric', month: 'short' })}
                 </th>
                 {SERIES.map((key) => (
-                  <th key={key} scope="col" className="px-1.5 py-2 text-right font-medium sm:px-3">
-                    {/* A phone has room for the short names only; the full one is the abbreviation's title. */}
-                    <abbr title={t(key)} className="no-underline sm:hidden">
-                      {t(SHORT[key])}
-                    </abbr>
-                    <span className="hidden sm:inline">{t(key)}</span>
-                  </th>
+                  <td key={key} className="px-1.5 py-1.5 text-right tabular-nums sm:px-3">
+                    {formatNumber(point[key])}
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {[...days].reverse().map((point) => (
-                <tr key={point.date}>
-                  <th scope="row" className="px-1.5 py-1.5 font-normal whitespace-nowrap sm:px-3">
-                    {day(point.date, { day: 'numeric', month: 'short' })}
-                  </th>
-                  {SERIES.map((key) => (
-                    <td key={key} className="px-1.5 py-1.5 text-right tabular-nums sm:px-3">
-                      {formatNumber(point[key])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+            ))}
+          </tbody>
+        </table>
+      </TableDetails>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { EventSummary } from '@app/shared/events';
 import { Button } from '../../../components/ui/button';
+import { CardImage } from '../../../components/ui/card-image';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { eventsMessages } from '../messages';
@@ -28,16 +29,7 @@ export function EventCard({ event, selected = false, onSelect, onPublish, publis
         selected ? 'border-brand-700 ring-2 ring-brand-700/30' : 'border-slate-200'
       }`}
     >
-      {event.cover ? (
-        <img
-          src={event.cover.cardUrl}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-          className="h-14 w-18 shrink-0 rounded-lg object-cover sm:h-18 sm:w-24"
-        />
-      ) : null}
+      <CardImage cover={event.cover} className="h-14 w-18 shrink-0 rounded-lg object-cover sm:h-18 sm:w-24" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 flex-1 font-semibold text-slate-900">

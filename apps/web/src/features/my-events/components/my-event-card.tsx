@@ -1,6 +1,7 @@
 import type { EventSummary } from '@app/shared/events';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CardImage } from '../../../components/ui/card-image';
 import { paths } from '../../../config/paths';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -16,20 +17,15 @@ export function MyEventCard({ event, actions }: { event: EventSummary; actions: 
       data-my-event={event._id}
     >
       <div className="flex min-w-0 flex-1 gap-3">
-        {event.cover ? (
-          <img
-            src={event.cover.cardUrl}
-            alt=""
-            width={96}
-            height={72}
-            loading="lazy"
-            className="h-18 w-24 shrink-0 rounded-lg object-cover"
-          />
-        ) : (
-          <div className="flex h-18 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 px-1 text-center text-xs text-slate-600">
-            {t('noCover')}
-          </div>
-        )}
+        <CardImage
+          cover={event.cover}
+          className="h-18 w-24 shrink-0 rounded-lg object-cover"
+          fallback={
+            <div className="flex h-18 w-24 shrink-0 items-center justify-center rounded-lg bg-slate-100 px-1 text-center text-xs text-slate-600">
+              {t('noCover')}
+            </div>
+          }
+        />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
             {/* The event's hub: publish, cancel, share, and its other screens (decision 043). */}

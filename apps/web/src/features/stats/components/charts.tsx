@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ColumnBars } from '../../../components/ui/column-bars';
+import { TableDetails } from '../../../components/ui/table-details';
 import { formatNumber } from '../../../lib/format';
 
 export interface ChartPoint {
@@ -30,34 +32,31 @@ export function ChartFrame({ title, summary, tableLabel, headers, points, childr
         {actions}
       </div>
       {children}
-      <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{tableLabel}</summary>
-        <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{title}</caption>
-            <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  {headers[0]}
+      <TableDetails label={tableLabel} scroll>
+        <table className="min-w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                {headers[0]}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {headers[1]}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {points.map((point) => (
+              <tr key={point.label}>
+                <th scope="row" className="px-3 py-1.5 font-normal">
+                  {point.label}
                 </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {headers[1]}
-                </th>
+                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.value)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {points.map((point) => (
-                <tr key={point.label}>
-                  <th scope="row" className="px-3 py-1.5 font-normal">
-                    {point.label}
-                  </th>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.value)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+            ))}
+          </tbody>
+        </table>
+      </TableDetails>
     </section>
   );
 }
@@ -65,10 +64,6 @@ export function ChartFrame({ title, summary, tableLabel, headers, points, childr
 /** Vertical bars over time, drawn in SVG; the figures are in the table beside it. */
 export function ColumnChart({ points, color = '#0f766e' }: { points: ChartPoint[]; color?: string }) {
   const max = Math.max(1, ...points.map((point) => point.value));
-  const width = 600;
-  const height = 160;
-  const gap = points.length > 40 ? 1 : 3;
-  const barWidth = (width - gap * (points.length - 1)) / Math.max(1, points.length);
   const ticks = points.length > 1 ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [0];
   return (
     <div aria-hidden="true">
@@ -77,32 +72,10 @@ export function ColumnChart({ points, color = '#0f766e' }: { points: ChartPoint[
           <span>{formatNumber(max)}</span>
           <span>0</span>
         </div>
-        <svg
-          aria-hidden="true"
-          viewBox={`0 0 ${width} ${height}`}
-          preserveAspectRatio="none"
-          className="h-40 w-full border-b border-l border-slate-300"
-        >
-          {[0.25, 0.5, 0.75].map((line) => (
-            <line key={line} x1={0} x2={width} y1={height * line} y2={height * line} stroke="#e2e8f0" strokeWidth={1} />
-          ))}
-          {points.map((point, index) => {
-            const barHeight = (point.value / max) * (height - 4);
-            return (
-              <rect
-                key={point.label}
-                x={index * (barWidth + gap)}
-                y={height - barHeight}
-                width={barWidth}
-                height={barHeight}
-                fill={color}
-                rx={1}
-              >
-                <title>{`${point.label} : ${point.value}`}</title>
-              </rect>
-            );
-          })}
-        </svg>
+        <ColumnBars
+          color={color}
+          bars={points.map((point) => ({ key: point.label, value: point.value, title: `${point.label} : ${point.value}` }))}
+        />
       </div>
       <div className="mt-1 flex justify-between pl-6 text-xs text-slate-500">
         {ticks.map((index) => (
