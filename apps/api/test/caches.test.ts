@@ -6,7 +6,7 @@ import { answerCachePlugin } from '../src/plugins/answer-cache';
 import { cachesPlugin } from '../src/plugins/caches';
 import { redisPlugin } from '../src/plugins/redis';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { request, signedIn, superadminToken } from './helper';
+import { eventInput, request, signedIn, superadminToken } from './helper';
 
 /**
  * The state an instance keeps in memory is named and reachable (decision 035): `app.caches` lists
@@ -78,14 +78,7 @@ describe('the caches of an instance and the events that drop them', () => {
       const refused = await request(app, 'POST', '/api/events', organizer, { title: '' });
       expect(refused.statusCode).toBe(400);
       expect(changes).toBe(0);
-      const created = await request(app, 'POST', '/api/events', organizer, {
-        title: 'Marché de nuit',
-        description: 'Produits du terroir.',
-        startDateTime: '2099-05-01T18:00:00+01:00',
-        endDateTime: '2099-05-01T23:00:00+01:00',
-        location: { address: 'Place du marché', city: 'Bafoussam' },
-        category: 'concert',
-      });
+      const created = await request(app, 'POST', '/api/events', organizer, eventInput({ title: 'Marché de nuit' }));
       expect(created.statusCode, created.body).toBe(201);
       expect(changes).toBe(1);
     } finally {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePartnerInput, PartnerDetail } from '@app/shared/partners';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { eventInput } from '../../../test/helper';
 import { auditLog, eventImages, events, partnerActivities, partners, partnerUsers, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 import { processLogo } from '../uploads/image-processing';
@@ -62,15 +63,7 @@ async function tableCounts() {
 }
 
 function eventBody(partnerId?: string) {
-  return {
-    title: 'Soirée dégustation',
-    description: 'Découverte des bières locales.',
-    startDateTime: '2027-06-12T18:00:00+01:00',
-    endDateTime: '2027-06-12T23:00:00+01:00',
-    location: { address: 'Rue de la Joie', city: 'Douala' },
-    category: 'food',
-    ...(partnerId ? { partnerId } : {}),
-  };
+  return eventInput({ title: 'Soirée dégustation', category: 'food', ...(partnerId ? { partnerId } : {}) });
 }
 
 describe('POST /businesses', () => {
