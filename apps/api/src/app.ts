@@ -35,6 +35,7 @@ import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { eventStatsRoutes } from './modules/event-stats/event-stats.routes';
+import { participantsRoutes } from './modules/participants/participants.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
       await api.register(checkInRoutes);
+      await api.register(participantsRoutes);
       await api.register(reportsRoutes);
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);

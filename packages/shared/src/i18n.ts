@@ -353,6 +353,14 @@ const EXACT: Record<string, string> = {
   // >>> Event hub: publish, cancel, share (issue 27 item 3)
   // <<< end of: Event hub: publish, cancel, share (issue 27 item 3)
   // >>> Participants and organiser comments (issue 27 items 4 and 6)
+  'Participant retiré : il a été prévenu': 'Participant removed: they have been told',
+  'Cette personne ne participe pas à cet évènement': 'This person does not take part in this event',
+  'L’organisateur vous a retiré de cet évènement : vous ne pouvez plus y participer':
+    'The organiser removed you from this event: you can no longer take part',
+  'Pour ne plus participer vous-même, utilisez « Me retirer » dans Mes participations':
+    'To stop taking part yourself, use “Leave” in My participations',
+  'Recherche trop longue (100 caractères au plus)': 'Search too long (100 characters at most)',
+  'Numéro de page invalide': 'Invalid page number',
   // <<< end of: Participants and organiser comments (issue 27 items 4 and 6)
   // >>> Door check-in and tickets (issue 27 item 4)
   'Billet manquant': 'Missing ticket',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
+import { newestFirst } from './index-helpers';
 import { users } from './users';
 
 /*
@@ -37,6 +38,27 @@ export const eventParticipations = pgTable(
     primaryKey({ columns: [table.eventId, table.userId] }),
     index('event_participations_user_idx').on(table.userId, table.createdAt),
     uniqueIndex('event_participations_ticket_idx').on(table.ticketId),
+    // The organiser's list of an event's participants, newest first, and its CSV (decision 044).
+    index('event_participations_event_created_idx').on(table.eventId, ...newestFirst(table.createdAt, table.userId)),
+  ],
+);
+
+/**
+ * The people an event's organiser removed from it (decision 044): they may not join it again.
+ * The row goes with the event or the account; `removed_by` stays for the history.
+ */
+export const eventRemovals = pgTable(
+  'event_removals',
+  {
+    eventId: eventRef(),
+    userId: userRef(),
+    removedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.userId] }),
+    index('event_removals_user_idx').on(table.userId),
+    index('event_removals_removed_by_idx').on(table.removedBy),
   ],
 );
 

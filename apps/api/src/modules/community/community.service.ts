@@ -37,6 +37,7 @@ import {
 import { doualaDate } from '@app/shared/douala-time';
 import { viewSourceOf } from '@app/shared/event-stats';
 import { recordDailyFact, recordDailyView } from '../event-stats/event-stats.repository';
+import { assertNotRemoved } from '../participants/participants.service';
 
 /*
  * Rules of the community. Only published events take part, comments, likes and
@@ -112,6 +113,8 @@ export async function joinEvent(
   shareToken?: string,
 ): Promise<{ participating: true; participantsCount: number; joined: boolean }> {
   const event = await loadOpenEvent(deps.db, actor, eventId, { shareToken });
+  // Someone the organiser removed does not come back (decision 044).
+  await assertNotRemoved(deps.db, event.id, actor.id);
   return deps.db.transaction(async (tx) => {
     const joinedAt = await insertParticipation(tx, event.id, actor.id);
     if (!joinedAt) {
