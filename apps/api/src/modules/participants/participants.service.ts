@@ -18,7 +18,7 @@ import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { bumpCounter } from '../community/community.repository';
 import { recordDailyFact } from '../event-stats/event-stats.repository';
-import { slugify } from '../events/events.service';
+import { slugify } from '../events/event-paths';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
 import { CSV_OPTIONS } from '../waitlist/waitlist.service';
