@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createUser, tokenFor } from '../../../test/factories';
 import { createEvent, type Identity, request, saveEventSettings, signedIn, testAppForFile } from '../../../test/helper';
-import { auditLog, eventDailyStats, eventParticipations, events, outboundMessages } from '../../db/schema/index';
+import {
+  auditLog,
+  eventDailyStats,
+  eventParticipations,
+  events,
+  outboundMessages,
+  ticketRevocations,
+} from '../../db/schema/index';
 import { csvDate } from './participants.service';
 
 /**
@@ -125,13 +132,19 @@ describe('the list of participants', () => {
 });
 
 describe('who may read, remove and export', () => {
-  it('answers 404 to another organiser, to manage_events and for an unknown event; 401 without a valid session', async () => {
+  it('answers 404 to another organiser, manage_events, a participant, a door helper and for an unknown event; 401 without a valid session', async () => {
     const { app } = testApp;
     const { owner, event } = await organiserWithEvent('Gala privé');
     const participant = await signedIn(app);
     await join(event._id, participant);
     const otherOrganiser = (await organiserWithEvent('Son propre gala')).owner;
     const manager = await signedIn(app, { role: 'admin', permissions: ['manage_events'] });
+    // A door helper of this very event only scans (issue 27 item 4): no list, no export, no removal.
+    const doorHelper = await signedIn(app);
+    const added = await request(app, 'POST', `/api/events/${event._id}/door-helpers`, owner, {
+      login: doorHelper.user.username,
+    });
+    expect(added.statusCode, added.body).toBe(201);
     const blocked = await createUser(app, { isBlocked: true });
     const blockedToken = await tokenFor(app, blocked);
     const routes = [
@@ -140,7 +153,7 @@ describe('who may read, remove and export', () => {
       ['DELETE', `/api/events/${event._id}/participants/${participant.user.id}`],
     ] as const;
     for (const [method, url] of routes) {
-      for (const who of [otherOrganiser, manager, participant]) {
+      for (const who of [otherOrganiser, manager, participant, doorHelper]) {
         const response = await request(app, method, url, who);
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Événement introuvable' });
@@ -179,6 +192,10 @@ describe('removing a participant', () => {
     await join(event._id, stays);
     const removed = await signedIn(app, { firstName: 'Paul', lastName: 'Ebongue', email: 'paul.ebongue@exemple.cm' });
     await join(event._id, removed);
+    const [ticket] = await app.db
+      .select({ ticketId: eventParticipations.ticketId })
+      .from(eventParticipations)
+      .where(and(eq(eventParticipations.eventId, event._id), eq(eventParticipations.userId, removed.user.id)));
     const [before] = await app.db.select().from(eventDailyStats).where(eq(eventDailyStats.eventId, event._id));
     expect(before?.participants).toBe(2);
 
@@ -193,6 +210,9 @@ describe('removing a participant', () => {
     const list = (await request(app, 'GET', `/api/events/${event._id}/participants`, owner)).json();
     expect(list.items.map((item: { userId: string }) => item.userId)).toEqual([stays.user.id]);
 
+    // Their ticket no longer opens the door (check-in's revocations, decision 045).
+    const revoked = await app.db.select().from(ticketRevocations).where(eq(ticketRevocations.eventId, event._id));
+    expect(revoked.map((row) => row.ticketId)).toEqual([ticket?.ticketId]);
     const [audit] = await app.db
       .select()
       .from(auditLog)
