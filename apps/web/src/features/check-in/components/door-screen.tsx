@@ -8,21 +8,20 @@ import { inputClass } from '../../../components/ui/form/input-style';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { paths } from '../../../config/paths';
 import { formatDate, formatLongDateTime, formatNumber } from '../../../lib/format';
-import { useT } from '../../../lib/i18n';
+import { getLanguage, useLanguage, useT } from '../../../lib/i18n';
 import { decodeQrFile } from '../decode-qr';
-import { admissions, type DoorScan, doorCounts, outcomeOf, type ScanOutcome, searchTickets } from '../door-logic';
+import { admissions, type DoorScan, doorCounts, type ScanOutcome, searchTickets } from '../door-logic';
 import { checkInMessages } from '../messages';
 import { useDoor } from '../use-door';
+import { doorTime, verdictOf } from '../verdict';
 import { CameraScanner } from './camera-scanner';
 import { DoorHelpers } from './door-helpers';
-
-type T = ReturnType<typeof useT<keyof typeof checkInMessages.fr>>;
 
 const ENTRANCE_KEY = 'door-entrance';
 const ENTRANCE_MAX = 60;
 
 /** 'HH:MM' in Douala time. */
-const timeOf = (value: string | null) => formatDate(value, { hour: '2-digit', minute: '2-digit' });
+const timeOf = (value: string | null) => doorTime(value, getLanguage());
 
 const TONES: Record<ScanOutcome, string> = {
   valid: 'border-emerald-800 bg-emerald-700 text-white',
@@ -30,14 +29,6 @@ const TONES: Record<ScanOutcome, string> = {
   double: 'border-amber-600 bg-amber-300 text-slate-950',
   unknown: 'border-red-800 bg-red-700 text-white',
 };
-
-export function outcomeText(t: T, scan: DoorScan): string {
-  const { outcome, admittedAt } = outcomeOf(scan);
-  if (outcome === 'valid') return t('valid');
-  if (outcome === 'already') return t('alreadyAt', { time: timeOf(admittedAt) });
-  if (outcome === 'double') return t('double');
-  return t('unknown');
-}
 
 function readEntrance(): string {
   try {
@@ -51,7 +42,9 @@ function readEntrance(): string {
 function ScanResult({ scan }: { scan: DoorScan | null }) {
   const t = useT(checkInMessages);
   const id = useId();
-  const { outcome, admittedAt } = scan ? outcomeOf(scan) : { outcome: null, admittedAt: null };
+  const language = useLanguage();
+  const verdict = scan ? verdictOf(scan, language) : null;
+  const outcome = verdict?.outcome ?? null;
   const box = useRef<HTMLElement>(null);
   const scanId = scan?.scanId;
   // Each new scan's verdict is brought into sight (below the camera on a phone).
@@ -64,13 +57,13 @@ function ScanResult({ scan }: { scan: DoorScan | null }) {
         {t('result')}
       </h2>
       <div role="status" aria-live="assertive" data-scan-result={outcome ?? 'none'}>
-        {scan && outcome ? (
+        {scan && verdict && outcome ? (
           <div className={`rounded-2xl border-2 px-4 py-5 text-center ${TONES[outcome]}`}>
-            <p className="text-3xl font-extrabold sm:text-4xl">{outcomeText(t, scan)}</p>
+            <p className="text-3xl font-extrabold sm:text-4xl">{verdict.text}</p>
             <p className="mt-1 text-lg font-semibold [overflow-wrap:anywhere]">
               {scan.name ?? scan.server?.name ?? (outcome === 'unknown' ? '' : t('unnamed'))}
             </p>
-            {outcome === 'double' ? <p className="mt-1 text-sm">{t('doubleHint', { time: timeOf(admittedAt) })}</p> : null}
+            {verdict.detail ? <p className="mt-1 text-sm">{verdict.detail}</p> : null}
             {scan.server === null ? <p className="mt-1 text-sm font-medium">{t('pending')}</p> : null}
           </div>
         ) : null}
@@ -146,6 +139,7 @@ function ManualSearch({
 /** The door of an event (issue 27 item 4): scan by camera or photo, search and tick, offline first. */
 export function DoorScreen({ eventId }: { eventId: string }) {
   const t = useT(checkInMessages);
+  const language = useLanguage();
   const door = useDoor(eventId);
   const [entrance, setEntrance] = useState(readEntrance);
   const [lastScanId, setLastScanId] = useState<string | null>(null);
@@ -176,7 +170,9 @@ export function DoorScreen({ eventId }: { eventId: string }) {
 
   const scan = async (text: string) => {
     const made = await door.scan(text, entranceError ? '' : entrance);
-    if (made) setLastScanId(made.scanId);
+    if (!made) return;
+    setLastScanId(made.scanId);
+    navigator.vibrate?.(verdictOf(made, language).vibration);
   };
 
   const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -319,9 +315,9 @@ export function DoorScreen({ eventId }: { eventId: string }) {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="text-slate-600">{timeOf(made.scannedAt)}</span>
-                      <span className="font-semibold text-slate-900">{outcomeText(t, made)}</span>
-                      {outcomeOf(made).outcome === 'double' ? (
-                        <span className="text-slate-700">({t('doubleHint', { time: timeOf(outcomeOf(made).admittedAt) })})</span>
+                      <span className="font-semibold text-slate-900">{verdictOf(made, language).text}</span>
+                      {verdictOf(made, language).detail ? (
+                        <span className="text-slate-700">({verdictOf(made, language).detail})</span>
                       ) : null}
                       {made.server === null ? <span className="text-amber-900">· {t('pending')}</span> : null}
                     </span>
