@@ -57,6 +57,7 @@ const accountScreens: RouteObject[] = [
     import('./routes/account/ticket-page').then((m) => ({ Component: m.TicketPage })),
   ),
   screen('evenements/:id/entree', () => import('./routes/account/door-page').then((m) => ({ Component: m.DoorPage }))),
+  screen(paths.profile, () => import('./routes/account/profile-page').then((m) => ({ Component: m.ProfilePage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

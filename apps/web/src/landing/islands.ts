@@ -29,7 +29,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /** Toasts as in the app (success 2 s, errors 4 s, at most 20): errors are alerts. */
-function toast(kind: ToastKind, message: string): void {
+function toast(kind: ToastKind, message: string, durationMs: number = TOAST_DURATION_MS[kind]): void {
   const region = document.getElementById('toasts');
   if (!region) return;
   const box = element(
@@ -50,7 +50,7 @@ function toast(kind: ToastKind, message: string): void {
   box.append(close);
   region.append(box);
   while (region.children.length > MAX_TOASTS) region.firstElementChild?.remove();
-  window.setTimeout(() => box.remove(), TOAST_DURATION_MS[kind]);
+  window.setTimeout(() => box.remove(), durationMs);
 }
 
 /** `?ref=` of the page address, when it is a valid referral code. */
@@ -236,7 +236,20 @@ function phoneMenu(): void {
   });
 }
 
+/** Shown once on `/?compte=supprime`, where 'Supprimer mon compte' leads (decision 048). */
+const ACCOUNT_DELETED = 'Votre compte a été supprimé. Vos données personnelles ont été effacées.';
+
+/** An account was just deleted: say so, and clean the address so that a reload says nothing. */
+function accountDeleted(): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('compte') !== 'supprime') return;
+  url.searchParams.delete('compte');
+  window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
+  toast('success', ACCOUNT_DELETED, 10_000);
+}
+
 function start(): void {
+  accountDeleted();
   const form = document.querySelector<HTMLFormElement>('form[data-waitlist]');
   if (form) waitlistForm(form);
   faq();

@@ -16,4 +16,5 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { id: 'home', to: paths.account, end: true },
   { id: 'myEvents', to: paths.organiser.events },
   { id: 'participations', to: paths.participations },
+  { id: 'profile', to: paths.profile },
 ];

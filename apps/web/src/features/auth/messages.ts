@@ -9,6 +9,7 @@ import { type Language, useLanguage } from '../../lib/i18n';
 const EN: Record<string, string> = {
   'Se Connecter': 'Sign in',
   "S'inscrire": 'Sign up',
+  'Ce que nous gardons de vos données et pourquoi': 'What we keep of your data and why',
   'Connexion ou inscription': 'Sign in or sign up',
   'Connexion et inscription': 'Sign in and sign up',
   'Retour à l’accueil': 'Back to home',

@@ -18,6 +18,7 @@ import { inputClass } from '../../../components/ui/form/input-style';
 import { FormField, PasswordField } from './form-field';
 import type { OtpContact } from './login-form';
 import { PasswordStrength } from '../../../components/ui/password-strength';
+import { paths } from '../../../config/paths';
 import { useAuthT } from '../messages';
 
 const schema = makeRegisterSchema(PASSWORD_MIN_LENGTH);
@@ -147,6 +148,12 @@ export function RegisterForm({
       <Button type="submit" className="w-full" disabled={registration.isPending}>
         {registration.isPending ? tr('Inscription...') : tr("S'inscrire")}
       </Button>
+      <p className="text-center text-sm">
+        {/* A page of the server (decision 027): left with a page load. */}
+        <a href={paths.privacy} className="font-medium text-brand-800 underline underline-offset-4">
+          {tr('Ce que nous gardons de vos données et pourquoi')}
+        </a>
+      </p>
     </form>
   );
 }
