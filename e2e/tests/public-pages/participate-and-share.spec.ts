@@ -3,6 +3,7 @@ import { shotsIn } from '../../fixtures/shots';
 import { loginAs, loginAsSuperadmin, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { registerVerified } from '../../fixtures/accounts';
+import { eventBody } from '../../fixtures/events';
 
 /** Issue 16: 'Je participe' on the public event page, and the share link of a private event in the back office. */
 const shot = shotsIn('participate', { noSidewaysScroll: true, fullPage: false });
@@ -25,18 +26,15 @@ async function member(request: APIRequestContext, id: string): Promise<string> {
 
 async function createEvent(request: APIRequestContext, fields: Record<string, unknown>) {
   const headers = { authorization: `Bearer ${await superadminToken(request)}` };
-  const start = Date.now() + 12 * 86_400_000;
   const response = await request.post('/api/events', {
     headers,
-    data: {
+    data: eventBody(String(fields.title), 12 * 24, {
       description: 'Contes et musique au clair de lune.',
-      startDateTime: new Date(start).toISOString(),
-      endDateTime: new Date(start + 3 * 3600_000).toISOString(),
       location: { address: 'Place de l’Indépendance', city: 'Bafoussam' },
       category: 'art',
       maxParticipants: 50,
       ...fields,
-    },
+    }),
   });
   expect(response.status(), await response.text()).toBe(201);
   const event = (await response.json()).event as {

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test, type TestInfo } from '
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { eventBody } from '../../fixtures/events';
 import { codeFromOutbox } from '../../fixtures/outbox';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -18,19 +19,7 @@ const unique = (testInfo: TestInfo) => `${testInfo.project.name.slice(0, 3)}${Da
 /** A published public event, made by the superadmin (neutral names: they show on admin lists). */
 async function createEvent(request: APIRequestContext, title: string) {
   const headers = { authorization: `Bearer ${await superadminToken(request)}` };
-  const start = Date.now() + 9 * 86_400_000;
-  const response = await request.post('/api/events', {
-    headers,
-    data: {
-      title,
-      description: 'Makossa and bikutsi by the river.',
-      startDateTime: new Date(start).toISOString(),
-      endDateTime: new Date(start + 3 * 3600_000).toISOString(),
-      location: { address: 'Quai du Wouri', city: 'Douala' },
-      category: 'concert',
-      maxParticipants: 40,
-    },
-  });
+  const response = await request.post('/api/events', { headers, data: eventBody(title, 9 * 24, { maxParticipants: 40 }) });
   expect(response.status(), await response.text()).toBe(201);
   const event = (await response.json()).event as { _id: string; publicPath: string };
   expect((await request.put(`/api/events/${event._id}/publish`, { headers })).ok()).toBe(true);

@@ -1,5 +1,5 @@
-import { html, type SafeHtml } from './html';
-import { type PageMeta, page } from './layout';
+import { html } from './html';
+import { type LegalValues, renderLegalPage } from './legal-page';
 
 /**
  * `/confidentialite`: what the service keeps about people, why, for how long, and how to use
@@ -65,52 +65,18 @@ export const PRIVACY_SECTIONS = [
   },
 ] as const;
 
-export interface PrivacyValues {
-  siteName: string;
-  contactEmail: string;
-  supportPhone: string;
-  publicUrl: string;
-}
-
 /** `/confidentialite`, rendered on the server like `/terms` (decision 027): it shows without JavaScript. */
-export function renderPrivacy(values: PrivacyValues): string {
-  const contents = [...PRIVACY_SECTIONS, { id: 'contact', title: '7. Contact' }];
-  const contact: SafeHtml =
-    values.contactEmail || values.supportPhone
-      ? html`<ul>${values.contactEmail ? html`<li>E-mail : <a href="mailto:${values.contactEmail}">${values.contactEmail}</a></li>` : ''}${
-          values.supportPhone
-            ? html`<li>Téléphone : <a href="tel:${values.supportPhone.replace(/[^\d+]/g, '')}">${values.supportPhone}</a></li>`
-            : ''
-        }</ul>`
-      : html`<p>Nos coordonnées figurent en bas de la <a href="/#contact">page d’accueil</a>.</p>`;
-  const body = html`<article class="terms">
-<h1>Confidentialité et données personnelles</h1>
-<p class="muted">Dernière mise à jour : 26 novembre 2026</p>
-<p>${values.siteName} garde le moins de données possible, et seulement pour faire fonctionner le service. Voici ce que nous gardons, pourquoi, combien de temps, et comment exercer vos droits depuis l’application.</p>
-<nav aria-labelledby="sommaire-title" class="toc"><h2 id="sommaire-title">Sommaire</h2><ol>${contents.map(
-    (section) => html`<li><a href="#${section.id}">${section.title}</a></li>`,
-  )}</ol></nav>
-${PRIVACY_SECTIONS.map(
-  (section) => html`<section id="${section.id}" aria-labelledby="${section.id}-title">
-<h2 id="${section.id}-title">${section.title}</h2>
-${section.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
-</section>`,
-)}
-<section id="contact" aria-labelledby="contact-title">
-<h2 id="contact-title">7. Contact</h2>
-<p>Pour toute question sur vos données ou pour exercer un droit, contactez-nous. Nous répondons sous 30 jours au plus.</p>
-${contact}
-</section>
-<p><a href="/mon-compte/profil">Gérer mes données dans mon profil</a> · <a href="/terms">Conditions d’utilisation</a> · <a href="/">Retour à l’accueil</a></p>
-</article>`;
-  const meta: PageMeta = {
-    title: `Confidentialité — ${values.siteName}`,
+export function renderPrivacy(values: LegalValues): string {
+  return renderLegalPage(values, {
+    path: '/confidentialite',
+    title: 'Confidentialité et données personnelles',
+    shortTitle: 'Confidentialité',
     description: `Ce que ${values.siteName} garde de vos données, pourquoi, combien de temps, et comment exercer vos droits.`,
-    canonical: `${values.publicUrl}/confidentialite`,
-    url: `${values.publicUrl}/confidentialite`,
-    image: { url: `${values.publicUrl}/og-image.png`, width: 1200, height: 630, type: 'image/png', alt: values.siteName },
-    ogType: 'website',
-    siteName: values.siteName,
-  };
-  return page(meta, body);
+    updated: '26 novembre 2026',
+    intro: `${values.siteName} garde le moins de données possible, et seulement pour faire fonctionner le service. Voici ce que nous gardons, pourquoi, combien de temps, et comment exercer vos droits depuis l’application.`,
+    sections: PRIVACY_SECTIONS,
+    contactText:
+      'Pour toute question sur vos données ou pour exercer un droit, contactez-nous. Nous répondons sous 30 jours au plus.',
+    links: html`<a href="/mon-compte/profil">Gérer mes données dans mon profil</a> · <a href="/terms">Conditions d’utilisation</a> · <a href="/">Retour à l’accueil</a>`,
+  });
 }

@@ -1,5 +1,5 @@
-import { html, type SafeHtml } from './html';
-import { type PageMeta, page } from './layout';
+import { html } from './html';
+import { type LegalValues, renderLegalPage } from './legal-page';
 
 /** The conditions of use, in French (they were the web app's `/terms` screen until issue 25). */
 export const TERMS_SECTIONS = [
@@ -63,54 +63,19 @@ export const TERMS_SECTIONS = [
   },
 ] as const;
 
-export interface TermsValues {
-  siteName: string;
-  contactEmail: string;
-  supportPhone: string;
-  publicUrl: string;
-}
-
 /**
  * `/terms`, rendered on the server so it shows without JavaScript (issue 25, decision 027): the
  * sections, a table of contents and the support contact of the settings.
  */
-export function renderTerms(values: TermsValues): string {
-  const contents = [...TERMS_SECTIONS, { id: 'contact', title: '8. Contact' }];
-  const contact: SafeHtml =
-    values.contactEmail || values.supportPhone
-      ? html`<ul>${values.contactEmail ? html`<li>E-mail : <a href="mailto:${values.contactEmail}">${values.contactEmail}</a></li>` : ''}${
-          values.supportPhone
-            ? html`<li>Téléphone : <a href="tel:${values.supportPhone.replace(/[^\d+]/g, '')}">${values.supportPhone}</a></li>`
-            : ''
-        }</ul>`
-      : html`<p>Nos coordonnées figurent en bas de la <a href="/#contact">page d’accueil</a>.</p>`;
-  const body = html`<article class="terms">
-<h1>Conditions d’utilisation</h1>
-<p class="muted">Dernière mise à jour : 22 novembre 2026</p>
-<nav aria-labelledby="sommaire-title" class="toc"><h2 id="sommaire-title">Sommaire</h2><ol>${contents.map(
-    (section) => html`<li><a href="#${section.id}">${section.title}</a></li>`,
-  )}</ol></nav>
-${TERMS_SECTIONS.map(
-  (section) => html`<section id="${section.id}" aria-labelledby="${section.id}-title">
-<h2 id="${section.id}-title">${section.title}</h2>
-${section.paragraphs.map((paragraph) => html`<p>${paragraph}</p>`)}
-</section>`,
-)}
-<section id="contact" aria-labelledby="contact-title">
-<h2 id="contact-title">8. Contact</h2>
-<p>Pour toute question sur ces conditions ou sur vos données personnelles, contactez-nous. Nous répondons sous 30 jours au plus.</p>
-${contact}
-</section>
-<p><a href="/">Retour à l’accueil</a></p>
-</article>`;
-  const meta: PageMeta = {
-    title: `Conditions d’utilisation — ${values.siteName}`,
+export function renderTerms(values: LegalValues): string {
+  return renderLegalPage(values, {
+    path: '/terms',
+    title: 'Conditions d’utilisation',
     description: `Les conditions d’utilisation de ${values.siteName} : comptes, âge minimum, contenus, données personnelles.`,
-    canonical: `${values.publicUrl}/terms`,
-    url: `${values.publicUrl}/terms`,
-    image: { url: `${values.publicUrl}/og-image.png`, width: 1200, height: 630, type: 'image/png', alt: values.siteName },
-    ogType: 'website',
-    siteName: values.siteName,
-  };
-  return page(meta, body);
+    updated: '22 novembre 2026',
+    sections: TERMS_SECTIONS,
+    contactText:
+      'Pour toute question sur ces conditions ou sur vos données personnelles, contactez-nous. Nous répondons sous 30 jours au plus.',
+    links: html`<a href="/">Retour à l’accueil</a>`,
+  });
 }
