@@ -1,7 +1,19 @@
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, type Route, test } from '@playwright/test';
+import fs from 'node:fs';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  expect,
+  type Page,
+  type Route,
+  test,
+} from '@playwright/test';
+import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { CHROMIUM_ARGS, chromiumPath } from '../../fixtures/chromium';
 import { eventBody } from '../../fixtures/events';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -277,4 +289,58 @@ test('a ticket’s QR code scanned at the door: valid, already scanned, unknown,
 
   await awaPhone.context.close();
   await helperPhone.context.close();
+});
+
+test('the door reads a ticket through the phone’s camera', async ({ page, request, browser }, testInfo) => {
+  const id = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}c`;
+  const organiser = await account(request, 'orgc', 'Ngo', 'Biyong', id);
+  const awa = await account(request, 'awac', 'Awa', 'Tchoumi', id);
+  const orgToken = await loginAs(page, request, organiser.email, PASSWORD);
+  const eventId = await publishedEvent(request, orgToken, `Concert à Yaoundé ${id}`);
+  const awaPhone = await phoneOf(browser, request, page, awa);
+  await join(request, awaPhone.token, eventId);
+  await awaPhone.phone.goto(`/mon-compte/participations/${eventId}/billet`);
+  const ticket = await ticketPhoto(awaPhone.phone);
+  await awaPhone.context.close();
+
+  // What the camera films: the ticket held up in front of it (Chromium's fake camera plays a Motion JPEG file).
+  const frame = await sharp(ticket)
+    .resize(480, 480, { fit: 'contain', background: '#ffffff' })
+    .extend({ left: 80, right: 80, background: '#ffffff' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  const film = testInfo.outputPath('ticket.mjpeg');
+  fs.mkdirSync(testInfo.outputDir, { recursive: true });
+  fs.writeFileSync(film, Buffer.concat([frame, frame, frame]));
+  const withCamera = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${film}`],
+  });
+  try {
+    const context = await withCamera.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      viewport: page.viewportSize(),
+      locale: 'fr-FR',
+      timezoneId: 'Africa/Douala',
+      permissions: ['camera'],
+    });
+    const door = await context.newPage();
+    await loginAs(door, request, organiser.email, PASSWORD);
+    await door.goto(`/mon-compte/evenements/${eventId}/entree`);
+    await door.getByRole('button', { name: 'Scanner avec la caméra' }).click();
+    await expect(door.getByLabel('Image de la caméra')).toBeVisible();
+    const result = door.locator('[data-scan-result]');
+    await expect(result).toHaveAttribute('data-scan-result', 'valid');
+    await expect(result).toContainText(`Awa Tchoumi ${id}`);
+    await expect(door.locator('[data-count="admitted"]')).toHaveText('1');
+    // The same ticket still in front of the camera is not scanned again and again.
+    await expect(door.getByRole('list', { name: 'Derniers scans' }).getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(door, 'door with the camera');
+    await shot(door, testInfo, 'door-camera');
+    await door.getByRole('button', { name: 'Arrêter la caméra' }).click();
+    await expect(door.getByLabel('Image de la caméra')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await withCamera.close();
+  }
 });
