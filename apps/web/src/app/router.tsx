@@ -50,6 +50,12 @@ const accountScreens: RouteObject[] = [
   screen('evenements/:id/statistiques', () =>
     import('./routes/account/event-stats-page').then((m) => ({ Component: m.EventStatsPage })),
   ),
+  screen('evenements/:id/participants', () =>
+    import('./routes/account/participants-page').then((m) => ({ Component: m.ParticipantsPage })),
+  ),
+  screen('evenements/:id/commentaires', () =>
+    import('./routes/account/event-comments-page').then((m) => ({ Component: m.EventCommentsPage })),
+  ),
   screen(paths.participations, () =>
     import('./routes/account/participations-page').then((m) => ({ Component: m.ParticipationsPage })),
   ),

@@ -1,0 +1,110 @@
+import type { CreateReportInput, ListCommentsResponse } from '@app/shared/community';
+import { isErrorCode } from '@app/shared/errors';
+import type { ParticipantsPage, RemoveParticipantResponse } from '@app/shared/participants';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_BASE, ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
+
+/** Comments a page on the organiser's screen (the API's limit). */
+export const COMMENTS_PAGE_SIZE = 20;
+
+export const participantsKeys = {
+  all: ['participants'] as const,
+  list: (id: string, q: string, page: number) => ['participants', id, q, page] as const,
+  comments: (id: string, page: number) => ['event-comments', id, page] as const,
+};
+
+/** A missing event stays missing: no retry of a 404. */
+const noRetryOf404 = (count: number, error: Error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2;
+
+/** `GET /api/events/:id/participants?q=&page=`: the organiser's; 404 for anyone else. */
+export function useParticipants(id: string, q: string, page: number) {
+  return useQuery({
+    queryKey: participantsKeys.list(id, q, page),
+    queryFn: ({ signal }) =>
+      apiRequest<ParticipantsPage>(`/events/${encodeURIComponent(id)}/participants`, { signal, query: { q, page } }),
+    placeholderData: keepPreviousData,
+    retry: noRetryOf404,
+  });
+}
+
+/** `DELETE /api/events/:id/participants/:userId`: the person is told by the API; the list is read again. */
+export function useRemoveParticipant(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<RemoveParticipantResponse>(`/events/${encodeURIComponent(id)}/participants/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantsKeys.all }),
+  });
+}
+
+/**
+ * `GET /api/events/:id/participants.csv`, fetched with the bearer token then saved by the browser
+ * under the server's file name (the server writes the BOM Excel needs).
+ */
+export async function exportParticipants(id: string): Promise<void> {
+  const url = new URL(`${API_BASE}/events/${encodeURIComponent(id)}/participants.csv`, window.location.origin);
+  const token = getToken();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  } catch {
+    const message = navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE;
+    throw new ApiRequestError(0, message, 'NETWORK', null);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiRequestError(
+      response.status,
+      body?.message ?? 'Une erreur est survenue',
+      isErrorCode(body?.code) ? body.code : 'HTTP_ERROR',
+      null,
+    );
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'participants.csv';
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** `GET /api/events/:id/comments`: newest first. */
+export function useEventComments(id: string, page: number) {
+  return useQuery({
+    queryKey: participantsKeys.comments(id, page),
+    queryFn: ({ signal }) =>
+      apiRequest<ListCommentsResponse>(`/events/${encodeURIComponent(id)}/comments`, {
+        signal,
+        query: { page, limit: COMMENTS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+    retry: noRetryOf404,
+  });
+}
+
+/** `DELETE /api/events/:id/comments/:commentId`: the organiser's moderation (audited by the API). */
+export function useDeleteComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) =>
+      apiRequest<{ message: string }>(`/events/${encodeURIComponent(id)}/comments/${encodeURIComponent(commentId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['event-comments', id] }),
+  });
+}
+
+/** `POST /api/users/:id/reports`: reports a comment's author to the moderation team. */
+export function useReportUser() {
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: CreateReportInput }) =>
+      apiRequest<{ message: string }>(`/users/${encodeURIComponent(userId)}/reports`, { method: 'POST', body }),
+  });
+}

@@ -1,0 +1,188 @@
+import type { Participant } from '@app/shared/participants';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { SearchField } from '../../../components/ui/form/search-field';
+import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatLongDateTime, formatNumber } from '../../../lib/format';
+import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
+import { useOnline } from '../../../lib/pwa';
+import { exportParticipants, useParticipants, useRemoveParticipant } from '../api';
+import { participantsMessages } from '../messages';
+import { Avatar, EventNotFound, Pager } from './shared';
+
+const SEARCH_ID = 'participants-search';
+
+/**
+ * /mon-compte/evenements/:id/participants (issue 27 item 4, decision 044): the count over the
+ * maximum, a search kept in the address (`?q=`, sent once typing pauses), 20 participants a page
+ * newest first, 'Retirer' after a confirmation, and the CSV export.
+ */
+export function ParticipantsScreen({ eventId }: { eventId: string }) {
+  const t = useT(participantsMessages);
+  const online = useOnline();
+  const { search, setSearch, query, page, setPage } = useListScreen({ searchId: SEARCH_ID });
+  const list = useParticipants(eventId, query, page);
+  const remove = useRemoveParticipant(eventId);
+  const [removing, setRemoving] = useState<Participant | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const event = list.data?.event;
+  const missing = list.error instanceof ApiRequestError && list.error.status === 404;
+
+  useEffect(() => {
+    document.title = `${t('title')}${event ? ` · ${event.title}` : ''} · Évènements Cameroun`;
+  }, [t, event]);
+
+  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.userId, {
+      onSuccess: () => {
+        toast.success(t('removed', { name: removing.name }));
+        setRemoving(null);
+      },
+    });
+  };
+
+  const runExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportParticipants(eventId);
+      toast.success(t('exported'));
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-4">
+      <Link to={paths.organiser.event(eventId)} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {t('back')}
+      </Link>
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
+          {event ? <p className="text-slate-700">{event.title}</p> : null}
+          {event ? (
+            <p className="mt-1 text-lg font-semibold text-slate-900" data-testid="participants-count">
+              {t('count', {
+                count: formatNumber(event.participantsCount),
+                max: event.maxParticipants === null ? t('unlimited') : formatNumber(event.maxParticipants),
+              })}
+            </p>
+          ) : null}
+        </div>
+        {event ? (
+          <Button variant="secondary" onClick={() => void runExport()} disabled={exporting || !online}>
+            {exporting ? t('exporting') : t('exportCsv')}
+          </Button>
+        ) : null}
+      </header>
+      {!online ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {t('offline')}
+        </p>
+      ) : null}
+      {exportError ? <Alert>{exportError}</Alert> : null}
+      {missing ? null : (
+        <SearchField
+          id={SEARCH_ID}
+          label={t('searchLabel')}
+          placeholder={t('searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+      )}
+      {list.isPending ? (
+        <ListLoading label={t('loading')} rows={5} />
+      ) : missing ? (
+        <EventNotFound title={t('notFound')} hint={t('notFoundHint')} linkLabel={t('myEvents')} />
+      ) : list.isError ? (
+        <ListError
+          title={t('loadError')}
+          message={list.error.message}
+          retryLabel={t('retry')}
+          onRetry={() => void list.refetch()}
+        />
+      ) : list.data.items.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+          {query ? (
+            <p className="text-slate-700">{t('noMatch', { q: query })}</p>
+          ) : (
+            <>
+              <p className="text-slate-700">{t('empty')}</p>
+              <p className="mt-1 text-sm text-slate-600">{t('emptyHint')}</p>
+            </>
+          )}
+        </div>
+      ) : (
+        <>
+          <ul
+            aria-label={t('listLabel')}
+            aria-busy={list.isPlaceholderData}
+            className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
+          >
+            {list.data.items.map((item) => (
+              <li key={item.userId} className="flex items-center gap-3 p-3" data-participant={item.userId}>
+                <Avatar name={item.name} src={item.avatar} />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-900">{item.name}</p>
+                  {item.username ? <p className="truncate text-sm text-slate-600">@{item.username}</p> : null}
+                  <p className="text-xs text-slate-600">{t('joinedAt', { date: formatLongDateTime(item.joinedAt) })}</p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={!online}
+                  onClick={() => {
+                    remove.reset();
+                    setRemoving(item);
+                  }}
+                  aria-label={t('removeLabel', { name: item.name })}
+                >
+                  {t('remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={page}
+            count={pageCount}
+            onChange={(next) => setPage(next)}
+            labels={{
+              previous: t('previousPage'),
+              next: t('nextPage'),
+              pageOf: t('pageOf', { page: String(page), count: String(pageCount) }),
+              pagination: t('pagination'),
+            }}
+          />
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('removeTitle')}
+        message={removing && event ? t('removeConfirm', { name: removing.name, title: event.title }) : ''}
+        confirmLabel={t('remove')}
+        tone="danger"
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onConfirm={confirmRemove}
+        onCancel={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+
+/** A round avatar: the account's photo, else its initials on a tinted disc. */
+export function Avatar({ name, src }: { name: string; src: string | null }) {
+  if (src) return <img src={src} alt="" width={40} height={40} className="size-10 shrink-0 rounded-full object-cover" />;
+  const initials =
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase() ?? '')
+      .join('') || '?';
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+    >
+      {initials}
+    </span>
+  );
+}
+
+/** 'Événement introuvable': someone else's event, or none (the API's 404). */
+export function EventNotFound({ title, hint, linkLabel }: { title: string; hint: string; linkLabel: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="font-medium text-slate-900">{title}</p>
+      <p className="mt-1 text-sm text-slate-600">{hint}</p>
+      <Link to={paths.organiser.events} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+        {linkLabel}
+      </Link>
+    </div>
+  );
+}
+
+/** Previous / 'Page X sur N' / next. */
+export function Pager({
+  page,
+  count,
+  onChange,
+  labels,
+}: {
+  page: number;
+  count: number;
+  onChange: (page: number) => void;
+  labels: { previous: string; next: string; pageOf: string; pagination: string };
+}) {
+  if (count <= 1 && page <= 1) return null;
+  return (
+    <nav aria-label={labels.pagination} className="mt-4 flex items-center justify-between gap-2">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        {labels.previous}
+      </Button>
+      <span className="text-sm text-slate-700" aria-live="polite">
+        {labels.pageOf}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= count} onClick={() => onChange(page + 1)}>
+        {labels.next}
+      </Button>
+    </nav>
+  );
+}
