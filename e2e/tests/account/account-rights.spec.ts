@@ -131,3 +131,26 @@ test('the privacy page says what is kept and how to use the rights, and is linke
     '/confidentialite',
   );
 });
+
+test('in English: the sections and the server’s answers speak English', async ({ page, request }, testInfo) => {
+  const username = `rights_${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
+  const email = `${username}@example.cm`;
+  await registerVerified(request, { username, email, password: PASSWORD, firstName: 'Grace', lastName: 'Ndongo' });
+  await loginAs(page, request, email, PASSWORD);
+  await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
+  await page.goto('/mon-compte/profil');
+  for (const title of ['E-mail address and phone', 'My data', 'Delete my account']) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  const contacts = page.getByRole('region', { name: 'E-mail address and phone' });
+  await contacts.getByRole('button', { name: 'Change the e-mail address' }).click();
+  await contacts.getByLabel('New e-mail address').fill(email);
+  await contacts.getByRole('button', { name: 'Send the code' }).click();
+  await expect(contacts.getByText('This is already your e-mail address')).toBeVisible();
+  const text = await page.locator('main').innerText();
+  for (const french of ['Adresse e-mail et téléphone', 'Mes données', 'Supprimer mon compte', 'Télécharger']) {
+    expect(text, `"${french}" on the English profile`).not.toContain(french);
+  }
+  await expectNoAxeViolations(page, 'profile in English');
+  await shot(page, testInfo, 'profile-english');
+});

@@ -180,7 +180,7 @@ function ChangeFlow({ kind, onDone }: { kind: Kind; onDone: () => void }) {
             pattern="[0-9]*"
             maxLength={6}
             autoFocus
-            disabled={confirm.isPending}
+            readOnly={confirm.isPending}
             className="max-w-[12rem] text-center text-lg tracking-[0.4em]"
             {...describedBy(codeId, codeError, true)}
           />
