@@ -433,6 +433,11 @@ describe('door helpers', () => {
     expect((await request(app(), 'GET', url, helper)).statusCode).toBe(404);
     expect((await request(app(), 'POST', url, helper, { login: (await person()).user.username })).statusCode).toBe(404);
     expect((await request(app(), 'DELETE', `${url}/${helper.user.id}`, helper)).statusCode).toBe(404);
+    // Nor the participants list, nor removing a participant (a door helper only scans).
+    expect((await request(app(), 'GET', `/api/events/${event.id}/participants`, helper)).statusCode).toBe(404);
+    const removal = await request(app(), 'DELETE', `/api/events/${event.id}/participants/${participants[0]?.user.id}`, helper);
+    expect(removal.statusCode).toBe(404);
+    expect((await bundleOf(event.id, organiser)).counts.registered).toBe(1);
     // A participant and a stranger are no door helpers either.
     for (const as of [participants[0] as Identity, await person()]) {
       expect((await request(app(), 'GET', url, as)).statusCode).toBe(404);
