@@ -7,7 +7,8 @@
  *
  * `ACCOUNT_BLOCKED` is the caller's own account (sign-in refused, 403); `USER_BLOCKED` is the
  * account an action is aimed at (reporting it, authorising it for a partner: 409). `NOT_OWNER`
- * is any event that is not the caller's to manage or to attach.
+ * is an event a business page's owner may not attach; someone else's event on an organiser
+ * route answers `NOT_FOUND`, as an unknown id (decision 049).
  */
 export const ERROR_STATUS = {
   // Any request

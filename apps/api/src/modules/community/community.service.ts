@@ -257,9 +257,12 @@ export async function listEventComments(
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
 }
 
+const commentNotFound = () => notFound('Commentaire introuvable');
+
 /**
  * The author, the event's organiser or `manage_events` deletes a comment; its activity goes with
  * it. A moderator (organiser or team) removing someone else's comment is audited, with what it said.
+ * Anyone else gets the answer of an unknown comment (404), as on every organiser route (issue 26).
  */
 export async function removeComment(
   deps: CommunityDeps,
@@ -268,14 +271,12 @@ export async function removeComment(
   commentId: string,
 ): Promise<{ commentsCount: number }> {
   const comment = await findComment(deps.db, eventId, commentId);
-  if (!comment) throw notFound('Commentaire introuvable');
+  if (!comment) throw commentNotFound();
   // The event's organiser moderates its comments too (issue 27 item 6, decision 038).
   const byOrganiser = comment.userId !== actor.id && (await findCommunityEvent(deps.db, eventId))?.organizerId === actor.id;
-  if (comment.userId !== actor.id && !actor.permissions.includes('manage_events') && !byOrganiser) {
-    throw new AppError('NOT_AUTHOR', 'Vous ne pouvez supprimer que vos propres commentaires');
-  }
+  if (comment.userId !== actor.id && !actor.permissions.includes('manage_events') && !byOrganiser) throw commentNotFound();
   return deps.db.transaction(async (tx) => {
-    if (!(await deleteComment(tx, comment.id))) throw notFound('Commentaire introuvable');
+    if (!(await deleteComment(tx, comment.id))) throw commentNotFound();
     const commentsCount = await bumpCounter(tx, eventId, 'commentsCount', -1);
     await recordDailyFact(tx, eventId, 'comments', comment.createdAt, -1);
     if (comment.userId !== actor.id) {

@@ -3,7 +3,7 @@ import type { SessionUser } from '../auth/session.service';
 import { partnerRefusal } from '../partners/partners.service';
 import type { EventsDeps } from './events-deps-of';
 import { type EventRow, type EventWithCreator, findEvent } from './events.repository';
-import { eventSight, managesEvents } from './event-visibility';
+import { managesEvents } from './event-visibility';
 
 /*
  * Who may change an event. `manage_events` reads and manages every event. Any signed-in account
@@ -13,7 +13,6 @@ import { eventSight, managesEvents } from './event-visibility';
  */
 
 export const EVENT_NOT_FOUND = 'Événement introuvable';
-const NOT_YOURS = 'Vous ne pouvez gérer que vos propres événements';
 const CANCELLED_FROZEN = 'Un événement annulé ne peut plus être modifié : rouvrez-le, il repasse en brouillon';
 
 /** 404 'Événement introuvable': an unknown event, or one the caller may not know about. */
@@ -33,20 +32,19 @@ export function refuseIfCancelled(row: EventRow): void {
  * Why the actor may not manage this event (change, publish, cancel, delete, images, share link),
  * or null: event managers manage all; an organiser their own, and a partner's event only while
  * they still act for that partner (one partner check, `partnerRefusal`: a removed user or a
- * blocked partner stops at once, issue 24 finding 5). 404 for someone else's draft, else 403.
+ * blocked partner stops at once, issue 24 finding 5, 403). Someone else's event, whatever its
+ * status, answers exactly as an unknown id (404 'Événement introuvable'): a write route never
+ * tells that an event exists (issue 26).
  */
 export async function managementRefusal(deps: EventsDeps, actor: SessionUser | null, row: EventRow): Promise<AppError | null> {
   if (managesEvents(actor)) return null;
-  if (!actor || row.organizerId !== actor.id) {
-    // A draft of someone else stays invisible; a visible event answers that it is not yours.
-    return eventSight(row, { privileged: false }) === 'draft' ? eventNotFound() : new AppError('NOT_OWNER', NOT_YOURS);
-  }
+  if (!actor || row.organizerId !== actor.id) return eventNotFound();
   return row.partnerId ? partnerRefusal(deps.db, actor.id, row.partnerId) : null;
 }
 
 /**
- * The event, if the actor may change it (every write route goes through here): 404 when unknown,
- * 403 when it belongs to someone else or to a partner the actor no longer acts for.
+ * The event, if the actor may change it (every write route goes through here): 404 when unknown
+ * or someone else's, 403 when it is a partner's the actor no longer acts for.
  */
 export async function loadManaged(deps: EventsDeps, actor: SessionUser, id: string): Promise<EventWithCreator> {
   const row = await findEvent(deps.db, id);

@@ -95,7 +95,9 @@ describe("the organiser moderates their event's comments", () => {
     ]);
 
     const refused = await request(app, 'DELETE', `/api/events/${event._id}/comments/${commentId}`, stranger);
-    expect(refused.statusCode).toBe(403);
+    // Another organiser's attempt reads as an unknown comment (decision 049).
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ code: 'NOT_FOUND', message: 'Commentaire introuvable' });
 
     const removed = await request(app, 'DELETE', `/api/events/${event._id}/comments/${commentId}`, owner);
     expect(removed.statusCode, removed.body).toBe(200);

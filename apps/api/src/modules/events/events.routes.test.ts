@@ -667,7 +667,7 @@ describe('status transitions', () => {
 });
 
 describe('ownership', () => {
-  it('refuses another user’s event (403 when visible, 404 for a draft) and lets manage_events act on all', async () => {
+  it('answers another user’s event as an unknown one (404, published or draft) and lets manage_events act on all', async () => {
     const draft = await createJson(organizer.token, { title: 'Brouillon privé' });
     const published = await createJson(organizer.token, { title: 'Publié d’Aïcha' });
     await call('PUT', `/events/${published._id}/publish`, organizer.token);
@@ -678,8 +678,8 @@ describe('ownership', () => {
       ['PUT', `/events/${published._id}/cancel`, undefined],
     ] as const) {
       const response = await call(method, url, other.token, body);
-      expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'NOT_OWNER', message: 'Vous ne pouvez gérer que vos propres événements' });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Événement introuvable' });
     }
     expect((await call('PUT', `/events/${draft._id}/publish`, other.token)).statusCode).toBe(404);
     expect((await call('GET', `/events/${draft._id}`, other.token)).statusCode).toBe(404);
@@ -691,7 +691,7 @@ describe('ownership', () => {
 
     // An admin without manage_events is an ordinary organiser here.
     const eventsLess = await createUser(app, { role: 'admin', permissions: ['manage_users'] });
-    expect((await call('DELETE', `/events/${published._id}`, await tokenFor(app, eventsLess))).statusCode).toBe(403);
+    expect((await call('DELETE', `/events/${published._id}`, await tokenFor(app, eventsLess))).statusCode).toBe(404);
 
     expect((await call('PUT', `/events/${draft._id}`, superToken, { title: 'Corrigé par l’admin' })).statusCode).toBe(200);
     expect((await call('DELETE', `/events/${draft._id}`, superToken)).statusCode).toBe(200);
@@ -814,7 +814,7 @@ describe('PUT /events/:id and DELETE /events/:id', () => {
     const [first, second] = added.json().event.images;
     const firstKey = first.cardUrl.split('/').pop();
     await call('PUT', `/events/${event._id}/publish`, organizer.token);
-    expect((await call('DELETE', `/events/${event._id}/images/${first._id}`, other.token)).statusCode).toBe(403);
+    expect((await call('DELETE', `/events/${event._id}/images/${first._id}`, other.token)).statusCode).toBe(404);
     const removed = await call('DELETE', `/events/${event._id}/images/${first._id}`, organizer.token);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().event.images).toHaveLength(9);

@@ -85,8 +85,8 @@ describe('share token of private events', () => {
     const event = await make();
     const old = event.shareToken as string;
     const forbidden = await call('POST', `/events/${event._id}/share-token`, stranger);
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('NOT_OWNER');
+    expect(forbidden.statusCode).toBe(404);
+    expect(forbidden.json().code).toBe('NOT_FOUND');
     expect((await call('POST', `/events/${event._id}/share-token`)).statusCode).toBe(401);
 
     const renewed = await call('POST', `/events/${event._id}/share-token`, owner);
