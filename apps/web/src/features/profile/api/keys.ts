@@ -1,0 +1,6 @@
+/** The profile screen's cached answers. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  profile: () => [...profileKeys.all, 'fields'] as const,
+  sessions: () => [...profileKeys.all, 'sessions'] as const,
+};
