@@ -58,6 +58,16 @@ interface MessageValues {
   html: string | null;
 }
 
+/** The outbox row of an e-mail. */
+function emailValues(message: EmailMessage): MessageValues {
+  return { channel: 'email', recipient: message.to, subject: message.subject, text: message.text, html: message.html ?? null };
+}
+
+/** The outbox row of an SMS (no subject, no HTML). */
+function smsValues(message: SmsMessage): MessageValues {
+  return { channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null };
+}
+
 /**
  * E-mail and SMS delivery through the outbox (decision 018). Every message is first stored in
  * `outbound_messages`; when a send fails it stays pending and the retry loop sends it again later.
@@ -89,33 +99,21 @@ export class NotificationService {
   }
 
   sendEmail(message: EmailMessage): Promise<DeliveryResult> {
-    return this.enqueue({
-      channel: 'email',
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-    });
+    return this.enqueue(emailValues(message));
   }
 
   /** Stores the e-mail in the outbox and answers; the first attempt runs after, then the retry loop. */
   queueEmail(message: EmailMessage): Promise<{ id: string }> {
-    return this.queue({
-      channel: 'email',
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-    });
+    return this.queue(emailValues(message));
   }
 
   sendSms(message: SmsMessage): Promise<DeliveryResult> {
-    return this.enqueue({ channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null });
+    return this.enqueue(smsValues(message));
   }
 
   /** Stores the SMS in the outbox and answers; the first attempt runs after, then the retry loop. */
   queueSms(message: SmsMessage): Promise<{ id: string }> {
-    return this.queue({ channel: 'sms', recipient: message.to, subject: '', text: message.text, html: null });
+    return this.queue(smsValues(message));
   }
 
   /** Sends the pending messages that are due; answers how many were sent. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { buildTestAppWithMail, type MailTestApp } from '../../../test/helper';
+import { buildTestAppWithMail, type MailTestApp, outboxMessages } from '../../../test/helper';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher';
 import { findMessage } from './notifications.repository';
 import { retryDelayMs } from './notifications.service';
@@ -35,10 +35,9 @@ describe('without a provider (outbox)', () => {
       html: '<p>Votre code : <b>123456</b></p>',
     });
     expect(result.status).toBe('sent');
-    const files = outboxFiles(testApp.dataDir).filter((file) => file.includes('-email-'));
-    expect(files).toHaveLength(1);
-    const content = JSON.parse(fs.readFileSync(path.join(testApp.dataDir, 'outbox', files[0] as string), 'utf8'));
-    expect(content).toMatchObject({ channel: 'email', to: 'awa@example.cm', subject: '123456 est votre code' });
+    expect(outboxMessages(testApp.dataDir, 'email', 'awa@example.cm')).toEqual([
+      expect.objectContaining({ channel: 'email', to: 'awa@example.cm', subject: '123456 est votre code' }),
+    ]);
     const row = await findMessage(testApp.app.db, result.id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, channel: 'email', recipient: 'awa@example.cm' });
     expect(row?.sentAt).toBeInstanceOf(Date);
@@ -47,10 +46,9 @@ describe('without a provider (outbox)', () => {
   it('writes an SMS to DATA_DIR/outbox and marks it sent', async () => {
     const result = await testApp.app.notifications.sendSms({ to: '+237677123456', text: 'Code : 654321' });
     expect(result.status).toBe('sent');
-    const files = outboxFiles(testApp.dataDir).filter((file) => file.includes('-sms-'));
-    expect(files).toHaveLength(1);
-    const content = JSON.parse(fs.readFileSync(path.join(testApp.dataDir, 'outbox', files[0] as string), 'utf8'));
-    expect(content).toMatchObject({ channel: 'sms', to: '+237677123456', text: 'Code : 654321' });
+    expect(outboxMessages(testApp.dataDir, 'sms', '+237677123456')).toEqual([
+      expect.objectContaining({ channel: 'sms', to: '+237677123456', text: 'Code : 654321' }),
+    ]);
   });
 });
 

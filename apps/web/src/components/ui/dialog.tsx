@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useT } from '../../lib/i18n';
+import { CloseButton } from './close-button';
 import { uiMessages } from './messages';
 
 export interface DialogProps {
@@ -44,14 +45,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'max-w-l
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('close')}
-              className="-m-1 rounded p-1 text-xl leading-none text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-            >
-              ×
-            </button>
+            <CloseButton label={t('close')} onClick={onClose} />
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
           {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}

@@ -2,6 +2,7 @@ import { isReopenable } from '@app/shared/events';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { CloseButton } from '../../../components/ui/close-button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { SkeletonRows } from '../../../components/ui/skeleton';
@@ -81,14 +82,7 @@ export function EventDetailPanel({ id, onClose, onDeleted, approval = false }: E
         >
           {event.title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label={t('closeDetail')}
-          className="-m-1 shrink-0 rounded p-1 text-xl leading-none text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-700"
-        >
-          ×
-        </button>
+        <CloseButton label={t('closeDetail')} onClick={onClose} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <EventStatusBadge status={event.status} />
