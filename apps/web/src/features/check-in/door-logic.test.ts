@@ -151,6 +151,13 @@ describe('the queue of scans', () => {
     expect(known.get(AWA)).toBe('2026-12-12T19:05:00.000+01:00');
     expect(doorCounts(bundle(), [a, b, paulAgain])).toEqual({ admitted: 2, registered: 2 });
     expect(doorCounts(bundle(), [])).toEqual({ admitted: 1, registered: 2 });
+    // The last scans answer counts the other doors' admissions too (and a participant who joined since).
+    expect(doorCounts(bundle(), [a], { registered: 3, admitted: 3 })).toEqual({ admitted: 3, registered: 3 });
+    // An answer older than a bundle read since (lower counts) does not pull 'présents' down.
+    expect(doorCounts(bundle({ counts: { registered: 2, admitted: 2 } }), [], { registered: 2, admitted: 1 })).toEqual({
+      admitted: 2,
+      registered: 2,
+    });
   });
 });
 

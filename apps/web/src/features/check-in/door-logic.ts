@@ -1,4 +1,4 @@
-import type { CheckInBundle, CheckInScan, CheckInScanResult, ScanStatus } from '@app/shared/check-in';
+import type { CheckInBundle, CheckInCounts, CheckInScan, CheckInScanResult, ScanStatus } from '@app/shared/check-in';
 import { base64UrlToBytes, parseTicketQr } from '@app/shared/check-in-ticket';
 
 /**
@@ -137,9 +137,17 @@ export function outcomeOf(scan: DoorScan): { outcome: ScanOutcome; admittedAt: s
   return { outcome: scan.server.status, admittedAt: scan.server.status === 'already' ? scan.server.admittedAt : null };
 }
 
-/** 'présents' against 'inscrits', as this phone knows them. */
-export function doorCounts(bundle: CheckInBundle, scans: readonly DoorScan[]): { admitted: number; registered: number } {
-  return { admitted: Math.max(admissions(bundle, scans).size, bundle.counts.admitted), registered: bundle.counts.registered };
+/**
+ * 'présents' against 'inscrits', as this phone knows them: the admissions it knows, or the server's
+ * last count (the bundle's, or the last scans answer's, which counts the other doors) when higher.
+ */
+export function doorCounts(
+  bundle: CheckInBundle,
+  scans: readonly DoorScan[],
+  lastAnswer: CheckInCounts | null = null,
+): CheckInCounts {
+  const newer = lastAnswer && lastAnswer.admitted >= bundle.counts.admitted ? lastAnswer : bundle.counts;
+  return { admitted: Math.max(admissions(bundle, scans).size, newer.admitted), registered: newer.registered };
 }
 
 /** The bundle's participants whose name or username holds the typed text (accents and case aside); nobody for less than 2 letters. */

@@ -49,6 +49,7 @@ describe('sending the waiting scans', () => {
     });
     expect(sizes).toEqual([200, 200, 50]);
     expect(sent).toBe(450);
+    expect(record.counts).toEqual({ registered: 3, admitted: 1 });
     expect(record.scans.every((kept) => kept.server?.status === 'valid')).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import type { CheckInBundle, CheckInScan, CheckInScansResponse } from '@app/shared/check-in';
+import type { CheckInBundle, CheckInCounts, CheckInScan, CheckInScansResponse } from '@app/shared/check-in';
 import { applyResults, type DoorScan, nextBatch, pendingScans } from './door-logic';
 
 /**
@@ -8,6 +8,8 @@ import { applyResults, type DoorScan, nextBatch, pendingScans } from './door-log
 export interface DoorRecord {
   bundle: CheckInBundle | null;
   scans: DoorScan[];
+  /** The counts of the last scans answer (every door's admissions), newer than the bundle's until it is read again. */
+  counts?: CheckInCounts | null;
 }
 
 /** Answered scans kept for the screen's history and the double-scan list; waiting ones are never dropped. */
@@ -26,7 +28,7 @@ const keyOf = (eventId: string) => `door:${eventId}`;
 function asRecord(value: unknown): DoorRecord {
   if (!value || typeof value !== 'object') return EMPTY;
   const record = value as Partial<DoorRecord>;
-  return { bundle: record.bundle ?? null, scans: Array.isArray(record.scans) ? record.scans : [] };
+  return { bundle: record.bundle ?? null, scans: Array.isArray(record.scans) ? record.scans : [], counts: record.counts ?? null };
 }
 
 /** Keeps every waiting scan and the last answered ones. */
@@ -79,7 +81,11 @@ export async function sendWaitingScans(
     if (batch.length === 0) return { record, sent };
     const response = await send(batch);
     const before = pendingScans(record.scans).length;
-    record = await storage.change(eventId, (current) => ({ ...current, scans: applyResults(current.scans, response.results) }));
+    record = await storage.change(eventId, (current) => ({
+      ...current,
+      scans: applyResults(current.scans, response.results),
+      counts: response.counts,
+    }));
     const answered = before - pendingScans(record.scans).length;
     sent += answered;
     // An answer that settles none of the batch would loop forever: left for the next try.

@@ -7,6 +7,11 @@ import { type DoorRecord, idbDoorStorage, once, sendWaitingScans } from './door-
 
 /** While scans wait and the browser believes it is online (a flaky hall), another try this often. */
 const RETRY_MS = 30_000;
+/**
+ * After a send, the bundle (every ticket: hundreds of kilobytes for a big event, on paid data) is
+ * read again at most this often; the scans answer's counts keep 'présents' right in between.
+ */
+const BUNDLE_AFTER_SEND_MS = 60_000;
 
 export type DoorStatus = 'loading' | 'ready' | 'notFound' | 'needsNetwork' | 'error';
 
@@ -35,6 +40,7 @@ export function useDoor(eventId: string) {
   });
   const recordRef = useRef<DoorRecord | null>(null);
   const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const bundleReadAt = useRef(0);
 
   const show = useCallback((record: DoorRecord | null, changes: Partial<DoorState> = {}) => {
     recordRef.current = record;
@@ -44,7 +50,12 @@ export function useDoor(eventId: string) {
   const refresh = useCallback(async () => {
     try {
       const bundle = await getCheckInBundle(eventId);
-      show(await idbDoorStorage.change(eventId, (record) => ({ ...record, bundle })), { status: 'ready', loadError: null });
+      bundleReadAt.current = Date.now();
+      // The bundle's counts are the newest now.
+      show(await idbDoorStorage.change(eventId, (record) => ({ ...record, bundle, counts: null })), {
+        status: 'ready',
+        loadError: null,
+      });
     } catch (error) {
       if (error instanceof ApiRequestError && (error.status === 404 || error.status === 403)) {
         // Not (or no longer) this account's door: nothing of it stays on the phone.
@@ -69,8 +80,8 @@ export function useDoor(eventId: string) {
         try {
           const { record, sent } = await sendWaitingScans(eventId, idbDoorStorage, (batch) => sendScans(eventId, batch));
           show(record, { sending: false, sendError: null });
-          // Other doors' admissions come with the bundle: read again after each send.
-          if (sent > 0) await refresh();
+          // Other doors' admissions come with the bundle: read again after a send, once a minute at most.
+          if (sent > 0 && Date.now() - bundleReadAt.current >= BUNDLE_AFTER_SEND_MS) await refresh();
         } catch (error) {
           show(await idbDoorStorage.read(eventId), {
             sending: false,

@@ -192,7 +192,7 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const scans = door.record?.scans ?? [];
   const last = scans.find((made) => made.scanId === lastScanId) ?? null;
   const admitted = useMemo(() => (bundle ? admissions(bundle, scans) : new Map<string, string>()), [bundle, scans]);
-  const counts = bundle ? doorCounts(bundle, scans) : null;
+  const counts = bundle ? doorCounts(bundle, scans, door.record?.counts ?? null) : null;
   const recent = scans.slice(-10).reverse();
 
   const back = bundle?.isOrganiser === false ? paths.account : paths.organiser.event(eventId);
