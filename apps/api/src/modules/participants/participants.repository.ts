@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
-import { boundedCount } from '../../db/bounded-count';
+import { boundedCount, estimateRows } from '../../db/bounded-count';
 import type { Executor, Tx } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { eventParticipations, eventRemovals, events, users } from '../../db/schema/index';
@@ -40,22 +40,36 @@ export async function findParticipantsEvent(db: Executor, id: string): Promise<P
 /** The accent-free names and username of an account, as `users.search_text` folds them, without its contacts. */
 const nameText = sql`translate(lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || coalesce(${users.username}, '')), 'àâäáãåéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaaeeeeiiiiooooouuuucny')`;
 
-/**
- * The accounts whose name or username holds `query`. `search_text` (names, username, e-mail,
- * phone) drives its trigram index; the names-only check keeps an organiser from finding a
- * participant by their e-mail or phone.
- */
-export function nameMatches(query: string): SQL {
-  const pattern = likePattern(query);
-  return sql`${users.searchText} like ${pattern} and ${nameText} like ${pattern}`;
+/** How a search reaches the event's participations (see `participationsWhere`). */
+export type SearchPath = 'accounts' | 'walk';
+
+/** The planner's estimate of the accounts whose `search_text` holds `query` (no row read). */
+export function estimateAccountsMatching(db: Executor, query: string): Promise<number> {
+  return estimateRows(db, users, sql`${users.searchText} like ${likePattern(query)}`);
 }
 
-/** The participations of the event, of the accounts found by the search when there is one. */
-export function participationsWhere(eventId: string, query: string): SQL {
+/**
+ * The participations of the event, of the accounts whose name or username holds `query` (accents
+ * and case ignored, as `users.search_text` folds them, but without its e-mail and phone: an
+ * organiser cannot find a participant by a contact). Two ways, chosen by the caller from the
+ * planner's estimate (decision 044, figures in docs/scaling.md):
+ * - `accounts`, for a word fewer accounts hold than the event has participants: the accounts from
+ *   the trigram index of `search_text`, each checked on its names, then their participation by the
+ *   primary key (event_id, user_id);
+ * - `walk`, for a common word: the event's participations in the list's order, each account's
+ *   names read by a correlated subquery (one primary-key lookup each), never a hash of the
+ *   accounts the word matches.
+ */
+export function participationsWhere(eventId: string, query: string, path: SearchPath = 'walk'): SQL {
   const ofEvent = eq(eventParticipations.eventId, eventId);
   if (!query) return ofEvent;
-  const found = sql`${eventParticipations.userId} in (select ${users.id} from ${users} where ${nameMatches(query)})`;
-  return and(ofEvent, found) as SQL;
+  const pattern = likePattern(query);
+  if (path === 'accounts') {
+    const found = sql`${eventParticipations.userId} in (select ${users.id} from ${users} where ${users.searchText} like ${pattern} and ${nameText} like ${pattern})`;
+    return and(ofEvent, found) as SQL;
+  }
+  const name = sql`(select ${nameText} from ${users} where ${users.id} = ${eventParticipations.userId})`;
+  return and(ofEvent, sql`${name} like ${pattern}`) as SQL;
 }
 
 export interface ParticipantRow {

@@ -11,8 +11,6 @@ import {
   REMOVED_BY_ORGANISER,
 } from '@app/shared/participants';
 import type { Database } from '../../db/client';
-import { pageAndTotal } from '../../db/page-and-total';
-import { users } from '../../db/schema/index';
 import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
@@ -24,13 +22,13 @@ import type { SettingsService } from '../settings/settings.service';
 import { CSV_OPTIONS } from '../waitlist/waitlist.service';
 import {
   countParticipants,
+  estimateAccountsMatching,
   deleteParticipationOf,
   findContact,
   findParticipantsEvent,
   insertRemoval,
   iterateParticipants,
   listParticipants,
-  nameMatches,
   type ParticipantRow,
   type ParticipantsEventRow,
   participationsWhere,
@@ -85,14 +83,12 @@ export async function listEventParticipants(
   const event = await ownEvent(deps.db, actor, eventId);
   const limit = PARTICIPANTS_PAGE_SIZE;
   const page = { limit, offset: (query.page - 1) * limit };
-  const where = participationsWhere(event.id, query.q);
-  const { rows, total } = query.q
-    ? await pageAndTotal(deps.db, {
-        search: { table: users, condition: nameMatches(query.q) },
-        page: (executor) => listParticipants(executor, event.id, where, page),
-        count: (executor) => countParticipants(executor, where),
-      })
-    : { rows: await listParticipants(deps.db, event.id, where, page), total: event.participantsCount };
+  const path = query.q && (await estimateAccountsMatching(deps.db, query.q)) < event.participantsCount ? 'accounts' : 'walk';
+  const where = participationsWhere(event.id, query.q, path);
+  const [rows, total] = await Promise.all([
+    listParticipants(deps.db, event.id, where, page),
+    query.q ? countParticipants(deps.db, where) : event.participantsCount,
+  ]);
   return {
     event: {
       _id: event.id,

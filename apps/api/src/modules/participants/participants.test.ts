@@ -11,6 +11,7 @@ import {
   outboundMessages,
   ticketRevocations,
 } from '../../db/schema/index';
+import { listParticipants, participationsWhere } from './participants.repository';
 import { csvDate } from './participants.service';
 
 /**
@@ -118,6 +119,19 @@ describe('the list of participants', () => {
       expect(found, q).toMatchObject({ items: [], total: 0 });
     }
     expect((await search('jean')).total).toBe(5);
+    // Both ways of searching (chosen from the planner's estimate) find the same participants.
+    for (const q of ['helene', 'bikutsi', 'jean', 'secret.contact', '699001122']) {
+      const [accounts, walk] = await Promise.all(
+        (['accounts', 'walk'] as const).map(async (path) => {
+          const rows = await listParticipants(app.db, event._id, participationsWhere(event._id, q, path), {
+            limit: 20,
+            offset: 0,
+          });
+          return rows.map((row) => row.userId);
+        }),
+      );
+      expect(accounts, q).toEqual(walk);
+    }
     // The participant list of another event does not leak in.
     const other = await organiserWithEvent('Autre soirée');
     await join(other.event._id, await signedIn(app, { firstName: 'Hélène', lastName: 'Autre' }));
