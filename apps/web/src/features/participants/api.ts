@@ -1,9 +1,8 @@
 import type { CreateReportInput, ListCommentsResponse } from '@app/shared/community';
-import { isErrorCode } from '@app/shared/errors';
 import type { ParticipantsPage, RemoveParticipantResponse } from '@app/shared/participants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../lib/api-client';
-import { getToken } from '../../lib/session';
+import { API_BASE, ApiRequestError, apiRequest } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 
 /** Comments a page on the organiser's screen (the API's limit). */
 export const COMMENTS_PAGE_SIZE = 20;
@@ -46,33 +45,7 @@ export function useRemoveParticipant(id: string) {
  */
 export async function exportParticipants(id: string): Promise<void> {
   const url = new URL(`${API_BASE}/events/${encodeURIComponent(id)}/participants.csv`, window.location.origin);
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  } catch {
-    const message = navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE;
-    throw new ApiRequestError(0, message, 'NETWORK', null);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiRequestError(
-      response.status,
-      body?.message ?? 'Une erreur est survenue',
-      isErrorCode(body?.code) ? body.code : 'HTTP_ERROR',
-      null,
-    );
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'participants.csv';
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  return downloadFile(url, 'participants.csv');
 }
 
 /** `GET /api/events/:id/comments`: newest first. */
