@@ -1,7 +1,7 @@
-import { idParamsSchema } from '@app/shared/common';
-import { APPROVAL_MESSAGES, eventResponseSchema, pendingApprovalCountSchema, refuseEventSchema } from '@app/shared/events';
+import { APPROVAL_MESSAGES, pendingApprovalCountSchema, refuseEventSchema } from '@app/shared/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsDepsOf } from './events-deps-of';
+import { ONE_EVENT_ANSWER } from './event-route-schema';
 import { approveEvent, pendingApprovalCount, refuseEvent } from './event-approval.service';
 import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
@@ -26,12 +26,7 @@ export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/approve',
     {
       config: { access: 'manage_events' },
-      schema: {
-        tags: ['events'],
-        summary: 'Approuve un événement à approuver : il est publié, l’organisateur est prévenu',
-        params: idParamsSchema,
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
-      },
+      schema: { ...ONE_EVENT_ANSWER, summary: 'Approuve un événement à approuver : il est publié, l’organisateur est prévenu' },
     },
     async (request) => ({
       message: APPROVAL_MESSAGES.approved,
@@ -44,11 +39,9 @@ export const eventApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'manage_events' },
       schema: {
-        tags: ['events'],
+        ...ONE_EVENT_ANSWER,
         summary: 'Refuse un événement à approuver avec un motif, envoyé à l’organisateur ; il reste en brouillon',
-        params: idParamsSchema,
         body: refuseEventSchema,
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({

@@ -19,6 +19,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsDepsOf } from './events-deps-of';
+import { ONE_EVENT_ANSWER } from './event-route-schema';
 import { z } from 'zod';
 import {
   AppError,
@@ -221,11 +222,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
-        tags: ['events'],
+        ...ONE_EVENT_ANSWER,
         summary: 'Modifie un événement (ses propres événements, ou tous avec manage_events)',
-        params: idParamsSchema,
         body: updateEventSchema,
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => ({
@@ -256,12 +255,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
-        tags: ['events'],
+        ...ONE_EVENT_ANSWER,
         summary:
           'publish : brouillon → publié (avec requireApproval, sans manage_events : envoyé pour approbation, il reste en brouillon) ; cancel : publié → annulé, avec un message facultatif aux participants ({ message }, 500 caractères) ; reopen : annulé → brouillon (à publier de nouveau) ; sinon 409',
         params: eventActionParamsSchema,
         body: eventActionBodySchema,
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
       },
     },
     async (request) => {
@@ -282,11 +280,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated', rateLimit: IMAGES_RATE },
       schema: {
-        tags: ['events'],
+        ...ONE_EVENT_ANSWER,
         summary: 'Ajoute des images (multipart, champ images ; 10 par événement en tout), ré-encodées en WebP',
-        params: idParamsSchema,
         consumes: ['multipart/form-data'],
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS, 413: apiErrorSchema },
+        response: { ...ONE_EVENT_ANSWER.response, 413: apiErrorSchema },
       },
     },
     async (request) => {
@@ -305,13 +302,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'authenticated' },
       schema: {
-        tags: ['events'],
+        ...ONE_EVENT_ANSWER,
         summary: 'Retire une image ; la suivante devient la couverture',
-        params: z.object({
-          id: uuidParam,
-          imageId: uuidParam,
-        }),
-        response: { 200: eventResponseSchema, ...SIGNED_IN_ERRORS },
+        params: z.object({ id: uuidParam, imageId: uuidParam }),
       },
     },
     async (request) => ({
