@@ -200,17 +200,7 @@ export function CommentsScreen({ eventId }: { eventId: string }) {
               </li>
             ))}
           </ul>
-          <Pager
-            page={page}
-            count={pageCount}
-            onChange={setPage}
-            labels={{
-              previous: t('previousPage'),
-              next: t('nextPage'),
-              pageOf: t('pageOf', { page: String(page), count: String(pageCount) }),
-              pagination: t('pagination'),
-            }}
-          />
+          <Pager page={page} count={pageCount} onChange={setPage} t={t} />
         </>
       )}
       <ConfirmDialog

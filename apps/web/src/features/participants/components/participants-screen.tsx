@@ -156,17 +156,7 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
               </li>
             ))}
           </ul>
-          <Pager
-            page={page}
-            count={pageCount}
-            onChange={(next) => setPage(next)}
-            labels={{
-              previous: t('previousPage'),
-              next: t('nextPage'),
-              pageOf: t('pageOf', { page: String(page), count: String(pageCount) }),
-              pagination: t('pagination'),
-            }}
-          />
+          <Pager page={page} count={pageCount} onChange={(next) => setPage(next)} t={t} />
         </>
       )}
       <ConfirmDialog

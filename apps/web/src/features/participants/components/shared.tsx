@@ -40,13 +40,20 @@ export function Pager({
   page,
   count,
   onChange,
-  labels,
+  t,
 }: {
   page: number;
   count: number;
   onChange: (page: number) => void;
-  labels: { previous: string; next: string; pageOf: string; pagination: string };
+  /** The screen's messages: 'previousPage', 'nextPage', 'pageOf' ({page}, {count}) and 'pagination'. */
+  t: (key: 'previousPage' | 'nextPage' | 'pageOf' | 'pagination', params?: Record<string, string>) => string;
 }) {
+  const labels = {
+    previous: t('previousPage'),
+    next: t('nextPage'),
+    pageOf: t('pageOf', { page: String(page), count: String(count) }),
+    pagination: t('pagination'),
+  };
   if (count <= 1 && page <= 1) return null;
   return (
     <nav aria-label={labels.pagination} className="mt-4 flex items-center justify-between gap-2">
