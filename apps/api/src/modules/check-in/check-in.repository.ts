@@ -44,6 +44,12 @@ export async function findDoorEvent(db: Executor, eventId: string, userId: strin
   return row ? { ...row, isHelper: Boolean(row.isHelper) } : null;
 }
 
+/** A participation's admission, if its ticket was admitted: the join of the ticket list and of one's ticket. */
+const admissionOfParticipation = and(
+  eq(checkInAdmissions.eventId, eventParticipations.eventId),
+  eq(checkInAdmissions.ticketId, eventParticipations.ticketId),
+);
+
 export interface PersonName {
   firstName: string;
   lastName: string;
@@ -67,13 +73,7 @@ export async function listTickets(db: Executor, eventId: string): Promise<Ticket
     })
     .from(eventParticipations)
     .innerJoin(users, eq(users.id, eventParticipations.userId))
-    .leftJoin(
-      checkInAdmissions,
-      and(
-        eq(checkInAdmissions.eventId, eventParticipations.eventId),
-        eq(checkInAdmissions.ticketId, eventParticipations.ticketId),
-      ),
-    )
+    .leftJoin(checkInAdmissions, admissionOfParticipation)
     .where(eq(eventParticipations.eventId, eventId))
     .orderBy(asc(eventParticipations.createdAt), asc(eventParticipations.ticketId));
 }
@@ -253,13 +253,7 @@ export async function findMyTicket(db: Executor, eventId: string, userId: string
     .from(eventParticipations)
     .innerJoin(events, eq(events.id, eventParticipations.eventId))
     .innerJoin(users, eq(users.id, eventParticipations.userId))
-    .leftJoin(
-      checkInAdmissions,
-      and(
-        eq(checkInAdmissions.eventId, eventParticipations.eventId),
-        eq(checkInAdmissions.ticketId, eventParticipations.ticketId),
-      ),
-    )
+    .leftJoin(checkInAdmissions, admissionOfParticipation)
     .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)))
     .limit(1);
   return row ?? null;
