@@ -6,6 +6,7 @@ import { registerVerified } from '../../fixtures/accounts';
 import { loginAs, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { eventBody } from '../../fixtures/events';
+import { withApprovalRequired } from '../../fixtures/approval';
 import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -66,28 +67,6 @@ function status(page: Page) {
  */
 function withApprovalOff(run: () => Promise<void>): Promise<void> {
   return exclusive('approval-required', run, 300_000);
-}
-
-/** Turns 'Approbation requise' on for `run`, then puts the settings back (under the same lock). */
-async function withApprovalRequired(request: APIRequestContext, run: () => Promise<void>) {
-  await exclusive(
-    'approval-required',
-    async () => {
-      const headers = { authorization: `Bearer ${await superadminToken(request)}` };
-      const before = await (await request.get('/api/admin/settings', { headers })).json();
-      try {
-        const on = await request.put('/api/admin/settings', {
-          headers,
-          data: { ...before, events: { ...before.events, requireApproval: true } },
-        });
-        expect(on.ok(), await on.text()).toBe(true);
-        await run();
-      } finally {
-        await request.put('/api/admin/settings', { headers, data: before });
-      }
-    },
-    300_000,
-  );
 }
 
 test('the hub: publish, share by WhatsApp, link and QR code, cancel with a message, duplicate', async ({
@@ -319,7 +298,7 @@ test('with approval required, Publier submits the draft: En attente d’approbat
   const token = await loginAs(page, request, organiser.email, PASSWORD);
   const title = `Festival des masques ${organiser.id}`;
   const event = await draft(request, token, title);
-  await withApprovalRequired(request, async () => {
+  await withApprovalRequired(request, await superadminToken(request), async () => {
     await page.goto(`/mon-compte/evenements/${event._id}`);
     await expect(status(page)).toHaveText('Brouillon');
     await page.getByRole('button', { name: 'Publier' }).click();

@@ -4,7 +4,7 @@ import { type APIRequestContext, expect, type Page, type TestInfo } from '@playw
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAsSuperadmin, test } from '../../fixtures/auth';
 import { eventBody } from '../../fixtures/events';
-import { exclusive } from '../../fixtures/exclusive';
+import { withApprovalRequired } from '../../fixtures/approval';
 import { shotsIn } from '../../fixtures/shots';
 
 /** Issue 25 item 11: 'À approuver' on 'Évènements', with its count in the sidebar, at 360 and 1280 px. */
@@ -13,31 +13,6 @@ const PASSWORD = 'Mango-Tree-2025';
 
 function unique(testInfo: TestInfo): string {
   return `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-}
-
-/**
- * 'Approbation requise' is one setting of the shared test server: the two projects' runs take
- * turns (a lock folder), and each puts the setting back when it is done.
- */
-async function withApprovalRequired(request: APIRequestContext, token: string, run: () => Promise<void>) {
-  await exclusive(
-    'approval-required',
-    async () => {
-      const headers = { authorization: `Bearer ${token}` };
-      const before = await (await request.get('/api/admin/settings', { headers })).json();
-      try {
-        const on = await request.put('/api/admin/settings', {
-          headers,
-          data: { ...before, events: { ...before.events, requireApproval: true } },
-        });
-        expect(on.ok(), await on.text()).toBe(true);
-        await run();
-      } finally {
-        await request.put('/api/admin/settings', { headers, data: before });
-      }
-    },
-    300_000,
-  );
 }
 
 /** The subjects of the e-mails the server wrote to DATA_DIR/outbox for `to` (waits up to 10 s for one matching). */
