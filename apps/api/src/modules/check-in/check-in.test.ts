@@ -1,13 +1,5 @@
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
-import type {
-  CheckInBundle,
-  CheckInScan,
-  CheckInScansResponse,
-  DoorHelper,
-  DoorHelpersResponse,
-  MyDoorEventsResponse,
-  MyTicket,
-} from '@app/shared/check-in';
+import type * as Contract from '@app/shared/check-in';
 import { base64UrlToBytes, encodeTicketPayload, parseTicketQr, ticketQrText } from '@app/shared/check-in-ticket';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -44,26 +36,26 @@ async function eventWith(count: number, values: Parameters<typeof insertEvent>[2
   return { organiser, event, participants };
 }
 
-async function ticketOf(eventId: string, as: Identity): Promise<MyTicket> {
+async function ticketOf(eventId: string, as: Identity): Promise<Contract.MyTicket> {
   const response = await request(app(), 'GET', `/api/users/me/participations/${eventId}/ticket`, as);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<MyTicket>();
+  return response.json<Contract.MyTicket>();
 }
 
-async function bundleOf(eventId: string, as: Identity): Promise<CheckInBundle> {
+async function bundleOf(eventId: string, as: Identity): Promise<Contract.CheckInBundle> {
   const response = await request(app(), 'GET', `/api/events/${eventId}/check-in`, as);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CheckInBundle>();
+  return response.json<Contract.CheckInBundle>();
 }
 
-function scan(ticket: string, overrides: Partial<CheckInScan> = {}): CheckInScan {
+function scan(ticket: string, overrides: Partial<Contract.CheckInScan> = {}): Contract.CheckInScan {
   return { scanId: randomUUID(), ticket, scannedAt: new Date().toISOString(), ...overrides };
 }
 
-async function send(eventId: string, as: Identity, scans: CheckInScan[]): Promise<CheckInScansResponse> {
+async function send(eventId: string, as: Identity, scans: Contract.CheckInScan[]): Promise<Contract.CheckInScansResponse> {
   const response = await request(app(), 'POST', `/api/events/${eventId}/check-in/scans`, as, { scans });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<CheckInScansResponse>();
+  return response.json<Contract.CheckInScansResponse>();
 }
 
 /** Node's own Ed25519 check of a QR text against the raw public key of a bundle. */
@@ -168,7 +160,7 @@ describe('the door’s bundle', () => {
         admittedAt: null,
       })),
     );
-    const [first] = tickets as [MyTicket];
+    const [first] = tickets as [Contract.MyTicket];
     const { results } = await send(event.id, organiser, [scan(first.qr)]);
     const again = await bundleOf(event.id, organiser);
     expect(again.counts).toEqual({ registered: 3, admitted: 1 });
@@ -275,8 +267,8 @@ describe('scans', () => {
   it('admits a ticket once in a batch that holds it twice (the first scan sent), and answers in the order sent', async () => {
     const { organiser, event, participants } = await eventWith(2);
     const [one, two] = (await Promise.all(participants.map((participant) => ticketOf(event.id, participant)))) as [
-      MyTicket,
-      MyTicket,
+      Contract.MyTicket,
+      Contract.MyTicket,
     ];
     const upper = scan(one.ticketId);
     const { results, counts } = await send(event.id, organiser, [
@@ -331,8 +323,8 @@ describe('scans', () => {
     const [early, future] = await Promise.all(participants.map((participant) => ticketOf(event.id, participant)));
     const before = Date.now();
     const { results } = await send(event.id, organiser, [
-      scan((early as MyTicket).qr, { scannedAt: '2026-01-10T19:05:00+01:00' }),
-      scan((future as MyTicket).qr, { scannedAt: new Date(Date.now() + 3_600_000).toISOString() }),
+      scan((early as Contract.MyTicket).qr, { scannedAt: '2026-01-10T19:05:00+01:00' }),
+      scan((future as Contract.MyTicket).qr, { scannedAt: new Date(Date.now() + 3_600_000).toISOString() }),
     ]);
     expect(results[0]?.admittedAt).toBe('2026-01-10T18:05:00.000Z');
     const clamped = Date.parse(results[1]?.admittedAt ?? '');
@@ -379,16 +371,18 @@ describe('door helpers', () => {
     const byEmail = await person();
     const byPhone = await person({ phone: '+237677112233' });
     const url = `/api/events/${event.id}/door-helpers`;
-    const added: DoorHelper[] = [];
+    const added: Contract.DoorHelper[] = [];
     for (const login of [byName.user.username?.toUpperCase(), byEmail.user.email, '677 11 22 33']) {
       const response = await request(app(), 'POST', url, organiser, { login });
       expect(response.statusCode, response.body).toBe(201);
-      added.push(response.json<DoorHelper>());
+      added.push(response.json<Contract.DoorHelper>());
     }
     expect(added.map((helper) => helper.userId)).toEqual([byName.user.id, byEmail.user.id, byPhone.user.id]);
     expect(added[0]).toMatchObject({ name: 'Awa Ngono', username: byName.user.username });
     const listed = await request(app(), 'GET', url, organiser);
-    expect(listed.json<DoorHelpersResponse>().items.map((helper) => helper.userId)).toEqual(added.map((helper) => helper.userId));
+    expect(listed.json<Contract.DoorHelpersResponse>().items.map((helper) => helper.userId)).toEqual(
+      added.map((helper) => helper.userId),
+    );
 
     const again = await request(app(), 'POST', url, organiser, { login: byEmail.user.email });
     expect(again.statusCode).toBe(409);
@@ -444,7 +438,7 @@ describe('door helpers', () => {
     }
 
     const doors = await request(app(), 'GET', '/api/users/me/door-events', helper);
-    expect(doors.json<MyDoorEventsResponse>().items).toEqual([
+    expect(doors.json<Contract.MyDoorEventsResponse>().items).toEqual([
       {
         eventId: event.id,
         title: event.title,
@@ -453,6 +447,6 @@ describe('door helpers', () => {
       },
     ]);
     const none = await request(app(), 'GET', '/api/users/me/door-events', organiser);
-    expect(none.json<MyDoorEventsResponse>().items).toEqual([]);
+    expect(none.json<Contract.MyDoorEventsResponse>().items).toEqual([]);
   });
 });

@@ -1,12 +1,4 @@
-import type {
-  CheckInBundle,
-  CheckInScan,
-  CheckInScansResponse,
-  DoorHelper,
-  DoorHelpersResponse,
-  MyDoorEventsResponse,
-  MyTicket,
-} from '@app/shared/check-in';
+import type * as Contract from '@app/shared/check-in';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { checkInKeys } from '../keys';
@@ -18,19 +10,20 @@ const noRetryOf404 = (count: number, error: Error) => !(error instanceof ApiRequ
 export function useMyTicket(eventId: string) {
   return useQuery({
     queryKey: checkInKeys.ticket(eventId),
-    queryFn: ({ signal }) => apiRequest<MyTicket>(`/users/me/participations/${encodeURIComponent(eventId)}/ticket`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Contract.MyTicket>(`/users/me/participations/${encodeURIComponent(eventId)}/ticket`, { signal }),
     retry: noRetryOf404,
   });
 }
 
 /** `GET /api/events/:id/check-in`: what the door keeps to work offline. */
-export function getCheckInBundle(eventId: string, signal?: AbortSignal): Promise<CheckInBundle> {
-  return apiRequest<CheckInBundle>(`${event(eventId)}/check-in`, { signal });
+export function getCheckInBundle(eventId: string, signal?: AbortSignal): Promise<Contract.CheckInBundle> {
+  return apiRequest<Contract.CheckInBundle>(`${event(eventId)}/check-in`, { signal });
 }
 
 /** `POST /api/events/:id/check-in/scans`: at most 200 scans; a scanId sent again gets the same answer. */
-export function sendScans(eventId: string, scans: CheckInScan[]): Promise<CheckInScansResponse> {
-  return apiRequest<CheckInScansResponse>(`${event(eventId)}/check-in/scans`, {
+export function sendScans(eventId: string, scans: Contract.CheckInScan[]): Promise<Contract.CheckInScansResponse> {
+  return apiRequest<Contract.CheckInScansResponse>(`${event(eventId)}/check-in/scans`, {
     method: 'POST',
     body: { scans },
     timeoutMs: 30_000,
@@ -40,7 +33,7 @@ export function sendScans(eventId: string, scans: CheckInScan[]): Promise<CheckI
 export function useDoorHelpers(eventId: string, enabled: boolean) {
   return useQuery({
     queryKey: checkInKeys.helpers(eventId),
-    queryFn: ({ signal }) => apiRequest<DoorHelpersResponse>(`${event(eventId)}/door-helpers`, { signal }),
+    queryFn: ({ signal }) => apiRequest<Contract.DoorHelpersResponse>(`${event(eventId)}/door-helpers`, { signal }),
     enabled,
   });
 }
@@ -48,7 +41,8 @@ export function useDoorHelpers(eventId: string, enabled: boolean) {
 export function useAddDoorHelper(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (login: string) => apiRequest<DoorHelper>(`${event(eventId)}/door-helpers`, { method: 'POST', body: { login } }),
+    mutationFn: (login: string) =>
+      apiRequest<Contract.DoorHelper>(`${event(eventId)}/door-helpers`, { method: 'POST', body: { login } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: checkInKeys.helpers(eventId) }),
   });
 }
@@ -66,6 +60,6 @@ export function useRemoveDoorHelper(eventId: string) {
 export function useMyDoorEvents() {
   return useQuery({
     queryKey: checkInKeys.doorEvents,
-    queryFn: ({ signal }) => apiRequest<MyDoorEventsResponse>('/users/me/door-events', { signal }),
+    queryFn: ({ signal }) => apiRequest<Contract.MyDoorEventsResponse>('/users/me/door-events', { signal }),
   });
 }
