@@ -16,6 +16,7 @@ import { expectNoAxeViolations } from '../../fixtures/axe';
 import { CHROMIUM_ARGS, chromiumPath } from '../../fixtures/chromium';
 import { eventBody } from '../../fixtures/events';
 import { shotsIn } from '../../fixtures/shots';
+import { feedPhoto, phoneOf as phoneWith, ticketPhoto } from '../../fixtures/tickets';
 
 /**
  * Issue 27 items 4 and 7: a participant's ticket (QR code, readable offline once opened) and the
@@ -58,19 +59,9 @@ async function account(
   return created;
 }
 
-/** A signed-in page of its own (another phone), at the project's size. */
-async function phoneOf(browser: Browser, request: APIRequestContext, page: Page, who: Account) {
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    viewport: page.viewportSize(),
-    locale: 'fr-FR',
-    timezoneId: 'Africa/Douala',
-    isMobile: test.info().project.use.isMobile,
-    hasTouch: test.info().project.use.hasTouch,
-  });
-  const phone = await context.newPage();
-  const token = await loginAs(phone, request, who.email, PASSWORD);
-  return { context, phone, token };
+/** A signed-in page of its own (another phone) for one of this spec's accounts. */
+function phoneOf(browser: Browser, request: APIRequestContext, page: Page, who: Account) {
+  return phoneWith(browser, request, page, who.email, PASSWORD);
 }
 
 async function publishedEvent(request: APIRequestContext, token: string, title: string) {
@@ -89,17 +80,6 @@ async function join(request: APIRequestContext, token: string, eventId: string) 
     data: {},
   });
   expect(joined.ok(), await joined.text()).toBe(true);
-}
-
-/** What a door helper's camera would see: the ticket's QR code as shown on the participant's screen. */
-async function ticketPhoto(phone: Page): Promise<Buffer> {
-  const qr = phone.getByRole('img', { name: /^Code QR du billet de/ });
-  await expect(qr).toBeVisible();
-  return qr.screenshot();
-}
-
-async function feedPhoto(door: Page, png: Buffer, name: string) {
-  await door.getByLabel('Importer une photo du billet').setInputFiles({ name, mimeType: 'image/png', buffer: png });
 }
 
 test('a ticket’s QR code scanned at the door: valid, already scanned, unknown, ticked by hand, and offline on a helper’s phone', async ({

@@ -1,8 +1,8 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { bigPhoto, smallPhoto } from '../../fixtures/photos';
 import { shotsIn } from '../../fixtures/shots';
 
 /**
@@ -12,28 +12,6 @@ import { shotsIn } from '../../fixtures/shots';
  */
 const shot = shotsIn('my-events', { noSidewaysScroll: true, fullPage: true });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
-
-/** A 4000×3000 camera-like photo (smooth texture, JPEG quality 95): several megabytes. */
-async function bigPhoto(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: { r: 128, g: 128, b: 128 },
-      noise: { type: 'gaussian', mean: 128, sigma: 40 },
-    },
-  })
-    .blur(2)
-    .jpeg({ quality: 95 })
-    .toBuffer();
-}
-
-async function smallPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 15, g: 118, b: 110 } } })
-    .png()
-    .toBuffer();
-}
 
 async function organiser(page: Page, request: Parameters<typeof registerVerified>[0], testInfo: TestInfo) {
   const id = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}`;
