@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  chromium,
-  expect,
-  type Page,
-  type Route,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { CHROMIUM_ARGS, chromiumPath } from '../../fixtures/chromium';
 import { eventBody } from '../../fixtures/events';
+import { goOffline, goOnline } from '../../fixtures/offline';
 import { shotsIn } from '../../fixtures/shots';
 import { feedPhoto, phoneOf as phoneWith, ticketPhoto } from '../../fixtures/tickets';
 
@@ -27,18 +19,6 @@ import { feedPhoto, phoneOf as phoneWith, ticketPhoto } from '../../fixtures/tic
  */
 const shot = shotsIn('check-in', { noSidewaysScroll: true });
 const PASSWORD = 'Ndole-Plantain-2026!';
-
-/** The service worker's own requests do not follow the page's offline emulation: they are cut here too (as in installable-app.spec). */
-const cutServiceWorkerRequests = (route: Route) =>
-  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue();
-async function goOffline(context: BrowserContext) {
-  await context.route('**/*', cutServiceWorkerRequests);
-  await context.setOffline(true);
-}
-async function goOnline(context: BrowserContext) {
-  await context.setOffline(false);
-  await context.unroute('**/*', cutServiceWorkerRequests);
-}
 
 interface Account {
   username: string;

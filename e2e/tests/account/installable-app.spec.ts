@@ -1,26 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type BrowserContext, expect, type Route, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { goOffline, goOnline } from '../../fixtures/offline';
 import { shotsIn } from '../../fixtures/shots';
 
 const shot = shotsIn('account', { noSidewaysScroll: true });
 const PASSWORD = 'Mango-Tree-2025';
-
-/** The service worker's own requests do not follow the page's offline emulation: they are cut here too. */
-const cutServiceWorkerRequests = (route: Route) =>
-  route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue();
-
-async function goOffline(context: BrowserContext) {
-  await context.route('**/*', cutServiceWorkerRequests);
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.setOffline(false);
-  await context.unroute('**/*', cutServiceWorkerRequests);
-}
 
 test.use({ serviceWorkers: 'allow' });
 
