@@ -127,12 +127,12 @@ test('the organiser sees, searches, exports and removes participants, then moder
 
   await comments.getByRole('button', { name: 'Signaler l’auteur : Bernadette Ngo Mbock' }).click();
   const report = page.getByRole('dialog', { name: 'Signaler Bernadette Ngo Mbock' });
-  await report.getByLabel('Précision (facultatif)').fill('Publicité répétée sous mes évènements.');
+  await report.getByLabel('Précision (facultatif)').fill('Publicité répétée sous mes photos.');
   await report.getByRole('button', { name: 'Envoyer le signalement' }).click();
   // No reason chosen: the message at the field, the text typed kept.
   await expect(report.locator('#report-reason-error')).toHaveText('Choisissez un motif');
   await expect(report.getByLabel('Motif')).toHaveAttribute('aria-invalid', 'true');
-  await expect(report.getByLabel('Précision (facultatif)')).toHaveValue('Publicité répétée sous mes évènements.');
+  await expect(report.getByLabel('Précision (facultatif)')).toHaveValue('Publicité répétée sous mes photos.');
   await expectNoAxeViolations(page, 'report dialog');
   await shot(page, testInfo, 'comments-report-dialog');
   await report.getByLabel('Motif').selectOption({ label: 'Spam' });
