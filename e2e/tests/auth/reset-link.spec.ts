@@ -19,8 +19,13 @@ async function resetLinkFromOutbox(to: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = fs.existsSync(folder) ? fs.readdirSync(folder).filter((file) => file.includes('-email-')) : [];
     for (const file of files) {
-      const message = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
-      const link = message.to === to ? /https?:\/\/\S+\/GetStarted\?reset=[\w.-]+/.exec(message.text)?.[0] : undefined;
+      let message: { to?: string; text?: string };
+      try {
+        message = JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8'));
+      } catch {
+        continue; // a message the server is still writing: read again at the next turn
+      }
+      const link = message.to === to ? /https?:\/\/\S+\/GetStarted\?reset=[\w.-]+/.exec(message.text ?? '')?.[0] : undefined;
       if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
