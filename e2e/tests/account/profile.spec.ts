@@ -1,8 +1,8 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { bigPhoto } from '../../fixtures/photos';
 import { shotsIn } from '../../fixtures/shots';
 
 /**
@@ -38,22 +38,6 @@ async function signedInAccount(page: Page, request: APIRequestContext, testInfo:
   await registerVerified(request, account);
   await loginAs(page, request, account.email, PASSWORD);
   return account;
-}
-
-/** A 4000×3000 camera-like JPEG (smooth noise, quality 95): over a megabyte before the browser makes it light. */
-function cameraPhoto(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 3000,
-      height: 2000,
-      channels: 3,
-      background: { r: 120, g: 90, b: 60 },
-      noise: { type: 'gaussian', mean: 120, sigma: 35 },
-    },
-  })
-    .blur(2)
-    .jpeg({ quality: 95 })
-    .toBuffer();
 }
 
 test('Informations: names and city saved, a taken username refused at the field, then a free one saved; a photo sent and removed', async ({
@@ -120,7 +104,7 @@ test('Informations: names and city saved, a taken username refused at the field,
   // A photo from the gallery: made light in the browser, sent with its progress, shown round.
   const photoSection = page.getByRole('region', { name: 'Photo de profil' });
   await expect(photoSection.getByText('Pas encore de photo')).toBeVisible();
-  const photo = await cameraPhoto();
+  const photo = await bigPhoto();
   const upload = page.waitForRequest((sent) => sent.url().endsWith('/api/users/me/avatar') && sent.method() === 'POST');
   await photoSection
     .getByLabel('Choisir dans la galerie')
