@@ -10,7 +10,9 @@ import type {
   MyTicket,
 } from '@app/shared/check-in';
 import type { Database } from '../../db/client';
+import { displayName } from '../../lib/display-name';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { eventNotFound } from '../events/event-access';
 import { recordWrite } from '../audit/record-write';
 import { findUserByIdentifier } from '../auth/auth.repository';
 import type { SessionUser } from '../auth/session.service';
@@ -30,7 +32,6 @@ import {
   listMyDoorEvents,
   listRevokedTickets,
   listTickets,
-  type PersonName,
   type StoredScan,
   setScanResults,
 } from './check-in.repository';
@@ -54,7 +55,6 @@ export interface CheckInDeps {
   tickets: TicketSigner;
 }
 
-const EVENT_NOT_FOUND = 'Événement introuvable';
 const NOT_PARTICIPATING = 'Vous ne participez pas à cet événement';
 const NO_ACCOUNT = 'Aucun compte ne correspond';
 const ALREADY_HELPER = 'Cette personne aide déjà à l’entrée de cet événement';
@@ -63,24 +63,18 @@ const HELPER_NOT_FOUND = 'Cette personne n’aide pas à l’entrée de cet év�
 export const HELPER_REMOVED = 'Aide à l’entrée retirée';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** First and last name, else the username (as the participants list shows people). */
-export function displayName(person: PersonName): string {
-  const full = `${person.firstName} ${person.lastName}`.trim();
-  return full || person.username || 'Anonyme';
-}
-
 /** The event at whose door the caller may scan: its organiser or a door helper; 404 for anyone else. */
 async function doorEventOf(db: Database, actor: SessionUser, eventId: string): Promise<DoorEvent & { isOrganiser: boolean }> {
   const event = await findDoorEvent(db, eventId, actor.id);
   const isOrganiser = event?.organizerId === actor.id;
-  if (!event || (!isOrganiser && !event.isHelper)) throw notFound(EVENT_NOT_FOUND);
+  if (!event || (!isOrganiser && !event.isHelper)) throw eventNotFound();
   return { ...event, isOrganiser };
 }
 
 /** The event the caller organises; 404 for anyone else (a door helper included). */
 async function organisedEventOf(db: Database, actor: SessionUser, eventId: string): Promise<DoorEvent> {
   const event = await findDoorEvent(db, eventId, actor.id);
-  if (!event || event.organizerId !== actor.id) throw notFound(EVENT_NOT_FOUND);
+  if (!event || event.organizerId !== actor.id) throw eventNotFound();
   return event;
 }
 

@@ -7,6 +7,7 @@ import {
   type MyParticipationsResponse,
 } from '@app/shared/community';
 import type { Database } from '../../db/client';
+import { displayName } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
@@ -191,7 +192,11 @@ function commentView(
   comment: CommentRow,
   author: { authorFirstName: string; authorLastName: string; authorUsername: string | null; authorAvatar: string | null },
 ): Comment {
-  const name = `${author.authorFirstName} ${author.authorLastName}`.trim() || author.authorUsername || 'Anonyme';
+  const name = displayName({
+    firstName: author.authorFirstName,
+    lastName: author.authorLastName,
+    username: author.authorUsername,
+  });
   return {
     _id: comment.id,
     eventId: comment.eventId,

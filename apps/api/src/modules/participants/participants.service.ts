@@ -11,11 +11,13 @@ import {
   REMOVED_BY_ORGANISER,
 } from '@app/shared/participants';
 import type { Database } from '../../db/client';
+import { displayName } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { bumpCounter } from '../community/community.repository';
 import { recordDailyFact } from '../event-stats/event-stats.repository';
+import { eventNotFound } from '../events/event-access';
 import { slugify } from '../events/event-paths';
 import type { NotificationService } from '../notifications/notifications.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -49,19 +51,13 @@ export interface ParticipantsDeps {
   log: FastifyBaseLogger;
 }
 
-const NOT_FOUND = 'Événement introuvable';
 export const SELF_REMOVAL = 'Pour ne plus participer vous-même, utilisez « Me retirer » dans Mes participations';
 
 /** The event, when the caller is its organiser; otherwise 404. */
 async function ownEvent(db: Database, actor: SessionUser, eventId: string): Promise<ParticipantsEventRow> {
   const event = await findParticipantsEvent(db, eventId);
-  if (!event || event.organizerId === null || event.organizerId !== actor.id) throw notFound(NOT_FOUND);
+  if (!event || event.organizerId === null || event.organizerId !== actor.id) throw eventNotFound();
   return event;
-}
-
-/** The name shown: first and last name, else the username, else 'Anonyme' — never a contact. */
-export function displayName(row: Pick<ParticipantRow, 'firstName' | 'lastName' | 'username'>): string {
-  return `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.username || 'Anonyme';
 }
 
 function participantView(row: ParticipantRow): Participant {

@@ -1,5 +1,6 @@
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '@app/shared/community';
 import type { Database } from '../../db/client';
+import { displayName } from '../../lib/display-name';
 import { listComments } from '../community/community.repository';
 import { frenchDayTime } from './format';
 import { html, type SafeHtml, versionedPath } from './html';
@@ -32,10 +33,6 @@ export interface CommentsSectionInput {
   page: number;
 }
 
-function displayName(first: string, last: string, username: string | null): string {
-  return `${first} ${last}`.trim() || username || 'Anonyme';
-}
-
 /** The sign-in link that brings the reader back to this page (`next`, checked by the sign-in page). */
 export function signInHref(path: string, token: string | undefined): string {
   const back = token ? `${path}?t=${encodeURIComponent(token)}` : path;
@@ -59,7 +56,7 @@ export async function renderCommentsSection(db: Database, input: CommentsSection
   const open = event.status === 'published';
   const signIn = signInHref(path, token);
   const comments = rows.map((row) => {
-    const name = displayName(row.authorFirstName, row.authorLastName, row.authorUsername);
+    const name = displayName({ firstName: row.authorFirstName, lastName: row.authorLastName, username: row.authorUsername });
     return html`<li id="commentaire-${row.comment.id}" data-comment="${row.comment.id}"><p class="who"><strong>${name}</strong> · <time datetime="${row.comment.createdAt.toISOString()}">${frenchDayTime(row.comment.createdAt)}</time></p><p class="txt">${row.comment.text}</p><a class="rep" href="${signIn}" data-report="comment" data-id="${row.comment.id}" aria-label="Signaler le commentaire de ${name}">Signaler</a></li>`;
   });
   return html`<section id="commentaires" class="comments" aria-labelledby="commentaires-titre" data-event="${event.id}"${token ? html` data-share="${token}"` : ''}>
