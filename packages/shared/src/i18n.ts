@@ -210,7 +210,6 @@ const EXACT: Record<string, string> = {
   'Cet événement n’attend pas d’approbation': 'This event is not waiting for approval',
   'Événement approuvé et publié': 'Event approved and published',
   'Événement refusé : l’organisateur est prévenu': 'Event refused: the organiser has been told',
-  'Vous ne pouvez gérer que vos propres événements': 'You can only manage your own events',
   'La publication de cet événement doit être approuvée par un administrateur':
     'Publishing this event must be approved by an administrator',
   'Les données de l’événement (champ « data ») sont requises': 'The event data (field “data”) is required',
@@ -244,7 +243,6 @@ const EXACT: Record<string, string> = {
   'Commentaire ajouté': 'Comment added',
   'Commentaire introuvable': 'Comment not found',
   'Commentaire supprimé': 'Comment deleted',
-  'Vous ne pouvez supprimer que vos propres commentaires': 'You can only delete your own comments',
   'Vous aimez cet événement': 'You like this event',
   'Vous n’aimez plus cet événement': 'You no longer like this event',
   'Vous n’aimez pas encore cet événement': 'You do not like this event yet',
@@ -350,9 +348,7 @@ const EXACT: Record<string, string> = {
   'Cette récompense a été révoquée : son statut ne peut plus changer.':
     'This reward was revoked: its status can no longer change.',
   'Cette récompense est déjà accordée.': 'This reward is already granted.',
-  // >>> Event hub: publish, cancel, share (issue 27 item 3)
-  // <<< end of: Event hub: publish, cancel, share (issue 27 item 3)
-  // >>> Participants and organiser comments (issue 27 items 4 and 6)
+  // Participants and organiser comments (issue 27 items 4 and 6)
   'Participant retiré : il a été prévenu': 'Participant removed: they have been told',
   'Cette personne ne participe pas à cet évènement': 'This person does not take part in this event',
   'L’organisateur vous a retiré de cet évènement : vous ne pouvez plus y participer':
@@ -361,8 +357,7 @@ const EXACT: Record<string, string> = {
     'To stop taking part yourself, use “Leave” in My participations',
   'Recherche trop longue (100 caractères au plus)': 'Search too long (100 characters at most)',
   'Numéro de page invalide': 'Invalid page number',
-  // <<< end of: Participants and organiser comments (issue 27 items 4 and 6)
-  // >>> Door check-in and tickets (issue 27 item 4)
+  // Door check-in and tickets (issue 27 item 4)
   'Billet manquant': 'Missing ticket',
   'Billet inconnu': 'Unknown ticket',
   'Nom d’entrée trop long (60 caractères au plus)': 'Entrance name too long (60 characters at most)',
@@ -375,8 +370,7 @@ const EXACT: Record<string, string> = {
   'Vous êtes l’organisateur : vous scannez déjà les billets': 'You are the organiser: you already scan the tickets',
   'Cette personne n’aide pas à l’entrée de cet événement': 'This person does not help at this event’s door',
   'Aide à l’entrée retirée': 'Door helper removed',
-  // <<< end of: Door check-in and tickets (issue 27 item 4)
-  // >>> Profile (issue 27 item 8)
+  // Profile (issue 27 item 8)
   'Profil enregistré': 'Profile saved',
   'Aucune modification à enregistrer': 'Nothing to save',
   'Photo de profil enregistrée': 'Profile photo saved',
@@ -388,8 +382,7 @@ const EXACT: Record<string, string> = {
   'Seule une image est attendue, dans le champ « avatar »': 'Only an image is expected, in the field “avatar”',
   'La ville : 100 caractères au maximum': 'City: 100 characters at most',
   "Ce nom d'utilisateur est déjà utilisé": 'This username is already in use',
-  // <<< end of: Profile (issue 27 item 8)
-  // >>> Contact change, data export, account deletion (issue 27 item 8)
+  // Contact change, data export, account deletion (issue 27 item 8)
   'Indiquez la nouvelle adresse e-mail ou le nouveau numéro': 'Enter the new e-mail address or the new number',
   'Changez l’adresse e-mail ou le numéro, pas les deux à la fois': 'Change the e-mail address or the number, not both at once',
   'C’est déjà votre adresse e-mail': 'This is already your e-mail address',
@@ -410,9 +403,6 @@ const EXACT: Record<string, string> = {
     'A superadministrator cannot delete their account: first give this role to another account.',
   'Votre compte a été supprimé. Vos données personnelles ont été effacées.':
     'Your account was deleted. Your personal data was erased.',
-  // <<< end of: Contact change, data export, account deletion (issue 27 item 8)
-  // >>> Events module split and ownership (issue 26)
-  // <<< end of: Events module split and ownership (issue 26)
 };
 
 /** Messages with a number or a name in them. */

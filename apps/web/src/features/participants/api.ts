@@ -1,7 +1,7 @@
 import type { CreateReportInput, ListCommentsResponse } from '@app/shared/community';
 import type { ParticipantsPage, RemoveParticipantResponse } from '@app/shared/participants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiRequestError, apiRequest } from '../../lib/api-client';
+import { API_BASE, apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
 
 /** Comments a page on the organiser's screen (the API's limit). */
@@ -14,8 +14,6 @@ export const participantsKeys = {
 };
 
 /** A missing event stays missing: no retry of a 404. */
-const noRetryOf404 = (count: number, error: Error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2;
-
 /** `GET /api/events/:id/participants?q=&page=`: the organiser's; 404 for anyone else. */
 export function useParticipants(id: string, q: string, page: number) {
   return useQuery({
@@ -23,7 +21,6 @@ export function useParticipants(id: string, q: string, page: number) {
     queryFn: ({ signal }) =>
       apiRequest<ParticipantsPage>(`/events/${encodeURIComponent(id)}/participants`, { signal, query: { q, page } }),
     placeholderData: keepPreviousData,
-    retry: noRetryOf404,
   });
 }
 
@@ -58,7 +55,6 @@ export function useEventComments(id: string, page: number) {
         query: { page, limit: COMMENTS_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
-    retry: noRetryOf404,
   });
 }
 

@@ -3,14 +3,11 @@ import { defineMessages } from '../../lib/i18n';
 /** The profile's contact change, data download and account deletion (issue 27 item 8, decision 048). */
 export const accountRightsMessages = defineMessages({
   fr: {
-    profileTitle: 'Mon profil',
     contactTitle: 'Adresse e-mail et téléphone',
     contactIntro: 'Un code est envoyé au nouveau contact. L’ancien reste valable jusqu’à ce que vous saisissiez ce code.',
     email: 'Adresse e-mail',
     phone: 'Téléphone',
     none: 'Aucun',
-    verified: 'vérifié',
-    notVerified: 'non vérifié',
     changeEmail: 'Changer l’adresse e-mail',
     changePhone: 'Changer le numéro',
     newEmail: 'Nouvelle adresse e-mail',
@@ -54,14 +51,11 @@ export const accountRightsMessages = defineMessages({
     deleting: 'Suppression...',
   },
   en: {
-    profileTitle: 'My profile',
     contactTitle: 'E-mail address and phone',
     contactIntro: 'A code is sent to the new contact. The old one keeps working until you enter that code.',
     email: 'E-mail address',
     phone: 'Phone',
     none: 'None',
-    verified: 'verified',
-    notVerified: 'not verified',
     changeEmail: 'Change the e-mail address',
     changePhone: 'Change the number',
     newEmail: 'New e-mail address',

@@ -1,18 +1,15 @@
 import type * as Contract from '@app/shared/check-in';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { checkInKeys } from '../keys';
 
 const event = (id: string) => `/events/${encodeURIComponent(id)}`;
-const noRetryOf404 = (count: number, error: Error) => !(error instanceof ApiRequestError && error.status === 404) && count < 2;
-
 /** `GET /api/users/me/participations/:eventId/ticket`: read from the service worker's cache when offline (decision 042). */
 export function useMyTicket(eventId: string) {
   return useQuery({
     queryKey: checkInKeys.ticket(eventId),
     queryFn: ({ signal }) =>
       apiRequest<Contract.MyTicket>(`/users/me/participations/${encodeURIComponent(eventId)}/ticket`, { signal }),
-    retry: noRetryOf404,
   });
 }
 
