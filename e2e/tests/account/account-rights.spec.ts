@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { registerVerified } from '../../fixtures/accounts';
+import { publishOwnEvent } from '../../fixtures/approval';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { codeFromOutbox } from '../../fixtures/outbox';
@@ -36,7 +37,7 @@ test('a user changes their e-mail with the code sent to it, downloads their data
   });
   expect(created.status(), await created.text()).toBe(201);
   const { event } = (await created.json()) as { event: { _id: string; publicPath: string } };
-  expect((await request.put(`/api/events/${event._id}/publish`, { headers })).ok()).toBe(true);
+  await publishOwnEvent(request, token, event._id);
 
   await page.goto('/mon-compte/profil');
   const contacts = page.getByRole('region', { name: 'Adresse e-mail et téléphone' });

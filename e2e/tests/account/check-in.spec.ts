@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { type APIRequestContext, type Browser, chromium, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { registerVerified } from '../../fixtures/accounts';
+import { publishOwnEvent } from '../../fixtures/approval';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { CHROMIUM_ARGS, chromiumPath } from '../../fixtures/chromium';
@@ -49,8 +50,7 @@ async function publishedEvent(request: APIRequestContext, token: string, title: 
   const created = await request.post('/api/events', { headers, data: eventBody(title, 5) });
   expect(created.status(), await created.text()).toBe(201);
   const { event } = (await created.json()) as { event: { _id: string } };
-  const published = await request.put(`/api/events/${event._id}/publish`, { headers });
-  expect(published.ok(), await published.text()).toBe(true);
+  await publishOwnEvent(request, token, event._id);
   return event._id;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { registerVerified } from '../../fixtures/accounts';
+import { publishOwnEvent } from '../../fixtures/approval';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { shotsIn } from '../../fixtures/shots';
@@ -38,8 +39,7 @@ async function organiserWithEvent(request: APIRequestContext, testInfo: TestInfo
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = (await created.json()).event._id as string;
-  const published = await request.put(`/api/events/${id}/publish`, { headers });
-  expect(published.ok(), await published.text()).toBe(true);
+  await publishOwnEvent(request, token, id);
 
   // Four visitors: two from WhatsApp, one from Facebook, one direct; one of them comes back.
   const view = async (query: string, ip = freshIp()) => {
