@@ -58,6 +58,8 @@ export const configSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().default(''),
   S3_SECRET_ACCESS_KEY: z.string().default(''),
+  // ─── Mobile Money: MTN MoMo Collection API (issue 28; empty keys: the local emulator) ───
+  // ─── Mobile Money: Orange Money (issue 28; empty keys: the local emulator) ───
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('true')

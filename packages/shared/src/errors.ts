@@ -71,6 +71,14 @@ export const ERROR_STATUS = {
   // Referrals and rewards
   RULE_IN_USE: 409,
   GRANT_STATUS_CONFLICT: 409,
+  // Premium and payments (issue 28)
+  PREMIUM_REQUIRED: 403,
+  NOT_A_CAMEROON_MOBILE: 400,
+  PAYMENT_IN_PROGRESS: 409,
+  PAYMENT_NOT_REFUNDABLE: 409,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  CALLBACK_REJECTED: 400,
+  SHORT_ADDRESS_TAKEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

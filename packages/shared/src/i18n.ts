@@ -403,6 +403,47 @@ const EXACT: Record<string, string> = {
     'A superadministrator cannot delete their account: first give this role to another account.',
   'Votre compte a été supprimé. Vos données personnelles ont été effacées.':
     'Your account was deleted. Your personal data was erased.',
+  // Premium and payments: shared contract (issue 28, packages/shared/src/payments.ts)
+  'Formule inconnue': 'Unknown plan',
+  Mensuel: 'Monthly',
+  Annuel: 'Yearly',
+  'Opérateur inconnu : MTN Mobile Money ou Orange Money': 'Unknown operator: MTN Mobile Money or Orange Money',
+  'Le paiement Mobile Money se fait avec un numéro mobile du Cameroun (+237 6…)':
+    'Mobile Money payments need a Cameroonian mobile number (+237 6…)',
+  'Paiement refusé sur votre téléphone. Aucun montant n’a été prélevé.': 'Payment declined on your phone. Nothing was charged.',
+  'Solde insuffisant sur votre compte Mobile Money. Aucun montant n’a été prélevé.':
+    'Insufficient balance on your Mobile Money account. Nothing was charged.',
+  'Le paiement n’a pas été validé à temps. Aucun montant n’a été prélevé.':
+    'The payment was not approved in time. Nothing was charged.',
+  'Paiement annulé. Aucun montant n’a été prélevé.': 'Payment cancelled. Nothing was charged.',
+  'L’opérateur n’a pas pu traiter le paiement. Aucun montant n’a été prélevé.':
+    'The operator could not process the payment. Nothing was charged.',
+  'En attente': 'Pending',
+  'En vérification': 'Being checked',
+  Réussi: 'Successful',
+  Échoué: 'Failed',
+  Remboursé: 'Refunded',
+  'Clé de requête invalide': 'Invalid request key',
+  'Motif requis': 'Reason required',
+  'Motif requis (3 caractères au moins)': 'Reason required (at least 3 characters)',
+  'Statistiques détaillées de vos évènements : jour par jour et par provenance':
+    'Detailed statistics of your events: day by day and by source',
+  'Pages d’évènement personnalisées : couleur, mise en page de la couverture et adresse courte':
+    'Customised event pages: colour, cover layout and short address',
+  'Près de moi : les évènements autour de vous, du plus proche au plus loin': 'Near me: the events around you, nearest first',
+  'Cette fonction est réservée aux comptes Premium. Passez à Premium depuis votre espace.':
+    'This feature is for Premium accounts. Go Premium from your space.',
+  'Le prix mensuel est d’au moins 100 FCFA': 'The monthly price is at least 100 FCFA',
+  'Le prix annuel est d’au moins 100 FCFA': 'The yearly price is at least 100 FCFA',
+  // Payments: MTN MoMo adapter and emulator (helper mtn)
+  // Payments: Orange Money adapter and emulator (helper orange)
+  // Payments: service, routes, callbacks, jobs, receipts (helper pay)
+  // Premium page and payment screen (helper premium-web)
+  // Transactions (helper transactions)
+  // Revenue, plans settings, statistics (helper revenue)
+  // Customisation of event pages (helper custom)
+  // Près de moi (helper near)
+  // Organiser space, the rest of issue 27 (helper rest27)
 };
 
 /** Messages with a number or a name in them. */

@@ -63,12 +63,19 @@ const securityShape = {
   maxLoginAttempts: int(1, 'Au moins 1 tentative de connexion').max(100, { message: '100 tentatives au plus' }),
 };
 
+/** The premium plans' prices in FCFA (issue 28): what a payment asks, read by the server only. */
+const paymentsShape = {
+  monthlyPrice: int(100, 'Le prix mensuel est d’au moins 100 FCFA'),
+  yearlyPrice: int(100, 'Le prix annuel est d’au moins 100 FCFA'),
+};
+
 /** Application settings, with their defaults and the validation of the settings form. */
 export const settingsSchema = z.object({
   general: z.object(generalShape),
   events: z.object(eventsShape),
   notifications: z.object(notificationsShape),
   security: z.object({ ...securityShape, smsCountries: smsCountriesSchema }),
+  payments: z.object(paymentsShape),
 });
 
 /** The body of `PUT /api/admin/settings`: the whole object, unknown keys refused. */
@@ -77,6 +84,7 @@ export const settingsInputSchema = z.strictObject({
   events: z.strictObject(eventsShape),
   notifications: z.strictObject(notificationsShape),
   security: z.strictObject({ ...securityShape, smsCountries: smsCountriesInputSchema }),
+  payments: z.strictObject(paymentsShape),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
@@ -109,6 +117,7 @@ export const DEFAULT_SETTINGS: Settings = {
     maxLoginAttempts: 5,
     smsCountries: ['CM'],
   },
+  payments: { monthlyPrice: 2000, yearlyPrice: 20000 },
 };
 
 /** What the public site may read of the settings (landing footer). */

@@ -20,3 +20,4 @@ export * from './referrals';
 export * from './row-counts';
 export * from './event-stats';
 export * from './check-in';
+export * from './payments';

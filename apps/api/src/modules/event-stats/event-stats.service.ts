@@ -1,5 +1,6 @@
 import { DAY_MS } from '@app/shared/douala-time';
 import type { EventStats, EventStatsDay } from '@app/shared/event-stats';
+import { isPremiumActive } from '@app/shared/premium';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
@@ -15,10 +16,6 @@ import { type DailyRow, findStatsEvent, readDaily } from './event-stats.reposito
 const NOT_FOUND = 'Événement introuvable';
 /** The chart shows at most the last year of days. */
 export const MAX_DAYS = 366;
-
-function isPremium(plan: string | null, premiumUntil: Date | null, now: Date): boolean {
-  return plan === 'premium' && (premiumUntil === null || premiumUntil > now);
-}
 
 /** Every day from the first row to the last (days without a figure count 0), the last MAX_DAYS. */
 function dailySeries(rows: DailyRow[]): EventStatsDay[] {
@@ -52,7 +49,7 @@ export async function eventStats(db: Database, actor: SessionUser, eventId: stri
   const sum = (pick: (row: DailyRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const visitors = sum((row) => row.visitors);
   const participants = sum((row) => row.participants);
-  const premium = admin || isPremium(event.plan, event.premiumUntil, now);
+  const premium = admin || isPremiumActive(event.plan, event.premiumUntil, now);
   return {
     eventId: event.id,
     title: event.title,

@@ -47,5 +47,6 @@ function merge(defaults: Settings, stored: Partial<Record<keyof Settings, object
     events: { ...defaults.events, ...stored.events },
     notifications: { ...defaults.notifications, ...stored.notifications },
     security: { ...defaults.security, ...stored.security },
+    payments: { ...defaults.payments, ...stored.payments },
   };
 }

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { newestFirst } from './index-helpers';
+import { users } from './users';
+
+/*
+ * Premium paid with Mobile Money (issue 28). A payment is one request to pay sent to one operator;
+ * every change of its state is a row of `payment_events` (its timeline). The amount is the
+ * server's plan price at the time, less the referral credit used.
+ */
+
+export const paymentOperatorEnum = pgEnum('payment_operator', ['mtn', 'orange']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'unknown', 'successful', 'failed', 'refunded']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Ours, shown on receipts and searched by the team: 'PAY-7K3F9Q2M'. */
+    reference: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** A uuid made by the payer's page: a double tap or a retried request is one payment. */
+    idempotencyKey: uuid().notNull(),
+    plan: text().notNull(),
+    /** Asked of the payer, FCFA: the plan's price less `credit_used`. */
+    amount: integer().notNull(),
+    creditUsed: integer().notNull().default(0),
+    currency: text().notNull().default('XAF'),
+    operator: paymentOperatorEnum().notNull(),
+    /** The paying number, E.164 (never logged whole). */
+    phone: text().notNull(),
+    status: paymentStatusEnum().notNull().default('pending'),
+    failureReason: text(),
+    /** The provider's reference of the request (MTN's X-Reference-Id, Orange's pay token); unique per operator. */
+    providerReference: text(),
+    /** The unguessable part of this payment's callback address. */
+    callbackToken: text().notNull(),
+    /** When the provider itself gives up on the request: until then an unknown payment is asked again. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the job asks the provider next (null: nothing left to ask). */
+    nextCheckAt: timestamp({ withTimezone: true }),
+    /** The premium period this payment gave, once successful. */
+    premiumFrom: timestamp({ withTimezone: true }),
+    premiumUntil: timestamp({ withTimezone: true }),
+    /** When it counted (successful): the month of the revenue, in Douala time. */
+    paidAt: timestamp({ withTimezone: true }),
+    refundedAmount: integer().notNull().default(0),
+    refundedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payments_reference_idx').on(table.reference),
+    uniqueIndex('payments_idempotency_idx').on(table.userId, table.idempotencyKey),
+    uniqueIndex('payments_provider_reference_idx')
+      .on(table.operator, table.providerReference)
+      .where(sql`${table.providerReference} is not null`),
+    uniqueIndex('payments_callback_token_idx').on(table.callbackToken),
+    index('payments_created_idx').on(...newestFirst(table.createdAt, table.id)),
+    index('payments_user_created_idx').on(table.userId, ...newestFirst(table.createdAt)),
+    index('payments_due_check_idx').on(table.nextCheckAt).where(sql`${table.nextCheckAt} is not null`),
+    index('payments_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
+    index('payments_phone_idx').on(table.phone),
+  ],
+);
+
+/** A payment's timeline: one row per change of state, callback, check or team action. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    paymentId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: paymentStatusEnum().notNull(),
+    /** What happened, in French, as the timeline shows it. */
+    note: text().notNull(),
+    /** What the provider answered (no secret, the number masked). */
+    detail: jsonb(),
+    /** The team member who acted (a status check asked by hand, a refund); null for the system. */
+    actorId: uuid(),
+  },
+  (table) => [index('payment_events_payment_idx').on(table.paymentId, table.at)],
+);
