@@ -59,6 +59,21 @@ export const configSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().default(''),
   S3_SECRET_ACCESS_KEY: z.string().default(''),
   // ─── Mobile Money: MTN MoMo Collection API (issue 28; empty keys: the local emulator) ───
+  /** MTN MoMo Open API's address: production https://proxy.momoapi.mtn.com, sandbox https://sandbox.momodeveloper.mtn.com. */
+  MTN_MOMO_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://proxy.momoapi.mtn.com')),
+  /** The Collection product's subscription key (Ocp-Apim-Subscription-Key). Empty, with the two below: the emulator. */
+  MTN_MOMO_SUBSCRIPTION_KEY: z.string().default(''),
+  /** The API user (a uuid) and its API key, made for the Collection subscription (Basic auth of the token call). */
+  MTN_MOMO_API_USER: z.string().default(''),
+  MTN_MOMO_API_KEY: z.string().default(''),
+  /** X-Target-Environment: mtncameroon in production, sandbox on MTN's sandbox. */
+  MTN_MOMO_TARGET_ENVIRONMENT: z.string().min(1).default('mtncameroon'),
+  /** The callback host registered with the API user: X-Callback-Url is sent only for addresses on it. Empty: never (polled). */
+  MTN_MOMO_CALLBACK_HOST: z.string().default(''),
+  /** The Disbursement product's subscription key, API user and API key, for refunds through MTN. Empty: refunds by hand. */
+  MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY: z.string().default(''),
+  MTN_MOMO_DISBURSEMENT_API_USER: z.string().default(''),
+  MTN_MOMO_DISBURSEMENT_API_KEY: z.string().default(''),
   // ─── Mobile Money: Orange Money (issue 28; empty keys: the local emulator) ───
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
