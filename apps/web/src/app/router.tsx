@@ -64,6 +64,7 @@ const accountScreens: RouteObject[] = [
   ),
   screen('evenements/:id/entree', () => import('./routes/account/door-page').then((m) => ({ Component: m.DoorPage }))),
   screen(paths.profile, () => import('./routes/account/profile-page').then((m) => ({ Component: m.ProfilePage }))),
+  screen(paths.premium, () => import('./routes/account/premium-page').then((m) => ({ Component: m.PremiumPage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

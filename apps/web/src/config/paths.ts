@@ -53,6 +53,8 @@ export const paths = {
   /** A participant's ticket (QR code), readable offline once opened. */
   ticket: (eventId: string): string => `${ACCOUNT_ROOT}/participations/${eventId}/billet`,
   profile: `${ACCOUNT_ROOT}/profil`,
+  /** The plans, what premium unlocks, and the payment with Mobile Money (issue 28). */
+  premium: `${ACCOUNT_ROOT}/premium`,
   /** Rendered by the server (apps/api/src/modules/public-pages/terms.ts): left with a page load. */
   terms: '/terms',
   /** Rendered by the server like the terms: what is kept and why (issue 27 item 8). */

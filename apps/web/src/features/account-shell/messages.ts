@@ -6,6 +6,7 @@ export const accountShellMessages = defineMessages({
     home: 'Accueil',
     myEvents: 'Mes évènements',
     participations: 'Participations',
+    premium: 'Premium',
     profile: 'Profil',
     siteHome: 'Retour à l’accueil',
     offline:
@@ -16,6 +17,7 @@ export const accountShellMessages = defineMessages({
     home: 'Home',
     myEvents: 'My events',
     participations: 'Participations',
+    premium: 'Premium',
     profile: 'Profile',
     siteHome: 'Back to the home page',
     offline:

@@ -16,5 +16,6 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { id: 'home', to: paths.account, end: true },
   { id: 'myEvents', to: paths.organiser.events },
   { id: 'participations', to: paths.participations },
+  { id: 'premium', to: paths.premium },
   { id: 'profile', to: paths.profile },
 ];

@@ -27,6 +27,7 @@ export const eventStatsMessages = defineMessages({
     empty: 'Pas encore de visite. Partagez votre évènement pour le faire connaître.',
     upsell:
       'Le détail jour par jour et la provenance des visiteurs sont réservés aux comptes premium. Passez premium pour savoir d’où viennent vos participants.',
+    goPremium: 'Passer à Premium',
     perDay: 'Par jour',
     perDaySummary: '{days} jours, du {from} au {to}',
     perDayOne: 'Le {date}',
@@ -69,6 +70,7 @@ export const eventStatsMessages = defineMessages({
     empty: 'No visits yet. Share your event to make it known.',
     upsell:
       'The day-by-day detail and where visitors come from are for premium accounts. Go premium to learn where your participants come from.',
+    goPremium: 'Go Premium',
     perDay: 'Per day',
     perDaySummary: '{days} days, from {from} to {to}',
     perDayOne: 'On {date}',

@@ -4,6 +4,7 @@ import { accountShellMessages } from '../../../features/account-shell/messages';
 import { DoorEvents } from '../../../features/check-in/components/door-events';
 import { paths } from '../../../config/paths';
 import { useMyReferral } from '../../../features/referrals/api/get-my-referral';
+import { PremiumCard } from '../../../features/premium/components/premium-card';
 import { MyAccount } from '../../../features/referrals/components/my-account';
 import { referralMessages } from '../../../features/referrals/messages';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -29,6 +30,7 @@ export function MyAccountPage() {
       <h1 className="mb-6 text-2xl font-bold text-slate-900">{t('accountTitle')}</h1>
       {/* First: on the event's day, a door helper opens the door from here. */}
       <DoorEvents />
+      {user ? <PremiumCard plan={user.plan} premiumUntil={user.premiumUntil} /> : null}
       <MyAccount
         actions={
           <>

@@ -1,9 +1,11 @@
 import type { EventStats, EventStatsDay } from '@app/shared/event-stats';
 import { VIEW_SOURCES } from '@app/shared/event-stats';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { ColumnBars } from '../../../components/ui/column-bars';
 import { TableDetails } from '../../../components/ui/table-details';
+import { paths } from '../../../config/paths';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { eventStatsMessages } from '../messages';
@@ -212,7 +214,10 @@ export function EventStatsView({ stats }: { stats: EventStats }) {
         </>
       ) : (
         <Alert tone="info">
-          <span data-testid="premium-upsell">{t('upsell')}</span>
+          <span data-testid="premium-upsell">{t('upsell')}</span>{' '}
+          <Link to={paths.premium} className="font-semibold text-sky-900 underline hover:no-underline">
+            {t('goPremium')}
+          </Link>
         </Alert>
       )}
     </div>
