@@ -34,7 +34,7 @@ describe('the payment form', () => {
   it('opens with the account’s number and its operator, MTN when there is none', () => {
     expect(initialPaymentValues('monthly', '+237699001122')).toEqual({
       plan: 'monthly',
-      phone: '+237699001122',
+      phone: '+237 6 99 00 11 22',
       operator: 'orange',
     });
     expect(initialPaymentValues('yearly', null)).toEqual({ plan: 'yearly', phone: '', operator: 'mtn' });

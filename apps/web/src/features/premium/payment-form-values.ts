@@ -7,7 +7,7 @@ import {
   planIdSchema,
   type StartPaymentInput,
 } from '@app/shared/payments';
-import { toE164 } from '@app/shared/phone';
+import { formatPhone, toE164 } from '@app/shared/phone';
 import { z } from 'zod';
 
 /** A Cameroonian mobile number in E.164 and its operator, or null for anything else. */
@@ -36,7 +36,7 @@ export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
 
 /** What the form opens with: the plan chosen, the account's number and its operator (MTN otherwise). */
 export function initialPaymentValues(plan: PlanId, accountPhone: string | null): PaymentFormValues {
-  const phone = accountPhone ?? '';
+  const phone = formatPhone(accountPhone);
   return { plan, phone, operator: proposedOperator(phone) ?? 'mtn' };
 }
 
