@@ -24,6 +24,7 @@ import { myEventsRoutes } from './modules/events/my-events.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
+import { paymentEmulatorsPlugin } from './modules/payments/emulators/payment-emulators.plugin';
 import { publicPagesPlugin } from './modules/public-pages/public-pages.plugin';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicPagesRoutes);
   // The waiting-list form posted without JavaScript, answered with an HTML page (decision 027).
   await app.register(waitlistPageRoutes);
+  // Mobile Money providers without keys: their local emulators and their pages (decision 050).
+  await app.register(paymentEmulatorsPlugin);
 
   if (options.webDistDir) {
     await app.register(webAppPlugin, {

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig, withListeningPort } from './confi
 import { DatabaseBusyError } from './db/client';
 import { resolveLogFormat } from './lib/logger';
 import { startBlock } from './lib/start-block';
+import { emulatedPaymentPages } from './modules/payments/emulators/payment-emulators.plugin';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -70,6 +71,7 @@ async function main() {
     dataDir: config.DATA_DIR,
     database: app.database.kind,
     firstStart: app.firstStart,
+    paymentEmulators: emulatedPaymentPages(config),
   };
   if (pretty) {
     process.stdout.write(startBlock(info));
@@ -81,6 +83,7 @@ async function main() {
         docs: `${config.PUBLIC_URL.replace(/\/+$/, '')}/api/docs`,
         dataDir: config.DATA_DIR,
         database: info.database,
+        paymentEmulators: info.paymentEmulators.map((emulator) => `${config.PUBLIC_URL.replace(/\/+$/, '')}${emulator.path}`),
       },
       'server ready',
     );

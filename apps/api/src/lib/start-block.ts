@@ -9,6 +9,8 @@ export interface StartInfo {
   dataDir: string;
   database: 'pglite' | 'postgres';
   firstStart: FirstStart | null;
+  /** The Mobile Money providers running on their local emulator (no keys), with their page's path. */
+  paymentEmulators?: Array<{ label: string; path: string }>;
 }
 
 /** The superadmin lines of the first start; the random password is shown here only, once. */
@@ -19,6 +21,16 @@ export function superadminLines(firstStart: FirstStart | null): string[] {
     `  Superadmin:  ${firstStart.superadminEmail}`,
     `  Password:    ${firstStart.superadminPassword}`,
     '               shown this once: write it down (or set ADMIN_PASSWORD before the first start)',
+  ];
+}
+
+/** Where the payments go when a provider has no keys: its emulator's page, to approve or refuse them. */
+export function paymentEmulatorLines(local: string, emulators: Array<{ label: string; path: string }> = []): string[] {
+  if (emulators.length === 0) return [];
+  return [
+    '  Payments:    Mobile Money on local emulators (no provider keys): no real money moves.',
+    "               Approve or refuse each payment on the emulator's page:",
+    ...emulators.map((emulator) => `               ${emulator.label}: ${local}${emulator.path}`),
   ];
 }
 
@@ -39,6 +51,7 @@ export function startBlock(info: StartInfo): string {
     `  API docs:    ${local}/api/docs`,
     `  Data folder: ${info.dataDir}`,
     `  Database:    ${info.database === 'pglite' ? `PGlite in ${info.dataDir}/db` : 'PostgreSQL (DATABASE_URL)'}`,
+    ...paymentEmulatorLines(local, info.paymentEmulators),
     ...superadminLines(info.firstStart),
     '  Stop with Ctrl+C.',
     rule,

@@ -490,7 +490,7 @@ main{max-width:26rem;margin:0 auto;padding:1rem}h1{color:#fff;font-size:1.25rem;
 button{font:inherit;font-weight:600;min-height:2.75rem;border-radius:.5rem;border:2px solid #111827;cursor:pointer;padding:.5rem}
 .approve{background:#166534;border-color:#166534;color:#fff}.refuse{background:#fff;color:#991b1b;border-color:#991b1b}.funds{background:#fff;color:#111827}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}.empty{background:#fff;border-radius:.75rem;padding:1rem}
-h2{color:#fff;font-size:1rem;margin:1.5rem 0 .5rem}ul{list-style:none;margin:0;padding:0}li.done{background:#f9fafb;border-radius:.5rem;padding:.5rem .75rem;margin:0 0 .5rem;font-size:.9rem}
+a.refresh{color:#fff;font-weight:600}h2{color:#fff;font-size:1rem;margin:1.5rem 0 .5rem}ul{list-style:none;margin:0;padding:0}li.done{background:#f9fafb;border-radius:.5rem;padding:.5rem .75rem;margin:0 0 .5rem;font-size:.9rem}
 `;
 
 /** The emulator's page: each waiting request as the payer's phone shows it, with its three answers. */
@@ -526,6 +526,7 @@ export function renderPromptPage(emulator: MtnMomoEmulator, base: string): strin
 <h1>Émulateur MTN Mobile Money</h1>
 <p class="intro">Les demandes de paiement attendent ici la réponse du payeur, comme sur son téléphone. Aucun argent réel n’est en jeu.</p>
 ${prompts.length > 0 ? prompts : html`<p class="empty">Aucune demande de paiement en attente.</p>`}
+<p><a class="refresh" href="${base}/">Actualiser</a></p>
 ${
   decided.length > 0
     ? html`<h2>Dernières demandes traitées</h2><ul>${decided.map(
