@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Permission, Role } from '@app/shared/permissions';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
-import { events, users } from '../src/db/schema/index';
+import { events, payments, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 import type { UserRow } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/session.service';
@@ -84,5 +84,39 @@ export async function insertEvent(
     })
     .returning();
   if (!row) throw new Error('event not created');
+  return row;
+}
+
+/**
+ * Inserts a payment directly: a successful monthly payment of 2 000 FCFA with MTN, paid now,
+ * unless told otherwise (`paidAt: null` for one that never succeeded). Unique references and tokens.
+ */
+export async function insertPayment(
+  app: FastifyInstance,
+  userId: string,
+  values: Partial<typeof payments.$inferInsert> = {},
+): Promise<typeof payments.$inferSelect> {
+  const suffix = randomBytes(6).toString('hex').toUpperCase();
+  const now = new Date();
+  const [row] = await app.db
+    .insert(payments)
+    .values({
+      reference: `PAY-${suffix}`,
+      userId,
+      idempotencyKey: randomUUID(),
+      plan: 'monthly',
+      amount: 2000,
+      operator: 'mtn',
+      phone: '+237670000000',
+      status: 'successful',
+      providerReference: randomUUID(),
+      callbackToken: randomBytes(24).toString('base64url'),
+      expiresAt: new Date(now.getTime() + 5 * 60_000),
+      paidAt: now,
+      createdAt: now,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('payment not created');
   return row;
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { shotsIn } from '../../fixtures/shots';
+import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { SUPERADMIN } from '@app/test-utils/server';
 
@@ -213,7 +214,7 @@ test('waiting list: CSV export of the filtered list', async ({ page, request }, 
 test('settings: save shows the banner for 3 s, a bad value is refused in the form', async ({ page, request }, testInfo) => {
   await loginAsSuperadmin(page, request);
   await page.goto('/admin/settings');
-  for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité']) {
+  for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité', 'Paiements']) {
     await expect(page.getByRole('group', { name: legend })).toBeVisible();
   }
   await expect(page.getByText("Aucun service d'envoi de notifications push")).toBeVisible();
@@ -224,6 +225,17 @@ test('settings: save shows the banner for 3 s, a bad value is refused in the for
   await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
   await expect(page.getByText('La longueur minimale du mot de passe est d’au moins 6')).toBeVisible();
   await length.fill('8');
+  // The plans' prices, in FCFA: below 100 is refused in the form, with the shared schema's message.
+  const monthly = page.getByLabel('Prix mensuel (FCFA)');
+  const price = await monthly.inputValue();
+  expect(Number(price)).toBeGreaterThanOrEqual(100);
+  await expect(page.getByLabel('Prix annuel (FCFA)')).toHaveValue(/^\d+$/);
+  await monthly.fill('50');
+  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+  await expect(page.getByText('Le prix mensuel est d’au moins 100 FCFA')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shot(page, testInfo, 'settings-payments-error');
+  await monthly.fill(price);
 
   const name = `Évènements ${testInfo.project.name}`;
   await page.getByLabel('Nom du site').fill(name);
@@ -254,7 +266,23 @@ test('statistics: charts with their data tables', async ({ page, request }, test
   await expect(daily.getByRole('row')).toHaveCount(91);
   await expect(page.getByRole('region', { name: 'Évènements par statut' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Nouveaux comptes par semaine' })).toBeVisible();
+  // Revenue: the last 12 Douala months, the current one last; payments by operator.
+  const revenue = page.getByRole('region', { name: 'Revenu par mois' });
+  await expect(revenue.getByText(/12 derniers mois/)).toBeVisible();
+  await revenue.getByText('Voir le tableau des données').click();
+  await expect(revenue.getByRole('row')).toHaveCount(13);
+  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Africa/Douala' }).format(
+    new Date(),
+  );
+  await expect(revenue.getByRole('row').last().getByRole('rowheader')).toHaveText(month);
+  await expect(revenue.getByRole('columnheader')).toHaveText(['Mois', 'Paiements', 'Encaissé', 'Remboursé', 'Revenu']);
+  const operators = page.getByRole('region', { name: 'Paiements par opérateur' });
+  await operators.getByText('Voir le tableau des données').click();
+  await expect(operators.getByRole('rowheader')).toHaveText(['MTN Mobile Money', 'Orange Money']);
+  await expectNoAxeViolations(page);
   await shot(page, testInfo, 'stats');
+  await revenue.scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'stats-revenue');
 });
 
 test('English and back, remembered across visits', async ({ page, request }, testInfo) => {

@@ -43,3 +43,18 @@ export function toDoualaParts(iso: string): { date: string; time: string } {
 export function doualaIso(date: Date): string {
   return `${new Date(date.getTime() + DOUALA_OFFSET_MS).toISOString().slice(0, 19)}${DOUALA_OFFSET}`;
 }
+
+/** The Douala calendar month (YYYY-MM) of an instant. */
+export function doualaMonth(instant: Date | number): string {
+  return doualaDate(instant).slice(0, 7);
+}
+
+/**
+ * The start (a UTC instant, ms) of the Douala month `shift` months after the one holding `instant`
+ * (0: this month, -11: eleven months before, 1: the next one). Midnight on the 1st in Douala is
+ * 23:00 UTC on the last day of the month before.
+ */
+export function doualaMonthStart(instant: Date | number, shift = 0): number {
+  const local = new Date(ms(instant) + DOUALA_OFFSET_MS);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + shift, 1) - DOUALA_OFFSET_MS;
+}

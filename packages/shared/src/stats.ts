@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATORS } from './payments';
 import { waitlistEntrySchema } from './waitlist';
 
 const count = z.number().int().min(0);
@@ -24,9 +25,12 @@ export const dashboardStatsSchema = z.object({
   waitlist: count,
   premiumUsers: count,
   freemiumUsers: count,
-  /** Integer francs CFA this calendar month (Africa/Douala). */
-  monthlyRevenue: count,
-  /** False while no payment is recorded anywhere (no transactions module yet): the revenue is 0. */
+  /**
+   * Integer francs CFA this calendar month (Africa/Douala): the successful payments paid in it, less
+   * the refunds made in it (decision 055). Negative in a month that refunds more than it takes.
+   */
+  monthlyRevenue: z.number().int(),
+  /** True since payments are recorded (issue 28); kept for the clients that showed a note when false. */
   revenueTracked: z.boolean(),
   waitlistStats: z.object({ total: count, pending: count, approved: count, rejected: count }),
   totalEvents: count,
@@ -40,6 +44,9 @@ export const dashboardStatsSchema = z.object({
   recentWaitlist: z.array(waitlistEntrySchema),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+/** The months of the statistics' revenue series, the current one included. */
+export const REVENUE_MONTHS = 12;
 
 export const STATS_RANGES = [30, 90] as const;
 export const statsChartsQuerySchema = z.object({
@@ -61,5 +68,15 @@ export const statsChartsSchema = z.object({
   accountsWeekly: z.array(z.object({ weekStart: z.string(), count })),
   eventsByStatus: z.array(labelledCount),
   eventsByCategory: z.array(labelledCount),
+  /**
+   * The last 12 Douala months, oldest first, `month` as YYYY-MM, the current one last: `paid` the
+   * successful payments paid in the month (FCFA), `refunded` the refunds made in it, `revenue` the
+   * difference, as the dashboard's monthly revenue (decision 055).
+   */
+  revenueMonthly: z.array(
+    z.object({ month: z.string(), payments: count, paid: count, refunded: count, revenue: z.number().int() }),
+  ),
+  /** Successful payments of the same 12 months by operator (every operator, zeros included): number and FCFA. */
+  paymentsByOperator: z.array(z.object({ operator: z.enum(OPERATORS), count, amount: count })),
 });
 export type StatsCharts = z.infer<typeof statsChartsSchema>;

@@ -83,6 +83,11 @@ export const users = pgTable(
     index('users_reported_idx').on(table.role, table.createdAt).where(sql`${table.openReportsCount} > 0`),
     uniqueIndex('users_referral_code_key').on(sql`lower(${table.referralCode})`),
     index('users_premium_until_idx').on(table.premiumUntil).where(sql`${table.premiumUntil} is not null`),
+    // Premium accounts whose end has passed and the expiry job has not yet moved back to freemium
+    // (decision 055): the dashboard takes them off the premium count, reading a handful of entries.
+    index('users_premium_lapsed_idx')
+      .on(table.premiumUntil)
+      .where(sql`${table.role} = 'user' and ${table.plan} = 'premium' and ${table.premiumUntil} is not null`),
     // The accounts list (decision 013, migration 0008): the search of `search_text`, and by role newest first.
     index('users_search_trgm_idx').using('gin', table.searchText.op(TRIGRAMS)),
     index('users_role_created_id_idx').on(table.role, ...newestFirst(table.createdAt, table.id)),

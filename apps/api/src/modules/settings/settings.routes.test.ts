@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planPrice } from '@app/shared/payments';
 import { DEFAULT_SETTINGS, type Settings } from '@app/shared/settings';
 import { appSettings, auditLog } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -81,6 +82,27 @@ describe('PUT /api/admin/settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().events.maxParticipantsPerEvent).toBe(250);
     await put(superadmin, clone());
+  });
+
+  it('saves the plans’ prices (FCFA, typed as text in the form): the next payment asks the new price', async () => {
+    const next = clone() as unknown as { payments: Record<string, unknown> };
+    next.payments = { monthlyPrice: '2500', yearlyPrice: 25000 };
+    const response = await put(superadmin, next);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().payments).toEqual({ monthlyPrice: 2500, yearlyPrice: 25000 });
+    // What the payments module reads when a payment starts (planPrice of settings › payments).
+    const prices = (await app.settings.get()).payments;
+    expect(planPrice(prices, 'monthly')).toBe(2500);
+    expect(planPrice(prices, 'yearly')).toBe(25000);
+    const english = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { ...bearer(superadmin), 'accept-language': 'en' },
+      payload: { ...clone(), payments: { monthlyPrice: 0, yearlyPrice: 20000 } },
+    });
+    expect(english.json().fieldErrors?.['payments.monthlyPrice']).toContain('The monthly price is at least 100 FCFA');
+    await put(superadmin, clone());
+    expect(planPrice((await app.settings.get()).payments, 'monthly')).toBe(2000);
   });
 
   it('takes the SMS countries as typed on the screen (« cm, FR ») and stores the codes', async () => {
@@ -164,6 +186,18 @@ describe('PUT /api/admin/settings', () => {
       (s) => (s.security.maxLoginAttempts = 0),
       'security.maxLoginAttempts',
       'Au moins 1 tentative de connexion',
+    ],
+    [
+      'a monthly price of 50 FCFA',
+      (s) => (s.payments.monthlyPrice = 50),
+      'payments.monthlyPrice',
+      'Le prix mensuel est d’au moins 100 FCFA',
+    ],
+    [
+      'a yearly price in decimals',
+      (s) => (s.payments.yearlyPrice = 19999.5),
+      'payments.yearlyPrice',
+      'Le prix annuel est d’au moins 100 FCFA',
     ],
   ];
   for (const [name, change, field, message] of invalid) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { rowCountsUnder } from '../../db/row-counts';
-import { eventStatusEnum, events, users, waitlistEntries } from '../../db/schema/index';
+import { eventStatusEnum, events, payments, users, waitlistEntries } from '../../db/schema/index';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
 
 /** The people's time zone: days and weeks of the charts are counted there. */
@@ -10,7 +10,7 @@ const TZ = DOUALA_TIME_ZONE;
 
 /** The dashboard's counts of waiting-list entries, events, partners and user accounts. */
 export async function dashboardCounts(db: Database, now: Date) {
-  const [waitlist, eventStatuses, partners, accounts, activeEvents] = await Promise.all([
+  const [waitlist, eventStatuses, partners, accounts, activeEvents, lapsed] = await Promise.all([
     rowCountsUnder(db, 'waitlist:'),
     rowCountsUnder(db, 'events:status:'),
     rowCountsUnder(db, 'partners'),
@@ -18,7 +18,9 @@ export async function dashboardCounts(db: Database, now: Date) {
     // Published and not ended depends on the hour, so no trigger can keep it: counted exactly up
     // to 1,000, estimated beyond (decision 013).
     boundedCount(db, events, and(eq(events.status, 'published'), gte(events.endDateTime, now))),
+    lapsedPremiums(db, now),
   ]);
+  const premium = accounts.byKey.get('premium') ?? 0;
   return {
     waitlist: {
       total: waitlist.total,
@@ -28,7 +30,13 @@ export async function dashboardCounts(db: Database, now: Date) {
     },
     events: { total: eventStatuses.total, active: activeEvents },
     partners: partners.total,
-    users: { total: accounts.total, premium: accounts.byKey.get('premium') ?? 0, freemium: accounts.byKey.get('freemium') ?? 0 },
+    // Premium is the plan while its end has not passed (isPremiumActive): the accounts whose end has
+    // passed since the expiry job last ran count as freemium already (decision 055).
+    users: {
+      total: accounts.total,
+      premium: Math.max(0, premium - lapsed),
+      freemium: (accounts.byKey.get('freemium') ?? 0) + Math.min(premium, lapsed),
+    },
   };
 }
 
@@ -95,4 +103,84 @@ export function accountsPerWeek(db: Database, from: Date) {
     .where(and(sql`${users.role} = 'user'`, gte(users.createdAt, from)))
     .groupBy(week)
     .orderBy(week);
+}
+
+/**
+ * Accounts (role user) still on the plan premium whose end has passed: the expiry job moves them
+ * back to freemium every few minutes, so they are few; read from users_premium_lapsed_idx only.
+ */
+export function lapsedPremiumsCount(db: Executor, now: Date) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        // Literals, as in the index's predicate, so the planner matches it whatever the plan cache does.
+        sql`${users.role} = 'user' and ${users.plan} = 'premium'`,
+        isNotNull(users.premiumUntil),
+        lte(users.premiumUntil, now),
+      ),
+    );
+}
+
+export async function lapsedPremiums(db: Database, now: Date): Promise<number> {
+  const [row] = await lapsedPremiumsCount(db, now);
+  return Number(row?.n ?? 0);
+}
+
+/*
+ * Revenue (decision 055): a successful payment counts in the Douala month of `paid_at` for its
+ * amount (what the payer paid, the referral credit already taken off); a refund counts against the
+ * Douala month of `refunded_at` for `refunded_amount`. A refund never rewrites a closed month.
+ * Both read a covering partial index only (payments_revenue_idx, payments_refunds_idx).
+ */
+
+/** The FCFA of the successful payments paid in [from, to). */
+export function paidSum(db: Executor, from: Date, to: Date) {
+  return db
+    .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::bigint` })
+    .from(payments)
+    .where(and(isNotNull(payments.paidAt), gte(payments.paidAt, from), lt(payments.paidAt, to)));
+}
+
+/** The FCFA refunded in [from, to). */
+export function refundedSum(db: Executor, from: Date, to: Date) {
+  return db
+    .select({ amount: sql<string>`coalesce(sum(${payments.refundedAmount}), 0)::bigint` })
+    .from(payments)
+    .where(and(isNotNull(payments.refundedAt), gte(payments.refundedAt, from), lt(payments.refundedAt, to)));
+}
+
+/** The FCFA paid and refunded in [from, to). */
+export async function revenueBetween(db: Database, from: Date, to: Date): Promise<{ paid: number; refunded: number }> {
+  const [[paid], [refunded]] = await Promise.all([paidSum(db, from, to), refundedSum(db, from, to)]);
+  return { paid: Number(paid?.amount ?? 0), refunded: Number(refunded?.amount ?? 0) };
+}
+
+const doualaMonthOf = (column: typeof payments.paidAt | typeof payments.refundedAt) =>
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${TZ}'`)}, 'YYYY-MM')`;
+
+/** Successful payments paid in [from, to) by Douala month and operator: number and FCFA. */
+export function paymentsPerMonthAndOperator(db: Executor, from: Date, to: Date) {
+  const month = doualaMonthOf(payments.paidAt);
+  return db
+    .select({
+      month,
+      operator: payments.operator,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${payments.amount})::bigint`,
+    })
+    .from(payments)
+    .where(and(isNotNull(payments.paidAt), gte(payments.paidAt, from), lt(payments.paidAt, to)))
+    .groupBy(month, payments.operator);
+}
+
+/** Refunds made in [from, to) by Douala month: FCFA. */
+export function refundsPerMonth(db: Executor, from: Date, to: Date) {
+  const month = doualaMonthOf(payments.refundedAt);
+  return db
+    .select({ month, amount: sql<string>`sum(${payments.refundedAmount})::bigint` })
+    .from(payments)
+    .where(and(isNotNull(payments.refundedAt), gte(payments.refundedAt, from), lt(payments.refundedAt, to)))
+    .groupBy(month);
 }

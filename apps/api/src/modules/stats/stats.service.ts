@@ -1,16 +1,20 @@
-import type { DashboardEvent, DashboardStats, StatsCharts } from '@app/shared/stats';
+import { OPERATORS } from '@app/shared/payments';
+import { type DashboardEvent, type DashboardStats, REVENUE_MONTHS, type StatsCharts } from '@app/shared/stats';
 import type { Database } from '../../db/client';
 import { toWaitlistEntry } from '../waitlist/waitlist.service';
 import {
   accountsPerWeek,
   dashboardCounts,
   eventsByStatusAndCategory,
+  paymentsPerMonthAndOperator,
   recentEvents,
   recentWaitlist,
+  refundsPerMonth,
+  revenueBetween,
   topEvents,
   waitlistPerDay,
 } from './stats.repository';
-import { DAY_MS, DOUALA_OFFSET_MS, doualaDate, doualaMidnight } from '@app/shared/douala-time';
+import { DAY_MS, DOUALA_OFFSET_MS, doualaDate, doualaMidnight, doualaMonth, doualaMonthStart } from '@app/shared/douala-time';
 
 const LIST_SIZE = 5;
 
@@ -28,24 +32,62 @@ function toDashboardEvent(row: EventRow): DashboardEvent {
   };
 }
 
+/** This Douala month's revenue: paid in it, less refunded in it (decision 055). */
+export async function monthRevenue(db: Database, now = new Date()): Promise<number> {
+  const { paid, refunded } = await revenueBetween(db, new Date(doualaMonthStart(now)), new Date(doualaMonthStart(now, 1)));
+  return paid - refunded;
+}
+
+/** The last REVENUE_MONTHS Douala months (oldest first) and their payments by operator. */
+export async function revenueSeries(
+  db: Database,
+  now = new Date(),
+): Promise<Pick<StatsCharts, 'revenueMonthly' | 'paymentsByOperator'>> {
+  const from = new Date(doualaMonthStart(now, 1 - REVENUE_MONTHS));
+  const to = new Date(doualaMonthStart(now, 1));
+  const [paidRows, refundRows] = await Promise.all([paymentsPerMonthAndOperator(db, from, to), refundsPerMonth(db, from, to)]);
+  const months = Array.from({ length: REVENUE_MONTHS }, (_, index) =>
+    doualaMonth(doualaMonthStart(now, index + 1 - REVENUE_MONTHS)),
+  );
+  const byMonth = new Map(months.map((month) => [month, { month, payments: 0, paid: 0, refunded: 0, revenue: 0 }]));
+  const byOperator = new Map(OPERATORS.map((operator) => [operator, { operator, count: 0, amount: 0 }]));
+  for (const row of paidRows) {
+    const month = byMonth.get(row.month);
+    const operator = byOperator.get(row.operator);
+    if (month) {
+      month.payments += row.count;
+      month.paid += Number(row.amount);
+    }
+    if (operator) {
+      operator.count += row.count;
+      operator.amount += Number(row.amount);
+    }
+  }
+  for (const row of refundRows) {
+    const month = byMonth.get(row.month);
+    if (month) month.refunded += Number(row.amount);
+  }
+  for (const month of byMonth.values()) month.revenue = month.paid - month.refunded;
+  return { revenueMonthly: [...byMonth.values()], paymentsByOperator: [...byOperator.values()] };
+}
+
 /** Every figure is a count or a short ordered list computed by the database. */
 export async function dashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
-  const [counts, recent, top, latestWaitlist] = await Promise.all([
+  const [counts, recent, top, latestWaitlist, revenue] = await Promise.all([
     dashboardCounts(db, now),
     recentEvents(db, LIST_SIZE),
     topEvents(db, LIST_SIZE),
     recentWaitlist(db, LIST_SIZE),
+    monthRevenue(db, now),
   ]);
-  // No payment is recorded yet (the transactions module does not exist): revenue is 0, flagged as untracked.
-  const monthlyRevenue = 0;
   return {
     events: counts.events.total,
     businesses: counts.partners,
     waitlist: counts.waitlist.total,
     premiumUsers: counts.users.premium,
     freemiumUsers: counts.users.freemium,
-    monthlyRevenue,
-    revenueTracked: false,
+    monthlyRevenue: revenue,
+    revenueTracked: true,
     waitlistStats: counts.waitlist,
     totalEvents: counts.events.total,
     totalPartners: counts.partners,
@@ -72,10 +114,11 @@ export async function statsCharts(db: Database, days: number, now = new Date()):
   const from = new Date(today - (days - 1) * DAY_MS);
   const firstMonday = mondayOf(doualaDate(from.getTime()));
   const weeksFrom = new Date(Date.parse(`${firstMonday}T00:00:00Z`) - DOUALA_OFFSET_MS);
-  const [perDay, perWeek, { byStatus, byCategory }] = await Promise.all([
+  const [perDay, perWeek, { byStatus, byCategory }, revenue] = await Promise.all([
     waitlistPerDay(db, from),
     accountsPerWeek(db, weeksFrom),
     eventsByStatusAndCategory(db),
+    revenueSeries(db, now),
   ]);
 
   const dayCounts = new Map(perDay.map((row) => [row.date, row.count]));
@@ -91,5 +134,5 @@ export async function statsCharts(db: Database, days: number, now = new Date()):
     accountsWeekly.push({ weekStart: week, count: weekCounts.get(week) ?? 0 });
   }
 
-  return { days, waitlistDaily, accountsWeekly, eventsByStatus: byStatus, eventsByCategory: byCategory };
+  return { days, waitlistDaily, accountsWeekly, eventsByStatus: byStatus, eventsByCategory: byCategory, ...revenue };
 }

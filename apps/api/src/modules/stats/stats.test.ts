@@ -130,8 +130,9 @@ describe('dashboard statistics', () => {
       premiumUsers: 2,
       freemiumUsers: 3,
       totalUsers: 5,
+      // No payment here (revenue.test.ts has them).
       monthlyRevenue: 0,
-      revenueTracked: false,
+      revenueTracked: true,
     });
     // The two admins and the seeded superadmin are not users of the app.
     expect(stats.premiumUsers + stats.freemiumUsers).toBe(stats.totalUsers);

@@ -164,6 +164,11 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         {text('security.smsCountries' as Path, 'smsCountries', 'text', t('smsCountriesHint'))}
       </Section>
 
+      <Section title={t('payments')} hint={t('paymentsHint')}>
+        {number('payments.monthlyPrice', 'monthlyPrice', 100)}
+        {number('payments.yearlyPrice', 'yearlyPrice', 100)}
+      </Section>
+
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
           {save.isPending ? t('saving') : t('save')}

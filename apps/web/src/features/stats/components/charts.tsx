@@ -8,13 +8,19 @@ export interface ChartPoint {
   /** Shorter label under the axis. */
   shortLabel?: string;
   value: number;
+  /** The row's figures in the table, when not the value alone (amounts in FCFA, several columns). */
+  cells?: string[];
 }
+
+/** How a figure reads: a count by default, FCFA for amounts. */
+export type Format = (value: number) => string;
 
 interface ChartFrameProps {
   title: string;
   summary: string;
   tableLabel: string;
-  headers: [string, string];
+  /** The row header's, then one per figure column. */
+  headers: [string, ...string[]];
   points: ChartPoint[];
   children: ReactNode;
   actions?: ReactNode;
@@ -37,12 +43,11 @@ export function ChartFrame({ title, summary, tableLabel, headers, points, childr
           <caption className="sr-only">{title}</caption>
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                {headers[0]}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {headers[1]}
-              </th>
+              {headers.map((header, index) => (
+                <th key={header} scope="col" className={`px-3 py-2 ${index > 0 ? 'text-right' : ''}`}>
+                  {header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -51,7 +56,11 @@ export function ChartFrame({ title, summary, tableLabel, headers, points, childr
                 <th scope="row" className="px-3 py-1.5 font-normal">
                   {point.label}
                 </th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{formatNumber(point.value)}</td>
+                {(point.cells ?? [formatNumber(point.value)]).map((cell, index) => (
+                  <td key={index} className="px-3 py-1.5 text-right whitespace-nowrap tabular-nums">
+                    {cell}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -61,20 +70,32 @@ export function ChartFrame({ title, summary, tableLabel, headers, points, childr
   );
 }
 
-/** Vertical bars over time, drawn in SVG; the figures are in the table beside it. */
-export function ColumnChart({ points, color = '#0f766e' }: { points: ChartPoint[]; color?: string }) {
+/** Vertical bars over time, drawn in SVG; the figures are in the table beside it. Below zero draws no bar. */
+export function ColumnChart({
+  points,
+  color = '#0f766e',
+  format = formatNumber,
+}: {
+  points: ChartPoint[];
+  color?: string;
+  format?: Format;
+}) {
   const max = Math.max(1, ...points.map((point) => point.value));
   const ticks = points.length > 1 ? [0, Math.floor((points.length - 1) / 2), points.length - 1] : [0];
   return (
     <div aria-hidden="true">
       <div className="flex items-stretch gap-2">
         <div className="flex flex-col justify-between text-right text-xs text-slate-500 tabular-nums">
-          <span>{formatNumber(max)}</span>
+          <span>{format(max)}</span>
           <span>0</span>
         </div>
         <ColumnBars
           color={color}
-          bars={points.map((point) => ({ key: point.label, value: point.value, title: `${point.label} : ${point.value}` }))}
+          bars={points.map((point) => ({
+            key: point.label,
+            value: Math.max(0, point.value),
+            title: `${point.label} : ${format(point.value)}`,
+          }))}
         />
       </div>
       <div className="mt-1 flex justify-between pl-6 text-xs text-slate-500">
@@ -87,7 +108,15 @@ export function ColumnChart({ points, color = '#0f766e' }: { points: ChartPoint[
 }
 
 /** Horizontal bars for categories, longest first. */
-export function BarList({ points, colors }: { points: ChartPoint[]; colors?: Record<string, string> }) {
+export function BarList({
+  points,
+  colors,
+  format = formatNumber,
+}: {
+  points: ChartPoint[];
+  colors?: Record<string, string>;
+  format?: Format;
+}) {
   const max = Math.max(1, ...points.map((point) => point.value));
   return (
     <ul aria-hidden="true" className="space-y-2">
@@ -100,7 +129,7 @@ export function BarList({ points, colors }: { points: ChartPoint[]; colors?: Rec
               style={{ width: `${(point.value / max) * 100}%`, backgroundColor: colors?.[point.label] ?? '#0f766e' }}
             />
           </span>
-          <span className="w-10 text-right font-medium tabular-nums">{formatNumber(point.value)}</span>
+          <span className="min-w-10 text-right font-medium whitespace-nowrap tabular-nums">{format(point.value)}</span>
         </li>
       ))}
     </ul>

@@ -1,9 +1,10 @@
 import { EVENT_CATEGORIES, EVENT_STATUSES } from '@app/shared/events';
-import { STATS_RANGES } from '@app/shared/stats';
+import { OPERATOR_LABELS } from '@app/shared/payments';
+import { REVENUE_MONTHS, STATS_RANGES } from '@app/shared/stats';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { SkeletonRows } from '../../../components/ui/skeleton';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useStatsCharts } from '../api/get-stats-charts';
 import { statsMessages } from '../messages';
@@ -13,9 +14,17 @@ type Key = keyof (typeof statsMessages)['fr'];
 /** The statuses and categories the messages name; any other key is shown as it is. */
 const KNOWN = new Set<string>([...EVENT_STATUSES, ...EVENT_CATEGORIES]);
 const STATUS_COLORS = { draft: '#d97706', published: '#047857', cancelled: '#b91c1c' };
+/** The operators' own colours (MTN yellow, Orange orange), dark enough beside the white. */
+const OPERATOR_COLORS: Record<string, string> = {
+  [OPERATOR_LABELS.mtn]: '#ca8a04',
+  [OPERATOR_LABELS.orange]: '#ea580c',
+};
 
 /** A calendar day (YYYY-MM-DD) shown in the reader's language; noon UTC keeps it on that day in Douala. */
 const dayLabel = (day: string, options: Intl.DateTimeFormatOptions) => formatDate(`${day}T12:00:00Z`, options);
+/** A Douala month (YYYY-MM): its 15th at noon is in it whatever the offset. */
+const monthLabel = (month: string, options: Intl.DateTimeFormatOptions) => formatDate(`${month}-15T12:00:00Z`, options);
+const money = (value: number) => formatMoney(value);
 
 export function StatsCharts() {
   const t = useT(statsMessages);
@@ -49,6 +58,17 @@ export function StatsCharts() {
   }));
   const byStatus: ChartPoint[] = data.eventsByStatus.map((point) => ({ label: label(point.key), value: point.count }));
   const byCategory: ChartPoint[] = data.eventsByCategory.map((point) => ({ label: label(point.key), value: point.count }));
+  const revenue: ChartPoint[] = data.revenueMonthly.map((point) => ({
+    label: monthLabel(point.month, { month: 'long', year: 'numeric' }),
+    shortLabel: monthLabel(point.month, { month: 'short', year: 'numeric' }),
+    value: point.revenue,
+    cells: [formatNumber(point.payments), money(point.paid), money(point.refunded), money(point.revenue)],
+  }));
+  const byOperator: ChartPoint[] = data.paymentsByOperator.map((point) => ({
+    label: OPERATOR_LABELS[point.operator],
+    value: point.amount,
+    cells: [formatNumber(point.count), money(point.amount)],
+  }));
   const statusColors = Object.fromEntries(Object.entries(STATUS_COLORS).map(([key, color]) => [label(key), color])) as Record<
     string,
     string
@@ -118,6 +138,24 @@ export function StatsCharts() {
           {byCategory.length ? <BarList points={byCategory} /> : empty}
         </ChartFrame>
       </div>
+      <ChartFrame
+        title={t('revenueMonthly')}
+        summary={`${t('total', { total: money(data.revenueMonthly.reduce((total, point) => total + point.revenue, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
+        tableLabel={t('showTable')}
+        headers={[t('month'), t('payments'), t('paid'), t('refunded'), t('revenue')]}
+        points={revenue}
+      >
+        <ColumnChart points={revenue} color="#047857" format={money} />
+      </ChartFrame>
+      <ChartFrame
+        title={t('paymentsByOperator')}
+        summary={`${t('total', { total: formatNumber(data.paymentsByOperator.reduce((total, point) => total + point.count, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
+        tableLabel={t('showTable')}
+        headers={[t('operator'), t('payments'), t('amount')]}
+        points={byOperator}
+      >
+        <BarList points={byOperator} colors={OPERATOR_COLORS} format={money} />
+      </ChartFrame>
     </div>
   );
 }

@@ -1,0 +1,3 @@
+CREATE INDEX "users_premium_lapsed_idx" ON "users" USING btree ("premium_until") WHERE "users"."role" = 'user' and "users"."plan" = 'premium' and "users"."premium_until" is not null;--> statement-breakpoint
+CREATE INDEX "payments_revenue_idx" ON "payments" USING btree ("paid_at","operator","amount") WHERE "payments"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "payments_refunds_idx" ON "payments" USING btree ("refunded_at","refunded_amount") WHERE "payments"."refunded_at" is not null;
