@@ -8,7 +8,18 @@ export function TableDetails({ label, scroll = false, children }: { label: strin
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-medium text-brand-700 hover:underline">{label}</summary>
-      <div className={`mt-2 rounded-lg border border-slate-200${scroll ? ' max-h-72 overflow-auto' : ''}`}>{children}</div>
+      {scroll ? (
+        // A box that scrolls is reached by the keyboard too (its arrows scroll it), with the outline it shows there.
+        <div
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WCAG 2.1.1, a scrolling region must take the focus (axe scrollable-region-focusable).
+          tabIndex={0}
+          className="mt-2 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {children}
+        </div>
+      ) : (
+        <div className="mt-2 rounded-lg border border-slate-200">{children}</div>
+      )}
     </details>
   );
 }
