@@ -96,7 +96,10 @@ export function StatsCharts() {
   const empty = <p className="py-6 text-center text-sm text-slate-600">{t('empty')}</p>;
 
   return (
-    <div className={`grid gap-4 lg:grid-cols-2 ${charts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={charts.isFetching}>
+    <div
+      className={`grid gap-4 lg:grid-cols-2 [&>*]:min-w-0 ${charts.isPlaceholderData ? 'opacity-60' : ''}`}
+      aria-busy={charts.isFetching}
+    >
       <div className="lg:col-span-2">
         <ChartFrame
           title={t('waitlistDaily')}
@@ -138,24 +141,28 @@ export function StatsCharts() {
           {byCategory.length ? <BarList points={byCategory} /> : empty}
         </ChartFrame>
       </div>
-      <ChartFrame
-        title={t('revenueMonthly')}
-        summary={`${t('total', { total: money(data.revenueMonthly.reduce((total, point) => total + point.revenue, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
-        tableLabel={t('showTable')}
-        headers={[t('month'), t('payments'), t('paid'), t('refunded'), t('revenue')]}
-        points={revenue}
-      >
-        <ColumnChart points={revenue} color="#047857" format={money} />
-      </ChartFrame>
-      <ChartFrame
-        title={t('paymentsByOperator')}
-        summary={`${t('total', { total: formatNumber(data.paymentsByOperator.reduce((total, point) => total + point.count, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
-        tableLabel={t('showTable')}
-        headers={[t('operator'), t('payments'), t('amount')]}
-        points={byOperator}
-      >
-        <BarList points={byOperator} colors={OPERATOR_COLORS} format={money} />
-      </ChartFrame>
+      <div className="lg:col-span-2">
+        <ChartFrame
+          title={t('revenueMonthly')}
+          summary={`${t('total', { total: money(data.revenueMonthly.reduce((total, point) => total + point.revenue, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
+          tableLabel={t('showTable')}
+          headers={[t('month'), t('payments'), t('paid'), t('refunded'), t('revenue')]}
+          points={revenue}
+        >
+          <ColumnChart points={revenue} color="#047857" format={money} />
+        </ChartFrame>
+      </div>
+      <div className="lg:col-span-2">
+        <ChartFrame
+          title={t('paymentsByOperator')}
+          summary={`${t('total', { total: formatNumber(data.paymentsByOperator.reduce((total, point) => total + point.count, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
+          tableLabel={t('showTable')}
+          headers={[t('operator'), t('payments'), t('amount')]}
+          points={byOperator}
+        >
+          <BarList points={byOperator} colors={OPERATOR_COLORS} format={money} />
+        </ChartFrame>
+      </div>
     </div>
   );
 }
