@@ -31,6 +31,7 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const mobile = testInfo.project.name === 'mobile';
   const id = await organiser(page, request, testInfo);
   const title = `Soirée makossa ${id}`;
@@ -57,6 +58,18 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
     await shot(page, testInfo, 'step-info-error');
   }
   await page.getByLabel('Titre').fill(title);
+  // Tags: Enter adds one, a repeated one is not added twice, × removes one.
+  const tagBox = page.getByLabel('Tags', { exact: true });
+  for (const tag of ['makossa', 'bikutsi', 'makossa', 'wouri']) {
+    await tagBox.fill(tag);
+    await tagBox.press('Enter');
+  }
+  const tagList = page.getByRole('list', { name: 'Tags ajoutés' });
+  await expect(tagList.getByRole('listitem')).toHaveText(['makossa×', 'bikutsi×', 'wouri×']);
+  await page.getByRole('button', { name: 'Retirer le tag wouri' }).click();
+  await expect(tagList.getByRole('listitem')).toHaveText(['makossa×', 'bikutsi×']);
+  await expect(tagBox).toHaveValue('');
+  await shot(page, testInfo, 'step-info-tags');
   if (mobile) {
     await expectNoAxeViolations(page, 'step Informations');
     await next.click();
@@ -95,8 +108,8 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
   expect(big.length).toBeGreaterThan(2_000_000);
   expect(sentBytes).toBeLessThan(1_000_000);
 
-  // Saved: on to the event's hub (decision 043), then back to the list.
-  await expect(page).toHaveURL(/\/mon-compte\/evenements\/[0-9a-f-]{36}$/);
+  // Saved: on to the event's hub (decision 043), then back to the list. The server re-encodes both photos first.
+  await expect(page).toHaveURL(/\/mon-compte\/evenements\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByText('Brouillon enregistré')).toBeVisible();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
@@ -111,8 +124,18 @@ test('Mes évènements: empty, create with two photos over the steps, draft with
   await card.getByRole('link', { name: `Modifier « ${title} »` }).click();
   await expect(page.getByRole('heading', { name: 'Modifier l’évènement' })).toBeVisible();
   await expect(page.getByLabel('Titre')).toHaveValue(title);
+  // The saved tags come back; one added and one removed are saved too.
+  await expect(tagList.getByRole('listitem')).toHaveText(['makossa×', 'bikutsi×']);
+  await tagBox.fill('plage');
+  await tagBox.press('Enter');
+  await page.getByRole('button', { name: 'Retirer le tag bikutsi' }).click();
   await page.getByLabel('Titre').fill(`${title} (2e édition)`);
   await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+  await expect(page.getByRole('heading', { name: `${title} (2e édition)`, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Modifier', exact: true }).click();
+  await expect(page.getByLabel('Titre')).toHaveValue(`${title} (2e édition)`);
+  await expect(tagList.getByRole('listitem')).toHaveText(['makossa×', 'plage×']);
+  await page.goBack();
   await expect(page.getByRole('heading', { name: `${title} (2e édition)`, level: 1 })).toBeVisible();
   await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
   const edited = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `${title} (2e édition)` }) });

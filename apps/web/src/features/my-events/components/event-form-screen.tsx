@@ -20,6 +20,8 @@ import { Input, Select, Textarea } from '../../../components/ui/form/controls';
 import { errorAt } from '../../../components/ui/form/error-at';
 import { describedBy, Field } from '../../../components/ui/form/field';
 import { applyServerErrors } from '../../../components/ui/form/server-errors';
+import { TagsField } from '../../../components/ui/form/tags-field';
+import { useTagInput } from '../../../components/ui/form/use-tag-input';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { EMPTY_EVENT_FORM, eventFieldOf, eventToFormValues } from '../../../lib/event-form-values';
@@ -33,7 +35,7 @@ import { myEventsMessages } from '../messages';
 const STEPS = ['info', 'date', 'place', 'tickets', 'images', 'options'] as const;
 type Step = (typeof STEPS)[number];
 const STEP_FIELDS: Record<Step, string[]> = {
-  info: ['title', 'description', 'category'],
+  info: ['title', 'description', 'category', 'tags'],
   date: ['startDate', 'startTime', 'endDate', 'endTime'],
   place: ['address', 'city'],
   tickets: ['ticketTypes', 'maxParticipants'],
@@ -42,10 +44,9 @@ const STEP_FIELDS: Record<Step, string[]> = {
 };
 const WHOLE_NUMBER = { step: 1, inputMode: 'numeric' } as const;
 
-/** Server field paths → this form's fields (it has no tags field: their errors stay in the banner). */
+/** Server field paths → this form's fields (a tag's own path, `tags.2`, is the tags field's). */
 function fieldOf(path: string): FieldPath<EventFormInput> | null {
-  const field = eventFieldOf(path);
-  return field === 'tags' ? null : field;
+  return eventFieldOf(path.startsWith('tags.') ? 'tags' : path);
 }
 
 function stepOfField(name: string): Step {
@@ -99,6 +100,8 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     control,
     handleSubmit,
     setError,
+    setValue,
+    watch,
     formState: { errors, isSubmitted },
     trigger,
   } = useForm<EventFormInput, unknown, EventFormValues>({
@@ -106,6 +109,8 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     defaultValues: event ? eventToFormValues(event) : EMPTY_EVENT_FORM,
   });
   const tickets = useFieldArray({ control, name: 'ticketTypes' });
+  const tags = watch('tags');
+  const tagInput = useTagInput(tags, (next) => setValue('tags', next, { shouldDirty: true, shouldValidate: isSubmitted }));
 
   const message = (name: FieldPath<EventFormInput>) => errorAt(errors, name);
   const idOf = (name: string) => `${formId}-${name.replace(/\./g, '-')}`;
@@ -323,6 +328,7 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
                 ))}
               </Select>
             </Field>
+            <TagsField id={idOf('tags')} tags={tags} error={message('tags')} typing={tagInput} />
           </>,
         )}
         {section(
