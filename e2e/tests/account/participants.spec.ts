@@ -29,6 +29,7 @@ test('the organiser sees, searches, exports and removes participants, then moder
   page,
   request,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const organiser = await account(request, testInfo, 'orga', 'Odile', 'Ekambi');
   const bernadette = await account(request, testInfo, 'bern', 'Bernadette', 'Ngo Mbock');
   const samuel = await account(request, testInfo, 'sam', 'Samuel', 'Eto');
@@ -109,6 +110,28 @@ test('the organiser sees, searches, exports and removes participants, then moder
   await expect(list.getByRole('listitem')).toHaveCount(1);
   const again = await request.post(`/api/events/${event._id}/participants`, { headers: samuel.headers, data: {} });
   expect(again.status()).toBe(403);
+
+  // 'Retirés': Samuel is listed; 'Réautoriser', after its confirmation, lets him join again (decision 058).
+  const removedList = page.getByRole('list', { name: 'Personnes retirées' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Retirés (1)' })).toBeVisible();
+  await expect(removedList.getByRole('listitem')).toHaveCount(1);
+  await expect(removedList).toContainText('Samuel Eto');
+  await expect(removedList).toContainText(`@${samuel.username}`);
+  await expectNoAxeViolations(page, 'participants with a removed person');
+  await shot(page, testInfo, 'participants-removed');
+  await removedList.getByRole('button', { name: 'Réautoriser Samuel Eto' }).click();
+  const letBack = page.getByRole('dialog', { name: 'Réautoriser cette personne ?' });
+  await expect(letBack).toContainText(`Samuel Eto pourra de nouveau s’inscrire à « ${title} »`);
+  await expectNoAxeViolations(page, 'participants let back dialog');
+  await shot(page, testInfo, 'participants-readmit-dialog');
+  await letBack.getByRole('button', { name: 'Réautoriser' }).click();
+  await expect(page.getByText('Samuel Eto peut de nouveau s’inscrire')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^Retirés/ })).toHaveCount(0);
+  const back = await request.post(`/api/events/${event._id}/participants`, { headers: samuel.headers, data: {} });
+  expect(back.ok(), await back.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('participants-count')).toHaveText('2 / 50 participants');
+  await expect(list.getByRole('listitem').first()).toContainText('Samuel Eto');
 
   // The comments: newest first; delete Samuel's, report Bernadette.
   await page.goto(`/mon-compte/evenements/${event._id}/commentaires`);

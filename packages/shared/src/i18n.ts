@@ -444,6 +444,8 @@ const EXACT: Record<string, string> = {
   // Customisation of event pages (helper custom)
   // Près de moi (helper near)
   // Organiser space, the rest of issue 27 (helper rest27)
+  'Personne réautorisée : elle peut de nouveau s’inscrire': 'Person allowed back: they may join again',
+  'Cette personne n’a pas été retirée de cet évènement': 'This person was not removed from this event',
 };
 
 /** Messages with a number or a name in them. */

@@ -77,3 +77,46 @@ export const REMOVED_BY_ORGANISER = 'L’organisateur vous a retiré de cet év�
 
 /** The CSV's columns, in order. */
 export const PARTICIPANTS_CSV_HEADER = ['Nom', 'Nom d’utilisateur', 'Inscrit le'] as const;
+
+/*
+ * The people the organiser removed, and letting one back (decision 058):
+ * - `GET    /api/events/:id/removals?page=` → `RemovalsPage` (most recently removed first)
+ * - `DELETE /api/events/:id/removals/:userId` → `ReadmitResponse` (they may join again)
+ * The event's organiser only, as the routes above.
+ */
+export const REMOVALS_PAGE_SIZE = 20;
+export const REMOVALS_PAGE_MAX = 100;
+
+export const removalsQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: PARTICIPANTS_PAGE_INVALID })
+    .int({ message: PARTICIPANTS_PAGE_INVALID })
+    .min(1, { message: PARTICIPANTS_PAGE_INVALID })
+    .max(REMOVALS_PAGE_MAX, { message: PARTICIPANTS_PAGE_INVALID })
+    .default(1),
+});
+export type RemovalsQuery = z.input<typeof removalsQuerySchema>;
+
+export const removalSchema = z.object({
+  userId: z.uuid(),
+  /** As a participant's: names, else the username, else 'Anonyme'; never a contact. */
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  removedAt: z.string(),
+});
+export type Removal = z.infer<typeof removalSchema>;
+
+export const removalsPageSchema = z.object({
+  items: z.array(removalSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type RemovalsPage = z.infer<typeof removalsPageSchema>;
+
+export const readmitResponseSchema = z.object({ message: z.string() });
+export type ReadmitResponse = z.infer<typeof readmitResponseSchema>;
+
+export const PARTICIPANT_READMITTED = 'Personne réautorisée : elle peut de nouveau s’inscrire';
+export const REMOVAL_NOT_FOUND = 'Cette personne n’a pas été retirée de cet évènement';

@@ -175,3 +175,43 @@ export async function findContact(db: Executor, userId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * The people removed from the event, most recently first, a page at a time. Read by the primary
+ * key's prefix (event_id): an event's removals are few (each one an organiser's act), sorted in
+ * memory; no index of their own.
+ */
+export async function listRemovals(db: Executor, eventId: string, page: { limit: number; offset: number }) {
+  return db
+    .select({
+      userId: eventRemovals.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      avatar: users.avatar,
+      removedAt: eventRemovals.createdAt,
+    })
+    .from(eventRemovals)
+    .innerJoin(users, eq(users.id, eventRemovals.userId))
+    .where(eq(eventRemovals.eventId, eventId))
+    .orderBy(desc(eventRemovals.createdAt), desc(eventRemovals.userId))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countRemovals(db: Executor, eventId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(eventRemovals)
+    .where(eq(eventRemovals.eventId, eventId));
+  return Number(row?.count ?? 0);
+}
+
+/** Lets the person join again; when they were removed, the removal's time, else null. */
+export async function deleteRemoval(tx: Tx, eventId: string, userId: string): Promise<Date | null> {
+  const [row] = await tx
+    .delete(eventRemovals)
+    .where(and(eq(eventRemovals.eventId, eventId), eq(eventRemovals.userId, userId)))
+    .returning({ createdAt: eventRemovals.createdAt });
+  return row?.createdAt ?? null;
+}

@@ -1,14 +1,25 @@
 import { idParamsSchema } from '@app/shared/common';
 import {
+  PARTICIPANT_READMITTED,
   PARTICIPANT_REMOVED,
   participantParamsSchema,
   participantsPageSchema,
   participantsQuerySchema,
+  readmitResponseSchema,
+  removalsPageSchema,
+  removalsQuerySchema,
   removeParticipantResponseSchema,
 } from '@app/shared/participants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
-import { exportParticipantsCsv, listEventParticipants, type ParticipantsDeps, removeParticipant } from './participants.service';
+import {
+  exportParticipantsCsv,
+  listEventParticipants,
+  listEventRemovals,
+  type ParticipantsDeps,
+  readmitParticipant,
+  removeParticipant,
+} from './participants.service';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -74,6 +85,42 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+
+  app.get(
+    '/events/:id/removals',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['participants'],
+        summary: 'Les personnes retirées de l’événement par son organisateur, les plus récentes d’abord ; 404 pour un autre',
+        params: idParamsSchema,
+        querystring: removalsQuerySchema,
+        response: { 200: removalsPageSchema, ...errors },
+      },
+    },
+    async (request) => listEventRemovals(deps, actorOf(request), request.params.id, request.query),
+  );
+
+  app.delete(
+    '/events/:id/removals/:userId',
+    {
+      config: {
+        keepsCachedAnswers: true,
+        access: 'authenticated',
+        rateLimit: { hook: 'preHandler', max: 60, timeWindow: '1 minute', keyGenerator: perAccountKey('participant-readmit') },
+      },
+      schema: {
+        tags: ['participants'],
+        summary: 'L’organisateur réautorise une personne retirée : elle peut de nouveau s’inscrire (journalisé)',
+        params: participantParamsSchema,
+        response: { 200: readmitResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await readmitParticipant(deps, actorOf(request), request.params.id, request.params.userId);
+      return { message: PARTICIPANT_READMITTED };
     },
   );
 };

@@ -8,6 +8,9 @@ import {
   PARTICIPANTS_PAGE_SIZE,
   type Participant,
   type ParticipantsPage,
+  REMOVAL_NOT_FOUND,
+  REMOVALS_PAGE_SIZE,
+  type RemovalsPage,
   REMOVED_BY_ORGANISER,
 } from '@app/shared/participants';
 import type { Database } from '../../db/client';
@@ -24,6 +27,8 @@ import type { SettingsService } from '../settings/settings.service';
 import { CSV_OPTIONS } from '../waitlist/waitlist.service';
 import {
   countParticipants,
+  countRemovals,
+  deleteRemoval,
   estimateAccountsMatching,
   deleteParticipationOf,
   findContact,
@@ -31,6 +36,7 @@ import {
   insertRemoval,
   iterateParticipants,
   listParticipants,
+  listRemovals,
   type ParticipantRow,
   type ParticipantsEventRow,
   participationsWhere,
@@ -39,8 +45,8 @@ import {
 
 /*
  * An event's participants for its organiser (issue 27 item 4, decision 044): the list with its
- * search, removing one (audited, the person told through the outbox, never allowed back), and the
- * CSV. Only the event's organiser: anyone else — another organiser, a door helper, `manage_events`
+ * search, removing one (audited, the person told through the outbox, not allowed back until the
+ * organiser lets them back, decision 058), and the CSV. Only the event's organiser: anyone else — another organiser, a door helper, `manage_events`
  * — gets 404 'Événement introuvable', as if the event did not exist (decision 040's rule).
  */
 
@@ -160,6 +166,61 @@ async function tellRemoved(deps: ParticipantsDeps, event: ParticipantsEventRow, 
   } catch (error) {
     deps.log.warn({ err: error, eventId: event.id }, 'removal not stored for the participant');
   }
+}
+
+/** The people the organiser removed, most recently first (decision 058). */
+export async function listEventRemovals(
+  deps: Pick<ParticipantsDeps, 'db'>,
+  actor: SessionUser,
+  eventId: string,
+  query: { page: number },
+): Promise<RemovalsPage> {
+  const event = await ownEvent(deps.db, actor, eventId);
+  const limit = REMOVALS_PAGE_SIZE;
+  const [rows, total] = await Promise.all([
+    listRemovals(deps.db, event.id, { limit, offset: (query.page - 1) * limit }),
+    countRemovals(deps.db, event.id),
+  ]);
+  return {
+    items: rows.map((row) => ({
+      userId: row.userId,
+      name: displayName(row),
+      username: row.username,
+      avatar: row.avatar,
+      removedAt: row.removedAt.toISOString(),
+    })),
+    total,
+    page: query.page,
+    pageSize: limit,
+  };
+}
+
+/**
+ * Lets a removed person back (decision 058): the removal goes, audited `participant.readmit` in
+ * the same transaction; they may join again themselves (nobody is added for them, and nobody is
+ * told: it is the organiser's undoing of their own act).
+ */
+export async function readmitParticipant(
+  deps: Pick<ParticipantsDeps, 'db'>,
+  actor: SessionUser,
+  eventId: string,
+  userId: string,
+): Promise<void> {
+  const event = await ownEvent(deps.db, actor, eventId);
+  await deps.db.transaction(async (tx) => {
+    const removedAt = await deleteRemoval(tx, event.id, userId);
+    if (!removedAt) throw notFound(REMOVAL_NOT_FOUND);
+    await recordWrite(tx, {
+      audit: {
+        actorId: actor.id,
+        action: 'participant.readmit',
+        targetType: 'event',
+        targetId: event.id,
+        before: { userId, removedAt: removedAt.toISOString() },
+        after: { removed: false },
+      },
+    });
+  });
 }
 
 /** Refuses a join of someone the organiser removed (called by the community's `joinEvent`). */

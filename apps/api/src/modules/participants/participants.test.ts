@@ -279,6 +279,101 @@ describe('removing a participant', () => {
   });
 });
 
+describe('letting a removed person back (decision 058)', () => {
+  it('lists the people removed, most recent first, without contacts; letting one back is audited and they may join again', async () => {
+    const { app } = testApp;
+    const { owner, event } = await organiserWithEvent('Ndolé party');
+    const first = await signedIn(app, { firstName: 'Awa', lastName: 'Tchoumi', username: 'awa_t', email: 'awa.t@exemple.cm' });
+    const second = await signedIn(app, { firstName: 'Paul', lastName: 'Ngono', username: 'paul_n', phone: '+237699887766' });
+    for (const who of [first, second]) {
+      await join(event._id, who);
+      const removed = await request(app, 'DELETE', `/api/events/${event._id}/participants/${who.user.id}`, owner);
+      expect(removed.statusCode, removed.body).toBe(200);
+    }
+
+    const listed = await request(app, 'GET', `/api/events/${event._id}/removals`, owner);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const body = listed.json();
+    expect(body).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(body.items).toEqual([
+      { userId: second.user.id, name: 'Paul Ngono', username: 'paul_n', avatar: null, removedAt: expect.any(String) },
+      { userId: first.user.id, name: 'Awa Tchoumi', username: 'awa_t', avatar: null, removedAt: expect.any(String) },
+    ]);
+    expect(listed.body).not.toContain('exemple.cm');
+    expect(listed.body).not.toContain('699887766');
+    const badPage = await request(app, 'GET', `/api/events/${event._id}/removals?page=0`, owner);
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json().fieldErrors.page).toEqual(['Numéro de page invalide']);
+
+    const readmitted = await request(app, 'DELETE', `/api/events/${event._id}/removals/${first.user.id}`, owner);
+    expect(readmitted.statusCode, readmitted.body).toBe(200);
+    expect(readmitted.json()).toEqual({ message: 'Personne réautorisée : elle peut de nouveau s’inscrire' });
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'participant.readmit'), eq(auditLog.targetId, event._id)));
+    expect(audit).toMatchObject({
+      actorId: owner.user.id,
+      targetType: 'event',
+      before: { userId: first.user.id, removedAt: expect.any(String) },
+      after: { removed: false },
+    });
+    const left = (await request(app, 'GET', `/api/events/${event._id}/removals`, owner)).json();
+    expect(left.items.map((item: { userId: string }) => item.userId)).toEqual([second.user.id]);
+    expect(left.total).toBe(1);
+
+    // Let back: they join again themselves and count; the other one is still refused.
+    const again = await join(event._id, first);
+    expect(again).toBeTruthy();
+    const [row] = await app.db.select().from(events).where(eq(events.id, event._id));
+    expect(row?.participantsCount).toBe(1);
+    const refused = await request(app, 'POST', `/api/events/${event._id}/participants`, second, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('REMOVED_BY_ORGANISER');
+
+    // Nobody to let back: 404 with its own message, nothing audited.
+    const twice = await request(app, 'DELETE', `/api/events/${event._id}/removals/${first.user.id}`, owner);
+    expect(twice.statusCode).toBe(404);
+    expect(twice.json()).toEqual({ code: 'NOT_FOUND', message: 'Cette personne n’a pas été retirée de cet évènement' });
+    const audits = await app.db.select().from(auditLog).where(eq(auditLog.action, 'participant.readmit'));
+    expect(audits.filter((entry) => entry.targetId === event._id)).toHaveLength(1);
+    // Removed once more: listed again, refused again.
+    expect((await request(app, 'DELETE', `/api/events/${event._id}/participants/${first.user.id}`, owner)).statusCode).toBe(200);
+    expect((await request(app, 'GET', `/api/events/${event._id}/removals`, owner)).json().total).toBe(2);
+  });
+
+  it('answers 404 to anyone but the organiser, as for an unknown event, and lets nobody back; 401 without a session', async () => {
+    const { app } = testApp;
+    const { owner, event } = await organiserWithEvent('Gala fermé');
+    const removed = await signedIn(app);
+    await join(event._id, removed);
+    expect((await request(app, 'DELETE', `/api/events/${event._id}/participants/${removed.user.id}`, owner)).statusCode).toBe(
+      200,
+    );
+    const otherOrganiser = (await organiserWithEvent('Son gala')).owner;
+    const manager = await signedIn(app, { role: 'admin', permissions: ['manage_events'] });
+    const doorHelper = await signedIn(app);
+    const added = await request(app, 'POST', `/api/events/${event._id}/door-helpers`, owner, { login: doorHelper.user.username });
+    expect(added.statusCode, added.body).toBe(201);
+    const routes = [
+      ['GET', `/api/events/${event._id}/removals`],
+      ['DELETE', `/api/events/${event._id}/removals/${removed.user.id}`],
+    ] as const;
+    for (const [method, url] of routes) {
+      for (const who of [otherOrganiser, manager, doorHelper, removed]) {
+        const response = await request(app, method, url, who);
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.json()).toEqual({ code: 'NOT_FOUND', message: 'Événement introuvable' });
+      }
+      expect((await request(app, method, url)).statusCode).toBe(401);
+    }
+    const unknown = await request(app, 'GET', '/api/events/00000000-0000-4000-8000-000000000000/removals', owner);
+    expect(unknown.statusCode).toBe(404);
+    // Still removed.
+    expect((await request(app, 'POST', `/api/events/${event._id}/participants`, removed, {})).statusCode).toBe(403);
+  });
+});
+
 describe('the CSV export', () => {
   it('is UTF-8 with a BOM for Excel, named after the event, three columns, newest first, no contact and no formula', async () => {
     const { app } = testApp;

@@ -17,13 +17,26 @@ export function parsePage(value: string | null | undefined): number {
   return page >= 1 ? page : 1;
 }
 
-/** First / previous / next / last buttons and 'Page X sur N' (paged admin tables). */
-export function Pagination({ page, count, onChange }: { page: number; count: number; onChange: (page: number) => void }) {
+/**
+ * First / previous / next / last buttons and 'Page X sur N' (paged tables and lists). `label`
+ * names the navigation when a screen has more than one.
+ */
+export function Pagination({
+  page,
+  count,
+  onChange,
+  label,
+}: {
+  page: number;
+  count: number;
+  onChange: (page: number) => void;
+  label?: string;
+}) {
   const t = useT(uiMessages);
   const atStart = page <= 1;
   const atEnd = page >= count;
   return (
-    <nav aria-label={t('pagination')} className="flex flex-wrap items-center justify-center gap-2 py-3">
+    <nav aria-label={label ?? t('pagination')} className="flex flex-wrap items-center justify-center gap-2 py-3">
       <Button variant="secondary" size="sm" disabled={atStart} onClick={() => onChange(1)} aria-label={t('first')}>
         «
       </Button>

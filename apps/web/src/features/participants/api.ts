@@ -1,5 +1,5 @@
 import type { CreateReportInput, ListCommentsResponse } from '@app/shared/community';
-import type { ParticipantsPage, RemoveParticipantResponse } from '@app/shared/participants';
+import type { ParticipantsPage, ReadmitResponse, RemovalsPage, RemoveParticipantResponse } from '@app/shared/participants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, apiRequest } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
@@ -10,10 +10,10 @@ export const COMMENTS_PAGE_SIZE = 20;
 export const participantsKeys = {
   all: ['participants'] as const,
   list: (id: string, q: string, page: number) => ['participants', id, q, page] as const,
+  removals: (id: string, page: number) => ['participants', id, 'removals', page] as const,
   comments: (id: string, page: number) => ['event-comments', id, page] as const,
 };
 
-/** A missing event stays missing: no retry of a 404. */
 /** `GET /api/events/:id/participants?q=&page=`: the organiser's; 404 for anyone else. */
 export function useParticipants(id: string, q: string, page: number) {
   return useQuery({
@@ -30,6 +30,27 @@ export function useRemoveParticipant(id: string) {
   return useMutation({
     mutationFn: (userId: string) =>
       apiRequest<RemoveParticipantResponse>(`/events/${encodeURIComponent(id)}/participants/${encodeURIComponent(userId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantsKeys.all }),
+  });
+}
+
+/** `GET /api/events/:id/removals?page=`: the people the organiser removed, most recent first (decision 058). */
+export function useRemovals(id: string, page: number) {
+  return useQuery({
+    queryKey: participantsKeys.removals(id, page),
+    queryFn: ({ signal }) => apiRequest<RemovalsPage>(`/events/${encodeURIComponent(id)}/removals`, { signal, query: { page } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `DELETE /api/events/:id/removals/:userId`: a removed person may join again; the lists are read again. */
+export function useReadmit(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<ReadmitResponse>(`/events/${encodeURIComponent(id)}/removals/${encodeURIComponent(userId)}`, {
         method: 'DELETE',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: participantsKeys.all }),

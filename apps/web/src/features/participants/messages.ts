@@ -23,7 +23,7 @@ export const participantsMessages = defineMessages({
     removeLabel: 'Retirer {name}',
     removeTitle: 'Retirer ce participant ?',
     removeConfirm:
-      '{name} ne participera plus à « {title} ». Il sera prévenu par e-mail ou SMS et ne pourra plus s’inscrire à cet évènement.',
+      '{name} ne participera plus à « {title} ». Il sera prévenu par e-mail ou SMS et ne pourra plus s’inscrire à cet évènement, sauf si vous le réautorisez.',
     removed: '{name} a été retiré et prévenu',
     exportCsv: 'Exporter (CSV)',
     exporting: 'Export en cours…',
@@ -33,6 +33,17 @@ export const participantsMessages = defineMessages({
     nextPage: 'Page suivante',
     pageOf: 'Page {page} sur {count}',
     pagination: 'Pages des participants',
+    removedTitle: 'Retirés ({count})',
+    removedHint: 'Ces personnes ne peuvent plus s’inscrire. Réautorisées, elles pourront s’inscrire de nouveau elles-mêmes.',
+    removedList: 'Personnes retirées',
+    removedAt: 'Retiré le {date}',
+    removedPagination: 'Pages des personnes retirées',
+    readmit: 'Réautoriser',
+    readmitLabel: 'Réautoriser {name}',
+    readmitTitle: 'Réautoriser cette personne ?',
+    readmitConfirm:
+      '{name} pourra de nouveau s’inscrire à « {title} ». Il n’est pas réinscrit pour autant : c’est à lui de s’inscrire.',
+    readmitted: '{name} peut de nouveau s’inscrire',
   },
   en: {
     title: 'Participants',
@@ -56,7 +67,7 @@ export const participantsMessages = defineMessages({
     removeLabel: 'Remove {name}',
     removeTitle: 'Remove this participant?',
     removeConfirm:
-      '{name} will no longer take part in “{title}”. They will be told by e-mail or SMS and can no longer join this event.',
+      '{name} will no longer take part in “{title}”. They will be told by e-mail or SMS and can no longer join this event, unless you let them back.',
     removed: '{name} was removed and told',
     exportCsv: 'Export (CSV)',
     exporting: 'Exporting…',
@@ -66,6 +77,16 @@ export const participantsMessages = defineMessages({
     nextPage: 'Next page',
     pageOf: 'Page {page} of {count}',
     pagination: 'Pages of participants',
+    removedTitle: 'Removed ({count})',
+    removedHint: 'These people can no longer join. Let back, they may join again themselves.',
+    removedList: 'People removed',
+    removedAt: 'Removed on {date}',
+    removedPagination: 'Pages of the people removed',
+    readmit: 'Let back',
+    readmitLabel: 'Let {name} back',
+    readmitTitle: 'Let this person back?',
+    readmitConfirm: '{name} will be able to join “{title}” again. They are not joined for all that: it is up to them to join.',
+    readmitted: '{name} may join again',
   },
 });
 

@@ -15,6 +15,7 @@ import { useListScreen } from '../../../lib/list-screen';
 import { useOnline } from '../../../lib/pwa';
 import { exportParticipants, useParticipants, useRemoveParticipant } from '../api';
 import { participantsMessages } from '../messages';
+import { RemovedSection } from './removed-section';
 import { Avatar, EventNotFound, Pager } from './shared';
 
 const SEARCH_ID = 'participants-search';
@@ -22,7 +23,8 @@ const SEARCH_ID = 'participants-search';
 /**
  * /mon-compte/evenements/:id/participants (issue 27 item 4, decision 044): the count over the
  * maximum, a search kept in the address (`?q=`, sent once typing pauses), 20 participants a page
- * newest first, 'Retirer' after a confirmation, and the CSV export.
+ * newest first, 'Retirer' after a confirmation, the CSV export, and the people removed with
+ * 'Réautoriser' (decision 058).
  */
 export function ParticipantsScreen({ eventId }: { eventId: string }) {
   const t = useT(participantsMessages);
@@ -159,6 +161,7 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
           <Pager page={page} count={pageCount} onChange={(next) => setPage(next)} t={t} />
         </>
       )}
+      {event && !missing ? <RemovedSection eventId={eventId} eventTitle={event.title} online={online} /> : null}
       <ConfirmDialog
         open={removing !== null}
         title={t('removeTitle')}
