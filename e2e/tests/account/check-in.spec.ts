@@ -115,6 +115,8 @@ test('a ticket’s QR code scanned at the door: valid, already scanned, unknown,
   const present = page.locator('[data-count="admitted"]');
   await expect(present).toHaveText('0');
   await expect(page.locator('[data-count="registered"]')).toHaveText('2');
+  // The organiser's door is under 'Mes évènements' in the account's tabs.
+  await expect(page.locator('[data-nav][aria-current="page"]').first()).toHaveAttribute('data-nav', 'myEvents');
   // Nobody is listed until a name is typed, for the organiser too.
   await expect(page.getByRole('list', { name: 'Participants trouvés' })).toHaveCount(0);
 
@@ -139,6 +141,8 @@ test('a ticket’s QR code scanned at the door: valid, already scanned, unknown,
   await doorLink.click();
   await expect(helperDoor.getByRole('heading', { level: 1, name: 'Entrée' })).toBeVisible();
   await expect(helperDoor.locator('[data-count="registered"]')).toHaveText('2');
+  // A helper does not organise the event: no tab is current ('Mes évènements' would be wrong).
+  await expect(helperDoor.locator('[data-nav][aria-current="page"]')).toHaveCount(0);
   await expect(helperDoor.getByRole('region', { name: 'Aides à l’entrée' })).toHaveCount(0);
   await expect(helperDoor.getByRole('list', { name: 'Participants trouvés' })).toHaveCount(0);
   await helperDoor.getByLabel('Rechercher un participant').fill(`Tchoumi ${id}`);

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { type AccountSection, AccountSectionContext } from '../../../components/layouts/account-section';
 import { HomeLink, SiteBar } from '../../../components/layouts/site-bar';
 import { useT } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/pwa';
 import { accountShellMessages } from '../messages';
-import { ACCOUNT_NAV } from '../nav';
+import { ACCOUNT_NAV, currentNavEntry } from '../nav';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
@@ -15,52 +16,62 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 export function AccountShell({ children }: { children: ReactNode }) {
   const t = useT(accountShellMessages);
   const online = useOnline();
+  const { pathname } = useLocation();
+  // A screen may say which section it belongs to (the door: its organiser's or a helper's).
+  const [section, setSection] = useState<AccountSection>(undefined);
+  const current = currentNavEntry(pathname, section);
   const showNav = ACCOUNT_NAV.length > 1;
   const links = (variant: 'top' | 'bottom') =>
-    ACCOUNT_NAV.map((entry) => (
-      <li key={entry.id} className={variant === 'bottom' ? 'flex-1' : undefined}>
-        <NavLink
-          to={entry.to}
-          end={entry.end}
-          data-nav={entry.id}
-          className={({ isActive }) =>
-            variant === 'top'
-              ? `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
-              : `flex min-h-14 items-center justify-center px-1 text-center text-xs font-medium ${focusRing} ${isActive ? 'text-brand-800' : 'text-slate-700'}`
-          }
-        >
-          {({ isActive }) => (
+    ACCOUNT_NAV.map((entry) => {
+      const isActive = entry.id === current;
+      return (
+        <li key={entry.id} className={variant === 'bottom' ? 'flex-1' : undefined}>
+          <Link
+            to={entry.to}
+            data-nav={entry.id}
+            aria-current={isActive ? 'page' : undefined}
+            className={
+              variant === 'top'
+                ? `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+                : `flex min-h-14 items-center justify-center px-1 text-center text-xs font-medium ${focusRing} ${isActive ? 'text-brand-800' : 'text-slate-700'}`
+            }
+          >
             <span className={variant === 'bottom' && isActive ? 'border-b-2 border-brand-700 pb-0.5' : undefined}>
               {t(entry.id)}
             </span>
-          )}
-        </NavLink>
-      </li>
-    ));
+          </Link>
+        </li>
+      );
+    });
 
   return (
-    <div className={`min-h-dvh bg-slate-50 ${showNav ? 'pb-16 sm:pb-0' : ''}`}>
-      <SiteBar className="max-w-5xl gap-3">
+    <AccountSectionContext.Provider value={setSection}>
+      <div className={`min-h-dvh bg-slate-50 ${showNav ? 'pb-16 sm:pb-0' : ''}`}>
+        <SiteBar className="max-w-5xl gap-3">
+          {showNav ? (
+            <nav aria-label={t('accountNav')} className="hidden sm:block">
+              <ul className="flex items-center gap-1">{links('top')}</ul>
+            </nav>
+          ) : null}
+          <HomeLink>{t('siteHome')}</HomeLink>
+        </SiteBar>
+        <div role="status" className="empty:hidden">
+          {online ? null : (
+            <p className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900" data-offline-banner>
+              {t('offline')}
+            </p>
+          )}
+        </div>
+        <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children}</main>
         {showNav ? (
-          <nav aria-label={t('accountNav')} className="hidden sm:block">
-            <ul className="flex items-center gap-1">{links('top')}</ul>
+          <nav
+            aria-label={t('accountNav')}
+            className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden"
+          >
+            <ul className="flex">{links('bottom')}</ul>
           </nav>
         ) : null}
-        <HomeLink>{t('siteHome')}</HomeLink>
-      </SiteBar>
-      <div role="status" className="empty:hidden">
-        {online ? null : (
-          <p className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900" data-offline-banner>
-            {t('offline')}
-          </p>
-        )}
       </div>
-      <main className="mx-auto max-w-5xl px-4 py-6 sm:py-10">{children}</main>
-      {showNav ? (
-        <nav aria-label={t('accountNav')} className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white sm:hidden">
-          <ul className="flex">{links('bottom')}</ul>
-        </nav>
-      ) : null}
-    </div>
+    </AccountSectionContext.Provider>
   );
 }

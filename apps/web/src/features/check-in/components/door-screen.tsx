@@ -1,6 +1,7 @@
 import type { CheckInBundle } from '@app/shared/check-in';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useAccountSection } from '../../../components/layouts/account-section';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field, describedBy } from '../../../components/ui/form/field';
@@ -196,6 +197,8 @@ export function DoorScreen({ eventId }: { eventId: string }) {
   const recent = scans.slice(-10).reverse();
 
   const back = bundle?.isOrganiser === false ? paths.account : paths.organiser.event(eventId);
+  // The organiser's door is under 'Mes évènements'; a door helper's under none of their tabs.
+  useAccountSection(bundle ? (bundle.isOrganiser ? 'myEvents' : null) : undefined);
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4">
