@@ -256,6 +256,7 @@ test('a ticket’s QR code scanned at the door: valid, already scanned, unknown,
 });
 
 test('the door reads a ticket through the phone’s camera', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(120_000);
   const id = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}c`;
   const organiser = await account(request, 'orgc', 'Ngo', 'Biyong', id);
   const awa = await account(request, 'awac', 'Awa', 'Tchoumi', id);
@@ -307,4 +308,36 @@ test('the door reads a ticket through the phone’s camera', async ({ page, requ
   } finally {
     await withCamera.close();
   }
+});
+
+test('an idle door reads the participants again every minute while shown and online', async ({ page, request }, testInfo) => {
+  const id = `${testInfo.project.name.slice(0, 3)}${Date.now().toString(36)}i`;
+  const organiser = await account(request, 'orgi', 'Ngo', 'Biyong', id);
+  const awa = await account(request, 'awai', 'Awa', 'Tchoumi', id);
+  const paul = await account(request, 'pauli', 'Paul', 'Ngono', id);
+  const orgToken = await loginAs(page, request, organiser.email, PASSWORD);
+  const eventId = await publishedEvent(request, orgToken, `Marché de Noël ${id}`);
+  const tokenOf = async (who: Account) => {
+    const login = await request.post('/api/users/login', { data: { identifier: who.email, password: PASSWORD } });
+    return ((await login.json()) as { token: string }).token;
+  };
+  await join(request, await tokenOf(awa), eventId);
+
+  // The page's clock is the test's: a minute passes without waiting one.
+  await page.clock.install();
+  await page.goto(`/mon-compte/evenements/${eventId}/entree`);
+  await expect(page.locator('[data-count="registered"]')).toHaveText('1');
+  const bundleReads = () =>
+    page.waitForResponse((answer) => answer.url().endsWith(`/api/events/${eventId}/check-in`) && answer.ok());
+
+  // Paul joins while the door sits idle: a minute later the door knows him, nothing touched.
+  await join(request, await tokenOf(paul), eventId);
+  const read = bundleReads();
+  await page.clock.runFor(61_000);
+  await read;
+  await expect(page.locator('[data-count="registered"]')).toHaveText('2');
+  await page.getByLabel('Rechercher un participant').fill(`Ngono ${id}`);
+  await expect(page.getByRole('list', { name: 'Participants trouvés' })).toContainText(`Paul Ngono ${id}`);
+  await expectNoAxeViolations(page, 'door after an idle minute');
+  await shot(page, testInfo, 'door-idle-refreshed');
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
+import { pollWhileVisible } from '../../lib/poll-while-visible';
 import { useOnline } from '../../lib/pwa';
 import { getCheckInBundle, sendScans } from './api/check-in-api';
 import { checkScan, type DoorScan, pendingScans } from './door-logic';
@@ -12,6 +13,12 @@ const RETRY_MS = 30_000;
  * read again at most this often; the scans answer's counts keep 'présents' right in between.
  */
 const BUNDLE_AFTER_SEND_MS = 60_000;
+/**
+ * An idle door reads the bundle again this often while the screen is shown and online (never in
+ * a pocket or without network), so people who joined or were removed meanwhile reach it; a read
+ * made for another reason (a send, the network's return) counts.
+ */
+const BUNDLE_IDLE_MS = 60_000;
 
 export type DoorStatus = 'loading' | 'ready' | 'notFound' | 'needsNetwork' | 'error';
 
@@ -27,7 +34,8 @@ export interface DoorState {
 /**
  * The door of one event on this phone (decision 047): the bundle and the scans kept in IndexedDB,
  * the bundle read again whenever there is network, each scan checked offline then queued, and the
- * queue sent on opening, after each scan, on the 'online' event and every 30 s while scans wait.
+ * queue sent on opening, after each scan, on the 'online' event and every 30 s while scans wait;
+ * an idle door reads the bundle again every minute while shown and online.
  */
 export function useDoor(eventId: string) {
   const online = useOnline();
@@ -114,6 +122,16 @@ export function useDoor(eventId: string) {
     if (online && !wasOnline.current) void refresh().then(sync);
     wasOnline.current = online;
   }, [online, refresh, sync]);
+
+  // Idle: the bundle again once a minute while shown and online. The scans are kept (the bundle
+  // only replaces the bundle in the record), so none waiting is lost.
+  const gone = state.status === 'notFound';
+  useEffect(() => {
+    if (gone) return;
+    return pollWhileVisible(() => {
+      if (Date.now() - bundleReadAt.current >= BUNDLE_IDLE_MS / 2) void refresh();
+    }, BUNDLE_IDLE_MS);
+  }, [gone, refresh]);
 
   const waiting = state.record ? pendingScans(state.record.scans).length : 0;
   useEffect(() => {
