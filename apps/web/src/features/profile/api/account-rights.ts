@@ -1,9 +1,7 @@
 import type { ContactChangeRequestInput, ContactChangeRequestResponse, DeleteAccountInput } from '@app/shared/account';
 import type { PublicUser } from '@app/shared/users';
-import { localize } from '@app/shared/i18n';
-import { API_BASE, ApiRequestError, apiRequest, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
-import { getLanguage } from '../../../lib/i18n';
-import { getToken } from '../../../lib/session';
+import { API_BASE, apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** `POST /api/users/me/contact`: the code goes to the new e-mail or phone (decision 048). */
 export function requestContactChange(input: ContactChangeRequestInput) {
@@ -24,35 +22,6 @@ export function deleteAccount(input: DeleteAccountInput) {
  * `GET /api/users/me/export`, saved as the file the server names (`mes-donnees-YYYY-MM-DD.json`).
  * Read as a blob: the answer is a file, not an API object.
  */
-export async function downloadMyData(): Promise<void> {
-  const language = getLanguage();
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/users/me/export`, {
-      headers: { 'accept-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      credentials: 'include',
-    });
-  } catch {
-    throw new ApiRequestError(0, localize(NETWORK_ERROR_MESSAGE, language), 'NETWORK', null);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiRequestError(
-      response.status,
-      localize(body?.message ?? 'Une erreur est survenue', language),
-      'HTTP_ERROR',
-      body as never,
-    );
-  }
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'mes-donnees.json';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadMyData(): Promise<void> {
+  return downloadFile(new URL(`${API_BASE}/users/me/export`, window.location.origin), 'mes-donnees.json');
 }
