@@ -1,19 +1,17 @@
-import type { EventDetail, ShareTokenResponse } from '@app/shared/events';
+import type { EventDetail } from '@app/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { regenerateShareLink } from '../../../lib/event-actions';
 import { eventKeys } from './keys';
 import { requireToken } from './require-token';
 
-/** `POST /api/events/{id}/share-token`: a new share link; the old one no longer opens the private event. */
-export function regenerateShareLink(id: string): Promise<ShareTokenResponse> {
-  requireToken();
-  return apiRequest<ShareTokenResponse>(`/events/${encodeURIComponent(id)}/share-token`, { method: 'POST' });
-}
-
+/** `POST /api/events/{id}/share-token` (lib/event-actions.ts): the detail shows the new link. */
 export function useRegenerateShareLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => regenerateShareLink(id),
+    mutationFn: () => {
+      requireToken();
+      return regenerateShareLink(id);
+    },
     onSuccess: (data) => {
       queryClient.setQueryData<EventDetail>(eventKeys.detail(id), (event) =>
         event ? { ...event, shareToken: data.shareToken, sharePath: data.sharePath, shareUrl: data.shareUrl } : event,

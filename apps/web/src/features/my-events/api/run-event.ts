@@ -1,21 +1,18 @@
-import type { EventDetail, EventResponse, ShareTokenResponse } from '@app/shared/events';
+import type { EventDetail } from '@app/shared/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { changeEventStatus, regenerateShareLink } from '../../../lib/event-actions';
 import { myEventKeys } from './keys';
 
 /**
- * `PUT /api/events/{id}/publish|cancel`: publish (or, with approval required, submit: the answer's
- * event is still a draft and its `message` says so, decision 038) and cancel with an optional
- * message to the participants. The answer's event replaces the hub's; the lists read again.
+ * Publish (or, with approval required, submit: the answer's event is still a draft and its
+ * `message` says so, decision 038) and cancel with an optional message to the participants
+ * (lib/event-actions.ts). The answer's event replaces the hub's; the lists read again.
  */
 export function useRunEvent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, message }: { action: 'publish' | 'cancel'; message?: string }) =>
-      apiRequest<EventResponse>(`/events/${id}/${action}`, {
-        method: 'PUT',
-        body: action === 'cancel' && message ? { message } : undefined,
-      }),
+      changeEventStatus({ id, action, message }),
     onSuccess: (answer) => {
       queryClient.setQueryData(myEventKeys.detail(id), answer.event);
       void queryClient.invalidateQueries({ queryKey: myEventKeys.all });
@@ -23,11 +20,11 @@ export function useRunEvent(id: string) {
   });
 }
 
-/** `POST /api/events/{id}/share-token`: a new private share link; the old one stops opening the page. */
+/** A new private share link (lib/event-actions.ts); the old one stops opening the page. */
 export function useRenewShareLink(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<ShareTokenResponse>(`/events/${id}/share-token`, { method: 'POST' }),
+    mutationFn: () => regenerateShareLink(id),
     onSuccess: ({ shareToken, sharePath, shareUrl }) =>
       queryClient.setQueryData<EventDetail>(myEventKeys.detail(id), (event) =>
         event ? { ...event, shareToken, sharePath, shareUrl } : event,
