@@ -1,20 +1,22 @@
 import type { Comment, ReportReason } from '@app/shared/community';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Select, Textarea } from '../../../components/ui/form/controls';
 import { DialogForm } from '../../../components/ui/form/dialog-form';
 import { describedBy, Field } from '../../../components/ui/form/field';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatLongDateTime, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { useListScreen } from '../../../lib/list-screen';
 import { COMMENTS_PAGE_SIZE, useDeleteComment, useEventComments, useParticipants, useReportUser } from '../api';
 import { commentsMessages } from '../messages';
-import { Avatar, EventNotFound, Pager } from './shared';
+import { Avatar, EventNotFound } from './shared';
 
 /** The reasons `POST /users/{id}/reports` takes (`REPORT_REASONS`, kept here so zod stays out of the screen). */
 const REASONS: readonly ReportReason[] = ['spam', 'harassment', 'inappropriate', 'fake_account', 'scam', 'other'];
@@ -96,9 +98,7 @@ function ReportDialog({ author, onClose }: { author: Comment['author']; onClose:
  */
 export function CommentsScreen({ eventId }: { eventId: string }) {
   const t = useT(commentsMessages);
-  const [params, setParams] = useSearchParams();
-  const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1000 ? pageParam : 1;
+  const { page, setPage } = useListScreen();
   // The organiser-only read of the event (404 for anyone else) gives its title and the ownership check.
   const event = useParticipants(eventId, '', 1);
   const comments = useEventComments(eventId, page);
@@ -114,14 +114,7 @@ export function CommentsScreen({ eventId }: { eventId: string }) {
     document.title = `${t('title')}${title ? ` · ${title}` : ''} · Évènements Cameroun`;
   }, [t, title]);
 
-  const pageCount = comments.data ? Math.max(1, Math.ceil(comments.data.total / COMMENTS_PAGE_SIZE)) : 1;
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next > 1) updated.set('page', String(next));
-      else updated.delete('page');
-      return updated;
-    });
+  const count = comments.data ? pageCount(comments.data.total, COMMENTS_PAGE_SIZE) : 1;
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -200,7 +193,7 @@ export function CommentsScreen({ eventId }: { eventId: string }) {
               </li>
             ))}
           </ul>
-          <Pager page={page} count={pageCount} onChange={setPage} t={t} />
+          {count > 1 || page > 1 ? <Pagination page={page} count={count} onChange={setPage} label={t('pagination')} /> : null}
         </>
       )}
       <ConfirmDialog

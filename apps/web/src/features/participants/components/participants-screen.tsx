@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchField } from '../../../components/ui/form/search-field';
+import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -16,7 +17,7 @@ import { useOnline } from '../../../lib/pwa';
 import { exportParticipants, useParticipants, useRemoveParticipant } from '../api';
 import { participantsMessages } from '../messages';
 import { RemovedSection } from './removed-section';
-import { Avatar, EventNotFound, Pager } from './shared';
+import { Avatar, EventNotFound } from './shared';
 
 const SEARCH_ID = 'participants-search';
 
@@ -42,7 +43,7 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
     document.title = `${t('title')}${event ? ` · ${event.title}` : ''} · Évènements Cameroun`;
   }, [t, event]);
 
-  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const count = list.data ? pageCount(list.data.total, list.data.pageSize) : 1;
 
   const confirmRemove = () => {
     if (!removing) return;
@@ -158,7 +159,7 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
               </li>
             ))}
           </ul>
-          <Pager page={page} count={pageCount} onChange={(next) => setPage(next)} t={t} />
+          {count > 1 || page > 1 ? <Pagination page={page} count={count} onChange={setPage} label={t('pagination')} /> : null}
         </>
       )}
       {event && !missing ? <RemovedSection eventId={eventId} eventTitle={event.title} online={online} /> : null}

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 /** A round avatar: the account's photo, else its initials on a tinted disc. */
@@ -32,40 +31,5 @@ export function EventNotFound({ title, hint, linkLabel }: { title: string; hint:
         {linkLabel}
       </Link>
     </div>
-  );
-}
-
-/** Previous / 'Page X sur N' / next. */
-export function Pager({
-  page,
-  count,
-  onChange,
-  t,
-}: {
-  page: number;
-  count: number;
-  onChange: (page: number) => void;
-  /** The screen's messages: 'previousPage', 'nextPage', 'pageOf' ({page}, {count}) and 'pagination'. */
-  t: (key: 'previousPage' | 'nextPage' | 'pageOf' | 'pagination', params?: Record<string, string>) => string;
-}) {
-  const labels = {
-    previous: t('previousPage'),
-    next: t('nextPage'),
-    pageOf: t('pageOf', { page: String(page), count: String(count) }),
-    pagination: t('pagination'),
-  };
-  if (count <= 1 && page <= 1) return null;
-  return (
-    <nav aria-label={labels.pagination} className="mt-4 flex items-center justify-between gap-2">
-      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        {labels.previous}
-      </Button>
-      <span className="text-sm text-slate-700" aria-live="polite">
-        {labels.pageOf}
-      </span>
-      <Button variant="secondary" size="sm" disabled={page >= count} onClick={() => onChange(page + 1)}>
-        {labels.next}
-      </Button>
-    </nav>
   );
 }
