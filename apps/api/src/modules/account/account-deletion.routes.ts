@@ -4,9 +4,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client';
 import { auditLog, contactHolds, eventImages, events, loginThrottles, referralSignups, users } from '../../db/schema/index';
-import { fieldError, forbidden, tooManyAttempts, unauthorized } from '../../lib/errors';
+import { fieldError, forbidden, unauthorized } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
-import { errorResponses } from '../../lib/route-kit';
+import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
 import { lockUserById } from '../admins/admins.repository';
 import { recordWrite } from '../audit/record-write';
 import { findUserById } from '../auth/auth.repository';
@@ -69,23 +69,13 @@ export async function eraseAccount(
  * refused at the next request.
  */
 export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Guessing the password from a stolen session: at most 10 tries per account every 15 minutes. */
-  const tries = app.createRateLimit({
-    max: 10,
-    timeWindow: 15 * 60_000,
-    keyGenerator: (request) => `account-delete:${request.user?.id ?? request.ip}`,
-  });
-
   app.delete(
     '/users/me',
     {
-      config: { access: 'authenticated' },
-      preHandler: async (request, reply) => {
-        const state = await tries(request);
-        if (!state.isAllowed && state.isExceeded) {
-          reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
-          throw tooManyAttempts(state.ttl);
-        }
+      config: {
+        access: 'authenticated',
+        // Guessing the password from a stolen session: at most 10 tries per account every 15 minutes.
+        rateLimit: { hook: 'preHandler', max: 10, timeWindow: '15 minutes', keyGenerator: perAccountKey('account-delete') },
       },
       schema: {
         tags: ['account'],
@@ -95,8 +85,7 @@ export const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.user) throw unauthorized();
-      const user = await findUserById(app.db, request.user.id);
+      const user = await findUserById(app.db, actorOf(request).id);
       if (!user) throw unauthorized();
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
         throw fieldError('password', ACCOUNT_RIGHTS_MESSAGES.wrongPassword);

@@ -10,8 +10,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, fieldError, tooManyAttempts, unauthorized } from '../../lib/errors';
-import { errorResponses } from '../../lib/route-kit';
+import { conflict, fieldError, unauthorized } from '../../lib/errors';
+import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
 import { recordWrite } from '../audit/record-write';
 import type { EmailMessage } from '../notifications/notifications.service';
 import { escapeHtml, layout } from '../auth/auth.messages';
@@ -62,27 +62,13 @@ function contactChangedNotice(to: string, firstName: string, siteName: string, c
  * (sign-in, reset); the other sessions are kept.
  */
 export const contactChangeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const self = (request: { user?: { id: string } | null }) => {
-    if (!request.user) throw unauthorized();
-    return request.user.id;
-  };
-  /** Asking whether contacts are taken, one by one: at most 10 requests per account an hour. */
-  const requests = app.createRateLimit({
-    max: 10,
-    timeWindow: 60 * 60_000,
-    keyGenerator: (request) => `contact-change:${request.user?.id ?? request.ip}`,
-  });
-
   app.post(
     '/users/me/contact',
     {
-      config: { access: 'authenticated' },
-      preHandler: async (request, reply) => {
-        const state = await requests(request);
-        if (!state.isAllowed && state.isExceeded) {
-          reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
-          throw tooManyAttempts(state.ttl);
-        }
+      config: {
+        access: 'authenticated',
+        // Asking whether contacts are taken, one by one: at most 10 requests per account an hour.
+        rateLimit: { hook: 'preHandler', max: 10, timeWindow: '1 hour', keyGenerator: perAccountKey('contact-change') },
       },
       schema: {
         tags: ['account'],
@@ -92,7 +78,7 @@ export const contactChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = self(request);
+      const userId = actorOf(request).id;
       const user = await findUserById(app.db, userId);
       if (!user) throw unauthorized();
       const settings = await app.settings.get();
@@ -140,7 +126,7 @@ export const contactChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = self(request);
+      const userId = actorOf(request).id;
       const before = await findUserById(app.db, userId);
       if (!before) throw unauthorized();
       const code = await useCode(app.db, userId, 'contact', request.body.otp);
