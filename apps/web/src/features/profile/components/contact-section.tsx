@@ -1,3 +1,4 @@
+import { formatPhone } from '@app/shared/phone';
 import type { PublicUser } from '@app/shared/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -14,12 +15,6 @@ import { accountRightsMessages } from '../account-rights-messages';
 import { confirmContactChange, requestContactChange } from '../api/account-rights';
 
 type Kind = 'email' | 'phone';
-
-/** '+237678000001' → '+237 6 78 00 00 01'; other numbers as stored. */
-function readablePhone(phone: string): string {
-  const match = /^\+237(\d)(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(phone);
-  return match ? `+237 ${match.slice(1).join(' ')}` : phone;
-}
 
 function fieldErrorOf(error: unknown, field: string): string | undefined {
   return error instanceof ApiRequestError ? error.fieldErrors?.[field]?.[0] : undefined;
@@ -79,7 +74,7 @@ export function ContactSection() {
         <>
           <dl className="grid gap-3 sm:grid-cols-2">
             <Current label={t('email')} value={me.data.user.email} />
-            <Current label={t('phone')} value={me.data.user.phone ? readablePhone(me.data.user.phone) : null} />
+            <Current label={t('phone')} value={me.data.user.phone ? formatPhone(me.data.user.phone) : null} />
           </dl>
           {editing ? (
             <ChangeFlow key={editing} kind={editing} onDone={() => setEditing(null)} />
@@ -168,7 +163,7 @@ function ChangeFlow({ kind, onDone }: { kind: Kind; onDone: () => void }) {
     return (
       <div className="mt-4 space-y-3">
         <p className="text-sm text-slate-700" role="status">
-          {t('codeSentTo', { destination: kind === 'phone' ? readablePhone(sentTo) : sentTo })}
+          {t('codeSentTo', { destination: kind === 'phone' ? formatPhone(sentTo) : sentTo })}
         </p>
         <Field id={codeId} label={t('code')} hint={t('codeHint')} error={codeError}>
           <Input
