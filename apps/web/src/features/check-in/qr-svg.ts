@@ -6,7 +6,9 @@ export const QUIET_ZONE = 4;
 /**
  * One SVG path drawing a QR code's dark modules (a square of `size` modules plus the quiet zone):
  * black on white, crisp at any size, with no markup injected in the page. `create` is the
- * `qrcode` package's, loaded by the screen only when it draws.
+ * `qrcode` package's, loaded by the screen only when it draws. The hub's poster code
+ * (`features/my-events/lib/qr-code.ts`) is the other drawer of the same package, on purpose: it
+ * makes files to download (an SVG document and a 1024 px PNG), this one a path drawn in the page.
  */
 export function qrSvgPath(text: string, create: (text: string, options: { errorCorrectionLevel: 'M' }) => QRCode) {
   const { modules } = create(text, { errorCorrectionLevel: 'M' });

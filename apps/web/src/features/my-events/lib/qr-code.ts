@@ -8,6 +8,8 @@ export interface QrImages {
  * Draws the QR code of `address` with the `qrcode` package, loaded by a lazy `import()` so it is a
  * chunk of its own, fetched when the hub shows its share block, never with the first screen.
  * Error correction M (15 %) and a quiet zone of 4 modules: what printed posters need to scan.
+ * The ticket's code (`features/check-in/qr-svg.ts`) is drawn as a path in the page instead: two
+ * outputs of one package, both in the browser (the API draws no QR code).
  */
 export async function drawQrCode(address: string): Promise<QrImages> {
   const module = await import('qrcode');
