@@ -239,7 +239,7 @@ test('a ticket’s QR code scanned at the door: valid, already scanned, unknown,
     .click();
   await expect(page.getByText('Aucune aide à l’entrée pour le moment.')).toBeVisible();
   await helperDoor.reload();
-  await expect(helperDoor.getByText('Évènement introuvable')).toBeVisible();
+  await expect(helperDoor.getByText('Événement introuvable')).toBeVisible();
 
   // In English.
   await page.evaluate(() => window.localStorage.setItem('lang', 'en'));

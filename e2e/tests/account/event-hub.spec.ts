@@ -16,7 +16,7 @@ import { shotsIn } from '../../fixtures/shots';
  * WhatsApp, copy the link, download the poster's QR code as PNG and SVG, cancel with a message to
  * the participants (too long first: the error at the field, the text kept) and read it on the
  * public page, duplicate; a private event's link renewed (the old one stops opening the page);
- * someone else's event and an unknown id read 'Évènement introuvable'.
+ * someone else's event and an unknown id read 'Événement introuvable'.
  */
 const shot = shotsIn('event-hub', { noSidewaysScroll: true, fullPage: true });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
@@ -258,7 +258,7 @@ test('a private event: its share link copied and renewed, the old link no longer
   expect((await request.get(`${newLink.pathname}${newLink.search}`)).status()).toBe(200);
 });
 
-test('someone else’s event and an unknown id: Évènement introuvable, with the way back', async ({ page, request }, testInfo) => {
+test('someone else’s event and an unknown id: Événement introuvable, with the way back', async ({ page, request }, testInfo) => {
   const other = await account(request, testInfo, 'hubo');
   const otherToken = (
     (await (await request.post('/api/users/login', { data: { identifier: other.email, password: PASSWORD } })).json()) as {
@@ -277,14 +277,14 @@ test('someone else’s event and an unknown id: Évènement introuvable, with th
 
   // Published and public, readable by anyone on its page, but not this account's to run.
   await page.goto(`/mon-compte/evenements/${theirs._id}`);
-  await expect(page.getByRole('heading', { name: 'Évènement introuvable', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Événement introuvable', level: 1 })).toBeVisible();
   await expect(page.getByText(`Gala privé ${other.id}`)).toHaveCount(0);
   await expectNoAxeViolations(page, 'hub, someone else’s event');
   await shot(page, testInfo, 'not-found');
 
   for (const id of ['00000000-0000-4000-8000-000000000000', 'pas-un-identifiant']) {
     await page.goto(`/mon-compte/evenements/${id}`);
-    await expect(page.getByRole('heading', { name: 'Évènement introuvable', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Événement introuvable', level: 1 })).toBeVisible();
   }
   await page.getByRole('link', { name: 'Retour à mes évènements' }).click();
   await expect(page).toHaveURL(/\/mon-compte\/evenements$/);

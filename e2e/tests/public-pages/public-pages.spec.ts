@@ -202,7 +202,7 @@ for (const javaScriptEnabled of [true, false]) {
       const secret = await createEvent(request, { title: `Mariage ${tag}`, isPublic: false });
       const missing = await page.goto(secret.publicPath);
       expect(missing?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Évènement introuvable' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Événement introuvable' })).toBeVisible();
       await axe(page, javaScriptEnabled);
 
       const opened = await page.goto(`${secret.publicPath}?t=${secret.shareToken}`);

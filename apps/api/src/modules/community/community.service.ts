@@ -39,6 +39,7 @@ import { doualaDate } from '@app/shared/douala-time';
 import { viewSourceOf } from '@app/shared/event-stats';
 import { recordDailyFact, recordDailyView } from '../event-stats/event-stats.repository';
 import { assertNotRemoved } from '../participants/participants.service';
+import { EVENT_NOT_FOUND } from '../events/event-access';
 
 /*
  * Rules of the community. Only published events take part, comments, likes and
@@ -52,7 +53,6 @@ export interface CommunityDeps {
   db: Database;
 }
 
-const NOT_FOUND = 'Événement introuvable';
 const COMMENTS_TOO_DEEP = 'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens';
 
 /**
@@ -86,9 +86,9 @@ async function loadOpenEvent(
   options: { shareToken?: string } = {},
 ): Promise<CommunityEvent> {
   const event = await findCommunityEvent(db, eventId);
-  if (!event) throw notFound(NOT_FOUND);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
   const sight = await eventSightFor(db, actor, event, options.shareToken);
-  if (sight === 'draft') throw notFound(NOT_FOUND);
+  if (sight === 'draft') throw notFound(EVENT_NOT_FOUND);
   if (event.status === 'draft') throw new AppError('EVENT_NOT_PUBLISHED', 'Cet événement n’est pas encore publié');
   if (sight === 'private') throw new AppError('PRIVATE_EVENT', PRIVATE);
   if (event.status === 'cancelled') throw new AppError('EVENT_CANCELLED', 'Cet événement a été annulé');
@@ -152,7 +152,7 @@ export async function myParticipation(
   shareToken?: string,
 ): Promise<{ participating: boolean; participantsCount: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(NOT_FOUND);
+  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(EVENT_NOT_FOUND);
   return { participating: await isParticipating(deps.db, event.id, actor.id), participantsCount: event.participantsCount };
 }
 
@@ -163,7 +163,7 @@ export async function leaveEvent(
   eventId: string,
 ): Promise<{ participating: false; participantsCount: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || hiddenDraft(actor, event)) throw notFound(NOT_FOUND);
+  if (!event || hiddenDraft(actor, event)) throw notFound(EVENT_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const left = await deleteParticipation(tx, event.id, actor.id);
     // The feed says so: without it, joining again showed the same 'Participe à …' twice.
@@ -254,9 +254,9 @@ export async function listEventComments(
     throw new AppError('PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
   }
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event) throw notFound(NOT_FOUND);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
   const sight = await eventSightFor(deps.db, actor, event, shareToken);
-  if (sight === 'draft') throw notFound(NOT_FOUND);
+  if (sight === 'draft') throw notFound(EVENT_NOT_FOUND);
   if (sight === 'private') throw new AppError('PRIVATE_EVENT', PRIVATE);
   const rows = await listComments(deps.db, event.id, page, limit);
   return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
@@ -339,13 +339,13 @@ export async function myLike(
   shareToken?: string,
 ): Promise<{ liked: boolean; likes: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(NOT_FOUND);
+  if (!event || (await eventSightFor(deps.db, actor, event, shareToken)) !== 'visible') throw notFound(EVENT_NOT_FOUND);
   return { liked: await isLiking(deps.db, event.id, actor.id), likes: event.likesCount };
 }
 
 export async function unlikeEvent(deps: CommunityDeps, actor: SessionUser, eventId: string): Promise<{ likes: number }> {
   const event = await findCommunityEvent(deps.db, eventId);
-  if (!event || hiddenDraft(actor, event)) throw notFound(NOT_FOUND);
+  if (!event || hiddenDraft(actor, event)) throw notFound(EVENT_NOT_FOUND);
   return deps.db.transaction(async (tx) => {
     const likedAt = await deleteLike(tx, event.id, actor.id);
     if (!likedAt) return { likes: event.likesCount };

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { type DailyRow, findStatsEvent, readDaily } from './event-stats.repository';
+import { EVENT_NOT_FOUND } from '../events/event-access';
 
 /*
  * The statistics of an event (issue 27 item 5, decision 040). Only its organiser and
@@ -13,7 +14,6 @@ import { type DailyRow, findStatsEvent, readDaily } from './event-stats.reposito
  * `premium_until`); `manage_events` always sees all.
  */
 
-const NOT_FOUND = 'Événement introuvable';
 /** The chart shows at most the last year of days. */
 export const MAX_DAYS = 366;
 
@@ -44,7 +44,7 @@ function dailySeries(rows: DailyRow[]): EventStatsDay[] {
 export async function eventStats(db: Database, actor: SessionUser, eventId: string, now = new Date()): Promise<EventStats> {
   const event = await findStatsEvent(db, eventId);
   const admin = actor.permissions.includes('manage_events');
-  if (!event || (event.organizerId !== actor.id && !admin)) throw notFound(NOT_FOUND);
+  if (!event || (event.organizerId !== actor.id && !admin)) throw notFound(EVENT_NOT_FOUND);
   const rows = await readDaily(db, event.id);
   const sum = (pick: (row: DailyRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const visitors = sum((row) => row.visitors);

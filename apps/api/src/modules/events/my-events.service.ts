@@ -10,8 +10,8 @@ import { baseView, imageView } from './event-views';
 import { createEvent } from './event-writes';
 import type { EventsDeps } from './events-deps-of';
 import { countMyEvents, coversOf, listMyEvents, type MyEventsScope } from './my-events.repository';
+import { EVENT_NOT_FOUND } from './event-access';
 
-const NOT_FOUND = 'Événement introuvable';
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** 'Mes évènements': one tab's page, its total and every tab's count (decision 037). */
@@ -56,7 +56,7 @@ export function shiftedByWeeks(start: Date, end: Date, now: Date): { start: Date
  */
 export async function duplicateEvent(deps: EventsDeps, actor: SessionUser, id: string): Promise<EventDetail> {
   const row = await findEvent(deps.db, id);
-  if (!row || row.organizerId !== actor.id) throw notFound(NOT_FOUND);
+  if (!row || row.organizerId !== actor.id) throw notFound(EVENT_NOT_FOUND);
   const { ticketTypes, images } = await findEventParts(deps.db, id);
   const { events: settings } = await deps.settings.get();
   const { start, end } = shiftedByWeeks(row.startDateTime, row.endDateTime, new Date());

@@ -26,7 +26,7 @@ export type EventPageResult =
   | { kind: 'missing'; status: 404 | 410; html: string };
 
 function missingPage(deps: PublicPagesDeps, siteName: string, status: 404 | 410, event?: PublicEvent): string {
-  const title = status === 410 ? 'Cet évènement a été annulé' : 'Évènement introuvable';
+  const title = status === 410 ? 'Cet évènement a été annulé' : 'Événement introuvable';
   const body = html`<h1>${title}</h1>
 <p>${
     status === 410

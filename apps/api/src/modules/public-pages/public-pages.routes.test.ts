@@ -244,7 +244,7 @@ describe('event page', () => {
     const draft = await make({ title: 'Brouillon secret' }, 'draft');
     const missing = await get(draft.publicPath);
     expect(missing.statusCode).toBe(404);
-    expect(missing.body).toContain('Évènement introuvable');
+    expect(missing.body).toContain('Événement introuvable');
     expect(missing.body).not.toContain('Brouillon secret');
     expect((await get(`${draft.publicPath}/calendrier.ics`)).statusCode).toBe(404);
 

@@ -125,7 +125,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await eventIcs(deps, request.params.slugId, request.query.t);
       if (result.kind === 'file') reply.header('content-disposition', 'attachment; filename="evenement.ics"');
-      return sendFile(reply, result, 'text/calendar; charset=utf-8', 'Évènement introuvable');
+      return sendFile(reply, result, 'text/calendar; charset=utf-8', 'Événement introuvable');
     },
   );
 

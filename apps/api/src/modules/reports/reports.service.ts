@@ -20,6 +20,7 @@ import {
   type ReportWithPeople,
 } from './reports.repository';
 import { asReason, toReport } from './reports.view';
+import { EVENT_NOT_FOUND } from '../events/event-access';
 
 /*
  * Reports on users. Anyone signed in reports another account, once while the report
@@ -72,8 +73,6 @@ export async function reportUser(
     throw new AppError('REPORT_EXISTS', 'Vous avez déjà signalé cet utilisateur ; votre signalement est en cours d’examen');
   return submitted(row);
 }
-
-const EVENT_NOT_FOUND = 'Événement introuvable';
 
 /**
  * The event, if the reporter may see it (as its comments: a draft is 404 but for its organiser and

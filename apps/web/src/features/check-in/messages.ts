@@ -22,7 +22,7 @@ export const checkInMessages = defineMessages({
     doorTitle: 'Entrée',
     doorLoading: 'Préparation de l’entrée…',
     doorLoadError: 'L’entrée n’a pas pu être préparée',
-    doorNotFound: 'Évènement introuvable',
+    doorNotFound: 'Événement introuvable',
     doorNotFoundHint: 'Cet évènement n’existe pas ou vous n’en gérez pas l’entrée.',
     doorFirstOnline:
       'Ouvrez cet écran une première fois avec du réseau : la liste des billets est alors gardée sur ce téléphone.',

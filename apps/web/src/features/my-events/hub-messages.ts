@@ -6,7 +6,7 @@ export const eventHubMessages = defineMessages({
     loading: 'Chargement de l’évènement…',
     loadError: 'L’évènement n’a pas pu être chargé',
     retry: 'Réessayer',
-    notFound: 'Évènement introuvable',
+    notFound: 'Événement introuvable',
     notFoundHint: 'Cet évènement n’existe pas ou ne vous appartient pas.',
     backToList: 'Retour à mes évènements',
     noCover: 'Pas d’image',

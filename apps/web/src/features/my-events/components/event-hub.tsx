@@ -265,7 +265,7 @@ function NotFound({ t }: { t: T }) {
 /**
  * `/mon-compte/evenements/:id`: the organiser's hub of one event (issue 27 item 3, decision 043).
  * Shown to whoever may manage the event (the API then sends its share link); anyone else, and an
- * unknown or malformed id, reads 'Évènement introuvable'.
+ * unknown or malformed id, reads 'Événement introuvable'.
  */
 export function EventHub({ id }: { id: string }) {
   const t = useT(eventHubMessages);
