@@ -17,7 +17,7 @@ import { useOnline } from '../../../lib/pwa';
 import { exportParticipants, useParticipants, useRemoveParticipant } from '../api';
 import { participantsMessages } from '../messages';
 import { RemovedSection } from './removed-section';
-import { Avatar, EventNotFound } from './shared';
+import { EventNotFound, PersonRow } from './shared';
 
 const SEARCH_ID = 'participants-search';
 
@@ -137,26 +137,19 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
             className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
           >
             {list.data.items.map((item) => (
-              <li key={item.userId} className="flex items-center gap-3 p-3" data-participant={item.userId}>
-                <Avatar name={item.name} src={item.avatar} />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-slate-900">{item.name}</p>
-                  {item.username ? <p className="truncate text-sm text-slate-600">@{item.username}</p> : null}
-                  <p className="text-xs text-slate-600">{t('joinedAt', { date: formatLongDateTime(item.joinedAt) })}</p>
-                </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!online}
-                  onClick={() => {
-                    remove.reset();
-                    setRemoving(item);
-                  }}
-                  aria-label={t('removeLabel', { name: item.name })}
-                >
-                  {t('remove')}
-                </Button>
-              </li>
+              <PersonRow
+                key={item.userId}
+                person={item}
+                when={t('joinedAt', { date: formatLongDateTime(item.joinedAt) })}
+                action={t('remove')}
+                actionLabel={t('removeLabel', { name: item.name })}
+                disabled={!online}
+                onAction={() => {
+                  remove.reset();
+                  setRemoving(item);
+                }}
+                marker={{ 'data-participant': item.userId }}
+              />
             ))}
           </ul>
           {count > 1 || page > 1 ? <Pagination page={page} count={count} onChange={setPage} label={t('pagination')} /> : null}

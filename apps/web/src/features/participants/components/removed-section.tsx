@@ -1,6 +1,5 @@
 import type { Removal } from '@app/shared/participants';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
@@ -8,7 +7,7 @@ import { formatLongDateTime } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useReadmit, useRemovals } from '../api';
 import { participantsMessages } from '../messages';
-import { Avatar } from './shared';
+import { PersonRow } from './shared';
 
 /**
  * 'Retirés' (decision 058): the people the organiser removed, most recent first, each with
@@ -49,26 +48,19 @@ export function RemovedSection({ eventId, eventTitle, online }: { eventId: strin
         className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
       >
         {data.items.map((item) => (
-          <li key={item.userId} className="flex items-center gap-3 p-3" data-removed={item.userId}>
-            <Avatar name={item.name} src={item.avatar} />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium text-slate-900">{item.name}</p>
-              {item.username ? <p className="truncate text-sm text-slate-600">@{item.username}</p> : null}
-              <p className="text-xs text-slate-600">{t('removedAt', { date: formatLongDateTime(item.removedAt) })}</p>
-            </div>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={!online}
-              onClick={() => {
-                readmit.reset();
-                setLetting(item);
-              }}
-              aria-label={t('readmitLabel', { name: item.name })}
-            >
-              {t('readmit')}
-            </Button>
-          </li>
+          <PersonRow
+            key={item.userId}
+            person={item}
+            when={t('removedAt', { date: formatLongDateTime(item.removedAt) })}
+            action={t('readmit')}
+            actionLabel={t('readmitLabel', { name: item.name })}
+            disabled={!online}
+            onAction={() => {
+              readmit.reset();
+              setLetting(item);
+            }}
+            marker={{ 'data-removed': item.userId }}
+          />
         ))}
       </ul>
       {count > 1 ? <Pagination page={page} count={count} onChange={setPage} label={t('removedPagination')} /> : null}

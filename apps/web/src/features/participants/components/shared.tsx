@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
 /** A round avatar: the account's photo, else its initials on a tinted disc. */
@@ -31,5 +32,41 @@ export function EventNotFound({ title, hint, linkLabel }: { title: string; hint:
         {linkLabel}
       </Link>
     </div>
+  );
+}
+
+/** One person of the participants screen's lists: avatar, name, @username, a dated line and one action. */
+export function PersonRow({
+  person,
+  when,
+  action,
+  actionLabel,
+  onAction,
+  disabled,
+  marker,
+}: {
+  person: { name: string; username: string | null; avatar: string | null };
+  /** 'Inscrit le …', 'Retiré le …'. */
+  when: string;
+  action: string;
+  /** The button's accessible name, with the person's name. */
+  actionLabel: string;
+  onAction: () => void;
+  disabled: boolean;
+  /** The row's data attribute (`{ 'data-participant': userId }`). */
+  marker: Record<`data-${string}`, string>;
+}) {
+  return (
+    <li className="flex items-center gap-3 p-3" {...marker}>
+      <Avatar name={person.name} src={person.avatar} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">{person.name}</p>
+        {person.username ? <p className="truncate text-sm text-slate-600">@{person.username}</p> : null}
+        <p className="text-xs text-slate-600">{when}</p>
+      </div>
+      <Button variant="secondary" size="sm" disabled={disabled} onClick={onAction} aria-label={actionLabel}>
+        {action}
+      </Button>
+    </li>
   );
 }
