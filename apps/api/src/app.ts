@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicPagesRoutes);
   // The waiting-list form posted without JavaScript, answered with an HTML page (decision 027).
   await app.register(waitlistPageRoutes);
-  // Mobile Money providers without keys: their local emulators and their pages (decision 050).
+  // Mobile Money providers without keys: their local emulators and their pages (decisions 050, 051).
   await app.register(paymentEmulatorsPlugin);
 
   if (options.webDistDir) {

@@ -75,6 +75,16 @@ export const configSchema = z.object({
   MTN_MOMO_DISBURSEMENT_API_USER: z.string().default(''),
   MTN_MOMO_DISBURSEMENT_API_KEY: z.string().default(''),
   // ─── Mobile Money: Orange Money (issue 28; empty keys: the local emulator) ───
+  /** Orange Money Cameroon's merchant payment API (decision 051). Default: https://api-s1.orange.cm */
+  ORANGE_MONEY_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api-s1.orange.cm')),
+  /** The API login (token by Basic auth). All five keys empty: the local emulator. */
+  ORANGE_MONEY_USERNAME: z.string().default(''),
+  ORANGE_MONEY_PASSWORD: z.string().default(''),
+  /** The X-AUTH-TOKEN header Orange gives with the login. */
+  ORANGE_MONEY_AUTH_TOKEN: z.string().default(''),
+  /** The merchant's Orange Money number (channelUserMsisdn, 9 digits) and its PIN. */
+  ORANGE_MONEY_CHANNEL_MSISDN: z.string().default(''),
+  ORANGE_MONEY_PIN: z.string().default(''),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('true')

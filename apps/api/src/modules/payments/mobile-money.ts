@@ -37,6 +37,17 @@ export type ProviderStatus =
  */
 export class ProviderUnreachable extends Error {
   override readonly name = 'ProviderUnreachable';
+  constructor(
+    message: string,
+    /**
+     * The provider's reference of the request when it was already known before the call that
+     * failed (Orange's payToken comes from mp/init, before mp/pay pushes the prompt): the status is
+     * read back by it. Null when the payer cannot have been asked yet.
+     */
+    readonly providerReference: string | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** The provider answered and refused the request for good (4xx): the payment failed, nothing taken. */
