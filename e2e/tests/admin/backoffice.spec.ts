@@ -271,11 +271,11 @@ test('statistics: charts with their data tables', async ({ page, request }, test
   await expect(revenue.getByText(/12 derniers mois/)).toBeVisible();
   await revenue.getByText('Voir le tableau des données').click();
   await expect(revenue.getByRole('row')).toHaveCount(13);
-  const month = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Africa/Douala' }).format(
+  const month = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'Africa/Douala' }).format(
     new Date(),
   );
   await expect(revenue.getByRole('row').last().getByRole('rowheader')).toHaveText(month);
-  await expect(revenue.getByRole('columnheader')).toHaveText(['Mois', 'Paiements', 'Encaissé', 'Remboursé', 'Revenu']);
+  await expect(revenue.getByRole('columnheader')).toHaveText(['Mois', 'Revenu', 'Paiements', 'Encaissé', 'Remboursé']);
   const operators = page.getByRole('region', { name: 'Paiements par opérateur' });
   await operators.getByText('Voir le tableau des données').click();
   await expect(operators.getByRole('rowheader')).toHaveText(['MTN Mobile Money', 'Orange Money']);

@@ -59,10 +59,10 @@ export function StatsCharts() {
   const byStatus: ChartPoint[] = data.eventsByStatus.map((point) => ({ label: label(point.key), value: point.count }));
   const byCategory: ChartPoint[] = data.eventsByCategory.map((point) => ({ label: label(point.key), value: point.count }));
   const revenue: ChartPoint[] = data.revenueMonthly.map((point) => ({
-    label: monthLabel(point.month, { month: 'long', year: 'numeric' }),
-    shortLabel: monthLabel(point.month, { month: 'short', year: 'numeric' }),
+    // Short months and the revenue first: at 360 px the table shows what matters before it scrolls.
+    label: monthLabel(point.month, { month: 'short', year: 'numeric' }),
     value: point.revenue,
-    cells: [formatNumber(point.payments), money(point.paid), money(point.refunded), money(point.revenue)],
+    cells: [money(point.revenue), formatNumber(point.payments), money(point.paid), money(point.refunded)],
   }));
   const byOperator: ChartPoint[] = data.paymentsByOperator.map((point) => ({
     label: OPERATOR_LABELS[point.operator],
@@ -146,7 +146,7 @@ export function StatsCharts() {
           title={t('revenueMonthly')}
           summary={`${t('total', { total: money(data.revenueMonthly.reduce((total, point) => total + point.revenue, 0)) })} · ${t('months', { months: REVENUE_MONTHS })}`}
           tableLabel={t('showTable')}
-          headers={[t('month'), t('payments'), t('paid'), t('refunded'), t('revenue')]}
+          headers={[t('month'), t('revenue'), t('payments'), t('paid'), t('refunded')]}
           points={revenue}
         >
           <ColumnChart points={revenue} color="#047857" format={money} />
