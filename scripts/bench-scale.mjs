@@ -15,6 +15,7 @@
 //   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
+//   BENCH_PAYMENTS=1000000                   payments (default: as many as BENCH_ROWS), over two years
 //
 // The targets (the agreed speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
@@ -43,6 +44,7 @@ const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const P95_TARGET = usePglite ? 50 : 20;
 /** Views summed in the statistics roll-up (decision 040): 10 million on PostgreSQL, as issue 27 asks. */
 const statsViews = Number(process.env.BENCH_STATS_VIEWS ?? (usePglite ? 1_000_000 : 10_000_000));
+const paymentRows = Number(process.env.BENCH_PAYMENTS ?? rows);
 
 async function freshPostgres() {
   const database = await freshPostgresDatabase(adminUrl, 'bench_scale');
@@ -113,14 +115,14 @@ async function stopServer(child) {
  * case, accents removed). One title word in 100,000 is the rare 'zanzibar'. 'kermesse' is in the
  * description of the private events only (one in ten): frequent in the table, in no public event.
  */
-function fillStatements(n, existingTables) {
+function fillStatements(n, existingTables, payments = n) {
   // Indexes are dropped during the bulk insert and built again after (as a restore does): much
   // faster than maintaining them row by row. Those backing constraints (primary keys) stay.
   const dropped = [];
   const statements = [
     async (query) => {
       const indexes = await query(`select indexname, indexdef from pg_indexes i where schemaname = 'public'
-        and tablename in ('events', 'waitlist_entries', 'users', 'referral_stats', ${COMMUNITY_TABLES})
+        and tablename in ('events', 'waitlist_entries', 'users', 'referral_stats', 'payments', ${COMMUNITY_TABLES})
         and indexdef not like 'CREATE UNIQUE %'
         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
       for (const index of indexes) {
@@ -177,6 +179,7 @@ function fillStatements(n, existingTables) {
     );
   }
   statements.push(...communityStatements(n));
+  if (existingTables.has('payments')) statements.push(...paymentStatements(payments, n));
   statements.push(async (query) => {
     await query(`set maintenance_work_mem = '256MB'`);
     for (const definition of dropped) await query(definition);
@@ -337,8 +340,41 @@ function communityStatements(n) {
   ];
 }
 
+/**
+ * Payments (issue 28, decision 055): `count` over the last two years, one a payer of the accounts
+ * drawn skewed (a few pay often), 85 % monthly; 90 % successful, 4 % refunded within 20 days (never
+ * after now), 6 % failed; MTN for 55 %, Orange for the rest. Premium accounts get an end date: a
+ * month or a year ahead for most, and one in 128 passed by up to 8 hours (the expiry job's lag).
+ */
+function paymentStatements(count, accounts) {
+  return [
+    `insert into payments (reference, user_id, idempotency_key, plan, amount, credit_used, operator, phone, status,
+            failure_reason, provider_reference, callback_token, expires_at, premium_from, premium_until, paid_at,
+            refunded_amount, refunded_at, created_at, updated_at)
+     select 'PAY-B' || lpad(to_hex(g), 8, '0'), u.id, md5('i' || g)::uuid, p.plan, p.amount, 0,
+            (case when g % 20 < 11 then 'mtn' else 'orange' end)::payment_operator,
+            '+2376' || lpad((g % 100000000)::text, 8, '0'), st.status::payment_status,
+            case when st.status = 'failed' then 'refused' end, md5('r' || g), md5('c' || g),
+            t.at + interval '5 minutes', case when st.status <> 'failed' then t.at end,
+            case when st.status <> 'failed' then t.at + p.days * interval '1 day' end,
+            case when st.status <> 'failed' then t.at + interval '40 seconds' end,
+            case when st.status = 'refunded' then p.amount else 0 end,
+            case when st.status = 'refunded' then least(now(), t.at + (1 + g % 20) * interval '1 day') end,
+            t.at, t.at
+     from generate_series(1, ${count}) g
+     cross join lateral (select now() - (g % 730) * interval '1 day' - ((g * 37) % 1440) * interval '1 minute' as at) t
+     cross join lateral (select case when g % 100 < 85 then 'monthly' else 'yearly' end as plan,
+            case when g % 100 < 85 then 2000 else 20000 end as amount, case when g % 100 < 85 then 30 else 365 end as days) p
+     cross join lateral (select case when g % 100 < 90 then 'successful' when g % 100 < 94 then 'refunded' else 'failed' end as status) st
+     join bench_u u on u.r = 1 + floor((${Math.max(1, Math.min(accounts, Math.floor(count / 3)))} - 1) * power(((hashtext('pay' || g) & 2147483647) / 2147483647.0), 2))::int`,
+    `update users set premium_until = case when (hashtext(id::text) & 127) = 0 then now() - ((hashtext(id::text) >> 8) & 7) * interval '1 hour'
+            else now() + (1 + (hashtext(id::text) & 1023) % 365) * interval '1 day' end
+     where plan = 'premium' and role = 'user'`,
+  ];
+}
+
 async function tablesOf(database) {
-  if (usePglite) return new Set(['referral_stats']);
+  if (usePglite) return new Set(['referral_stats', 'payments']);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const { rows: tables } = await client.query(`select table_name from information_schema.tables where table_schema = 'public'`);
@@ -525,6 +561,113 @@ async function stress(baseURL, paths) {
   return { rps: Math.round(result.requests.average), byStatus, errors: result.errors, logins };
 }
 
+/**
+ * The revenue queries of the dashboard and the statistics (decision 055), asked of the database
+ * directly: the routes answer the same figures to everyone from the answer cache, so the queries
+ * are timed here, each line either a different month every time (24 months back, no cache of any
+ * kind helps) or the same one repeated. Each line's plan is read first (EXPLAIN): a line whose plan
+ * reads the table (Seq Scan) is flagged. PostgreSQL only (PGlite's folder is the server's).
+ */
+async function revenueLines(url) {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { sql } = await import('drizzle-orm');
+  const schema = await import('../apps/api/src/db/schema/index.ts');
+  const stats = await import('../apps/api/src/modules/stats/stats.repository.ts');
+  const service = await import('../apps/api/src/modules/stats/stats.service.ts');
+  const { doualaMonthStart } = await import('../packages/shared/src/douala-time.ts');
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const now = Date.now();
+  /** The instants of `count` different Douala months, this one first, going back. */
+  const months = (count) => Array.from({ length: count }, (_, i) => new Date(doualaMonthStart(now, -i) + 12 * 3_600_000));
+  const range = (instant, first, last) => [new Date(doualaMonthStart(instant, first)), new Date(doualaMonthStart(instant, last))];
+  const planOf = async (query) => {
+    const result = await db.execute(sql`explain (format json) ${query}`);
+    let plan = Object.values(result.rows[0])[0];
+    if (typeof plan === 'string') plan = JSON.parse(plan);
+    const nodes = [];
+    const walk = (node) => {
+      nodes.push(node['Index Name'] ? `${node['Node Type']} using ${node['Index Name']}` : node['Node Type']);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    walk(plan[0].Plan);
+    return nodes;
+  };
+  const lines = [
+    {
+      name: 'revenue: dashboard month (paid), a different month each time',
+      query: (instant) => stats.paidSum(db, ...range(instant, 0, 1)),
+      instants: months(24),
+    },
+    {
+      name: 'revenue: dashboard month (refunded), a different month each time',
+      query: (instant) => stats.refundedSum(db, ...range(instant, 0, 1)),
+      instants: months(24),
+    },
+    {
+      name: 'revenue: dashboard month, both sums, a different month each time',
+      run: (instant) => service.monthRevenue(db, instant),
+      instants: months(24),
+    },
+    {
+      name: 'revenue: dashboard month, this month repeated',
+      run: (instant) => service.monthRevenue(db, instant),
+      instants: months(1),
+    },
+    {
+      name: 'revenue: 12 months by operator, a different end each time',
+      query: (instant) => stats.paymentsPerMonthAndOperator(db, ...range(instant, -11, 1)),
+      instants: months(13),
+    },
+    {
+      name: 'revenue: 12 months of refunds, a different end each time',
+      query: (instant) => stats.refundsPerMonth(db, ...range(instant, -11, 1)),
+      instants: months(13),
+    },
+    {
+      name: 'revenue: statistics series (both), a different end each time',
+      run: (instant) => service.revenueSeries(db, instant),
+      instants: months(13),
+    },
+    {
+      name: 'revenue: statistics series, this year repeated',
+      run: (instant) => service.revenueSeries(db, instant),
+      instants: months(1),
+    },
+    {
+      name: 'premium: lapsed accounts (dashboard), a different hour each time',
+      query: (instant) => stats.lapsedPremiumsCount(db, instant),
+      instants: Array.from({ length: 24 }, (_, i) => new Date(now - i * 3_600_000)),
+    },
+  ];
+  const results = [];
+  try {
+    for (const line of lines) {
+      const plan = line.query ? await planOf(line.query(line.instants[0])) : null;
+      const run = line.run ?? ((instant) => line.query(instant));
+      const first = performance.now();
+      await run(line.instants[0]);
+      const firstMs = performance.now() - first;
+      const times = [];
+      for (let i = 0; i < samples; i++) {
+        const instant = line.instants[(i + 1) % line.instants.length];
+        const started = performance.now();
+        await run(instant);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      const fromTable = plan ? plan.some((node) => /Seq Scan/.test(node)) : false;
+      results.push({ name: line.name, first: firstMs, p50: percentile(times, 50), p95: percentile(times, 95), plan, fromTable });
+      console.log(
+        `  ${line.name.padEnd(66)} first ${fmt(firstMs).padStart(6)} ms  p50 ${fmt(percentile(times, 50)).padStart(6)} ms  p95 ${fmt(percentile(times, 95)).padStart(6)} ms${plan ? `  plan: ${plan.join(' → ')}` : ''}`,
+      );
+    }
+  } finally {
+    await pool.end();
+  }
+  return results;
+}
+
 const fmt = (value) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '-');
 
 async function main() {
@@ -551,7 +694,7 @@ async function main() {
     await stopServer(server);
     const tables = await tablesOf(database);
     const fillStarted = Date.now();
-    await database.exec(fillStatements(rows, tables));
+    await database.exec(fillStatements(rows, tables, paymentRows));
     console.log(`rows inserted in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
     // The rows some lines read: the most commented public event, a typical one, the partner with
     // the most activities, a business page.
@@ -577,7 +720,8 @@ async function main() {
           (select count(*) from user_reports) as reports, (select count(*) from user_reports where status = 'open') as open_reports,
           (select count(*) from partners) as partners, (select count(*) from partner_activities) as partner_activities,
           (select count(*) from business_pages) as business_pages, (select count(*) from referral_clicks) as referral_clicks,
-          (select count(*) from referral_signups) as referral_signups, (select count(*) from reward_grants) as reward_grants`);
+          (select count(*) from referral_signups) as referral_signups, (select count(*) from reward_grants) as reward_grants,
+          (select count(*) from payments) as payments, (select count(*) from payments where paid_at is not null) as paid_payments`);
         Object.assign(picked, { popular, typical, partner, page, statsEvents, statsTotal, counts: counts[0] });
       },
     ]);
@@ -628,6 +772,7 @@ async function main() {
       { name: `events, deep page ${deep} (superadmin)`, path: `/api/events?page=${deep}&limit=10`, headers: admin },
       { name: 'dashboard', path: '/api/stats/dashboard', headers: admin, rate: true },
       { name: 'charts (30 days)', path: '/api/admin/stats/charts?days=30', headers: admin },
+      { name: 'charts (90 days, with the revenue series)', path: '/api/admin/stats/charts?days=90', headers: admin },
       { name: 'waitlist, page 1', path: '/api/admin/waitlist?page=1&limit=10', headers: admin },
       {
         name: 'waitlist, search name',
@@ -733,6 +878,8 @@ async function main() {
       );
     }
 
+    const revenue = usePglite ? [] : await revenueLines(database.url);
+
     // The bare route, with the anonymous list's exact bytes.
     const bodyFile = path.join(dataDir, 'list.json');
     const bytes = Buffer.from(await (await fetch(`${baseURL}/api/events?page=1&limit=10`)).arrayBuffer());
@@ -770,6 +917,11 @@ async function main() {
     for (const r of results) {
       console.log(
         `| ${r.name} \`${r.path.replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+      );
+    }
+    for (const r of revenue) {
+      console.log(
+        `| ${r.name} (SQL${r.plan ? `: ${r.plan.filter((node) => / using /.test(node)).join(', ')}` : ''}) | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | | ${r.p95 <= P95_TARGET && !r.fromTable ? 'yes' : 'NO'} |`,
       );
     }
     const anon = Math.max(results[0]?.rate?.rps ?? 0, anonAgain.rps);
