@@ -64,6 +64,162 @@ export const EVENT_IMAGES_MAX = 10;
 export const EVENT_TAGS_MAX = 20;
 export const EVENT_TICKET_TYPES_MAX = 20;
 
+/*
+ * Advanced customisation of an event's public page (issue 28 item 1, decision 056), a premium
+ * feature: an accent colour from a safe palette, a cover layout, a short address `/e/{address}`.
+ * Null is the default look. Shown while the organiser's premium is active; kept, not shown, after.
+ */
+
+/**
+ * The accent colours: `main` is a button's background under white text and a border, `dark` the
+ * links', tags' and title's text on white and on `soft`, `soft` the tags' and the cover's
+ * background. Every pair keeps WCAG AA contrast (≥ 4.5:1; a test computes it, e2e runs axe).
+ */
+export const ACCENT_COLORS = {
+  blue: { label: 'Bleu', main: '#1d4ed8', dark: '#1e40af', soft: '#dbeafe' },
+  indigo: { label: 'Indigo', main: '#4338ca', dark: '#3730a3', soft: '#e0e7ff' },
+  violet: { label: 'Violet', main: '#6d28d9', dark: '#5b21b6', soft: '#ede9fe' },
+  raspberry: { label: 'Framboise', main: '#be185d', dark: '#9d174d', soft: '#fce7f3' },
+  red: { label: 'Rouge', main: '#b91c1c', dark: '#991b1b', soft: '#fee2e2' },
+  terracotta: { label: 'Terre cuite', main: '#c2410c', dark: '#9a3412', soft: '#ffedd5' },
+  green: { label: 'Vert forêt', main: '#15803d', dark: '#166534', soft: '#dcfce7' },
+  slate: { label: 'Ardoise', main: '#334155', dark: '#1e293b', soft: '#e2e8f0' },
+} as const;
+export type AccentColor = keyof typeof ACCENT_COLORS;
+export const ACCENT_COLOR_IDS = Object.keys(ACCENT_COLORS) as [AccentColor, ...AccentColor[]];
+
+/**
+ * The cover layouts: 'large' the cover over the page's whole width above the title, 'banner' a
+ * short band over the whole width, 'side' the cover beside the title on wide screens (under it on
+ * a phone). Null: the default (the cover under the title, in the text column).
+ */
+export const COVER_LAYOUTS = ['large', 'banner', 'side'] as const;
+export type CoverLayout = (typeof COVER_LAYOUTS)[number];
+export const COVER_LAYOUT_LABELS: Record<CoverLayout, string> = {
+  large: 'Grande couverture',
+  banner: 'Bandeau',
+  side: 'Couverture à côté du titre',
+};
+
+/** The short address's path: `/e/{address}`. */
+export const SHORT_ADDRESS_PREFIX = '/e/';
+export const SHORT_ADDRESS_MIN = 3;
+export const SHORT_ADDRESS_MAX = 40;
+
+/**
+ * Words a short address may not be: the site's own first path segments and words that would
+ * mislead (an 'admin' or 'paiement' page made by anyone). Compared after lower-casing.
+ */
+export const RESERVED_SHORT_ADDRESSES = [
+  'admin',
+  'administration',
+  'api',
+  'e',
+  'evenements',
+  'evenement',
+  'events',
+  'mon-compte',
+  'compte',
+  'emulateurs',
+  'getstarted',
+  'auth',
+  'connexion',
+  'inscription',
+  'login',
+  'logout',
+  'premium',
+  'paiement',
+  'paiements',
+  'payments',
+  'transactions',
+  'terms',
+  'confidentialite',
+  'conditions',
+  'sitemap',
+  'robots',
+  'uploads',
+  'assets',
+  'static',
+  'favicon',
+  'manifest',
+  'aide',
+  'support',
+  'contact',
+  'securite',
+  'parrainage',
+  'partenaires',
+  'participations',
+  'profil',
+  'officiel',
+  'www',
+] as const;
+
+export const SHORT_ADDRESS_MESSAGES = {
+  tooShort: `L’adresse courte fait au moins ${SHORT_ADDRESS_MIN} caractères`,
+  tooLong: `L’adresse courte fait ${SHORT_ADDRESS_MAX} caractères au maximum`,
+  characters: 'L’adresse courte ne contient que des lettres minuscules sans accent, des chiffres et des tirets',
+  hyphens: 'L’adresse courte ne commence ni ne finit par un tiret, et n’a pas deux tirets de suite',
+  reserved: 'Cette adresse courte est réservée au site : choisissez-en une autre',
+  taken: 'Cette adresse courte est déjà prise par un autre événement : choisissez-en une autre',
+  available: 'Cette adresse courte est libre',
+} as const;
+
+/** Why a short address (already lower-cased) is refused, or null when its form is right (not whether it is free). */
+export function shortAddressProblem(address: string): string | null {
+  if (address.length < SHORT_ADDRESS_MIN) return SHORT_ADDRESS_MESSAGES.tooShort;
+  if (address.length > SHORT_ADDRESS_MAX) return SHORT_ADDRESS_MESSAGES.tooLong;
+  if (!/^[a-z0-9-]+$/.test(address)) return SHORT_ADDRESS_MESSAGES.characters;
+  if (address.startsWith('-') || address.endsWith('-') || address.includes('--')) return SHORT_ADDRESS_MESSAGES.hyphens;
+  if ((RESERVED_SHORT_ADDRESSES as readonly string[]).includes(address)) return SHORT_ADDRESS_MESSAGES.reserved;
+  return null;
+}
+
+/** A short address as typed: trimmed and lower-cased ('Mon-Gala' is 'mon-gala'), then checked. */
+export const shortAddressSchema = z
+  .string({ message: SHORT_ADDRESS_MESSAGES.characters })
+  .trim()
+  .max(200, { message: SHORT_ADDRESS_MESSAGES.tooLong })
+  .transform((value) => value.toLowerCase())
+  .superRefine((value, ctx) => {
+    const problem = shortAddressProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The customisation fields of `POST /events` and `PUT /events/{id}` (premium: 403 PREMIUM_REQUIRED otherwise; null removes one). */
+export const customisationFields = {
+  accentColor: z.enum(ACCENT_COLOR_IDS, { message: 'Choisissez une couleur de la palette' }).nullable().optional(),
+  coverLayout: z.enum(COVER_LAYOUTS, { message: 'Choisissez une mise en page de la liste' }).nullable().optional(),
+  shortAddress: shortAddressSchema.nullable().optional(),
+};
+
+/** The event's customisation as the API answers it (`shown`: the organiser's premium is active, so the public page uses it). */
+export const eventCustomisationSchema = z.object({
+  accentColor: z.enum(ACCENT_COLOR_IDS).nullable(),
+  coverLayout: z.enum(COVER_LAYOUTS).nullable(),
+  shortAddress: z.string().nullable(),
+  /** Whether the public page shows it now; false once the organiser's premium has ended (decision 056). */
+  shown: z.boolean(),
+  /** `{PUBLIC_URL}/e/{shortAddress}` while shown, else null. */
+  shortUrl: z.string().nullable(),
+});
+export type EventCustomisation = z.infer<typeof eventCustomisationSchema>;
+
+/** `GET /events/short-addresses/{address}?eventId=`: whether an address can be taken (by this event). */
+export const shortAddressParamsSchema = z.object({ address: z.string().max(200) });
+export const shortAddressQuerySchema = z.object({ eventId: uuidParam.optional() });
+export const shortAddressAvailabilitySchema = z.object({
+  /** The address as it would be stored (lower-cased). */
+  address: z.string(),
+  available: z.boolean(),
+  /** Why not, or 'Cette adresse courte est libre'. */
+  message: z.string(),
+});
+export type ShortAddressAvailability = z.infer<typeof shortAddressAvailabilitySchema>;
+
+/** `GET /events/customisation`: whether the caller may customise event pages now (premium or manage_events). */
+export const customisationAccessSchema = z.object({ allowed: z.boolean() });
+export type CustomisationAccess = z.infer<typeof customisationAccessSchema>;
+
 const intField = (min: number, message: string) =>
   z.number({ message }).int({ message }).min(min, { message }).max(1_000_000_000, { message: 'Valeur trop grande' });
 
@@ -151,6 +307,7 @@ export const createEventSchema = z
     maxParticipants: eventFields.maxParticipants.default(EVENT_DEFAULTS.maxParticipants),
     /** Create on behalf of this partner (the caller must be one of its authorised users). */
     partnerId: uuidParam.optional(),
+    ...customisationFields,
   })
   .superRefine(endAfterStart);
 export type CreateEventInput = z.input<typeof createEventSchema>;
@@ -170,6 +327,7 @@ export const updateEventSchema = z
     isPublic: eventFields.isPublic.optional(),
     isHighlighted: eventFields.isHighlighted.optional(),
     maxParticipants: eventFields.maxParticipants.optional(),
+    ...customisationFields,
   })
   .superRefine(endAfterStart)
   .refine((value) => Object.keys(value).length > 0, { message: 'Aucune modification demandée' });
@@ -310,6 +468,8 @@ export const eventSchema = eventBaseSchema.extend({
   shareToken: z.string().optional(),
   sharePath: z.string().optional(),
   shareUrl: z.string().optional(),
+  /** The public page's customisation (premium, decision 056). */
+  customisation: eventCustomisationSchema,
 });
 
 /** `GET /events/{id}?t=…`: the share token that opens a private event. */

@@ -442,6 +442,30 @@ const EXACT: Record<string, string> = {
   // Transactions (helper transactions)
   // Revenue, plans settings, statistics (helper revenue)
   // Customisation of event pages (helper custom)
+  Bleu: 'Blue',
+  Indigo: 'Indigo',
+  Violet: 'Violet',
+  Framboise: 'Raspberry',
+  Rouge: 'Red',
+  'Terre cuite': 'Terracotta',
+  'Vert forêt': 'Forest green',
+  Ardoise: 'Slate',
+  'Grande couverture': 'Large cover',
+  Bandeau: 'Banner',
+  'Couverture à côté du titre': 'Cover beside the title',
+  'L’adresse courte fait au moins 3 caractères': 'The short address is at least 3 characters long',
+  'L’adresse courte fait 40 caractères au maximum': 'The short address is at most 40 characters long',
+  'L’adresse courte ne contient que des lettres minuscules sans accent, des chiffres et des tirets':
+    'The short address holds only lower-case letters without accents, digits and hyphens',
+  'L’adresse courte ne commence ni ne finit par un tiret, et n’a pas deux tirets de suite':
+    'The short address neither starts nor ends with a hyphen, and has no two hyphens in a row',
+  'Cette adresse courte est réservée au site : choisissez-en une autre':
+    'This short address is reserved by the site: choose another one',
+  'Cette adresse courte est déjà prise par un autre événement : choisissez-en une autre':
+    'This short address is already taken by another event: choose another one',
+  'Cette adresse courte est libre': 'This short address is free',
+  'Choisissez une couleur de la palette': 'Choose a colour from the palette',
+  'Choisissez une mise en page de la liste': 'Choose a layout from the list',
   // Près de moi (helper near)
   // Organiser space, the rest of issue 27 (helper rest27)
   'Personne réautorisée : elle peut de nouveau s’inscrire': 'Person allowed back: they may join again',

@@ -31,6 +31,7 @@ function event(overrides: Partial<EventDetail> = {}): EventDetail {
       { _id: '00000000-0000-4000-8000-000000000003', name: 'VIP', price: 10000, quantity: 50, description: 'Table réservée' },
     ],
     images: [],
+    customisation: { accentColor: null, coverLayout: null, shortAddress: null, shown: false, shortUrl: null },
     ...overrides,
   };
 }

@@ -79,6 +79,14 @@ export const events = pgTable(
      * moment, whatever happens to the row afterwards (issue 24, decision 023).
      */
     cancelledAt: timestamp({ withTimezone: true }),
+    /**
+     * The public page's customisation (issue 28, premium, decision 056): an ACCENT_COLORS id, a
+     * COVER_LAYOUTS value, the short address `/e/{shortAddress}` (lower-case, unique); null: the
+     * default. Shown only while the organiser's premium is active; kept when it ends.
+     */
+    accentColor: text(),
+    coverLayout: text(),
+    shortAddress: text(),
   },
   (table) => [
     index('events_status_start_idx').on(table.status, table.startDateTime),
@@ -98,6 +106,9 @@ export const events = pgTable(
     index('events_partner_idx').on(table.partnerId),
     index('events_created_idx').on(table.createdAt),
     uniqueIndex('events_short_id_idx').on(table.shortId),
+    // One event per short address, whatever the case (decision 056): two organisers asking for the
+    // same one at the same moment get one 200 and one 409 SHORT_ADDRESS_TAKEN; `/e/{address}` reads it.
+    uniqueIndex('events_short_address_idx').on(sql`lower(${table.shortAddress})`),
     // The public agenda: published public events by start.
     index('events_public_start_idx').on(table.startDateTime).where(publicEvent(table)),
     // Lists at scale (decision 013, migration 0008): each list's filter, then its sort with the id

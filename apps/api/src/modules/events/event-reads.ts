@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { AppError, permissionMissing } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { eventNotFound, managementRefusal } from './event-access';
+import { customisationShown, customisationView } from './event-customisation';
 import type { EventsDeps } from './events-deps-of';
 import { type EventListFilter, type EventWithCreator, findEvent, findEventParts, listEvents } from './events.repository';
 import { baseView, detailView, imageView } from './event-views';
@@ -64,8 +65,9 @@ export async function listEventsFor(
 
 /** The detail; the share link only to whoever manages the event. */
 export async function loadDetail(deps: EventsDeps, row: EventWithCreator, manages: boolean): Promise<EventDetail> {
-  const { ticketTypes, images } = await findEventParts(deps.db, row.id);
-  return detailView(row, ticketTypes, images, manages ? deps.publicUrl : null);
+  const [{ ticketTypes, images }, shown] = await Promise.all([findEventParts(deps.db, row.id), customisationShown(deps.db, row)]);
+  const customisation = customisationView(row, shown, deps.publicUrl);
+  return detailView(row, ticketTypes, images, manages ? deps.publicUrl : null, customisation);
 }
 
 /** The detail of an event just written, read again (with its creator's name) for the answer. */

@@ -1,4 +1,4 @@
-import type { ApprovalState, EventDetail, EventImage } from '@app/shared/events';
+import type { ApprovalState, EventCustomisation, EventDetail, EventImage } from '@app/shared/events';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { approvalState } from './event-approval-state';
 import { eventPublicPath } from './event-paths';
@@ -70,9 +70,11 @@ export function detailView(
   ticketTypes: TicketTypeRow[],
   images: ImageRow[],
   shareLinkOn: string | null,
+  customisation: EventCustomisation,
 ): EventDetail {
   return {
     ...baseView(row),
+    customisation,
     // The share link opens a private event's page: only its organiser and event managers get it.
     ...(shareLinkOn === null ? {} : shareLink(shareLinkOn, row)),
     ticketTypes: ticketTypes.map((ticket) => ({

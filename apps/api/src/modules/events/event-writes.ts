@@ -13,6 +13,7 @@ import { eventCreatedActivity } from '../community/community.repository';
 import { assertCanActForPartner, partnerEventCreated } from '../partners/partners.service';
 import { cancelledFrozen, eventNotFound, loadManaged, refuseIfCancelled } from './event-access';
 import { changesPublicFields, needsApprovalAgain } from './event-approval-state';
+import { customisationValues, writeOrTaken } from './event-customisation';
 import { storeImages, tooManyImages, type UploadedFile } from './event-images';
 import { loadWrittenDetail } from './event-reads';
 import { alertApprovalNeeded, notifyContact } from './event-team-alerts';
@@ -57,6 +58,9 @@ function snapshot(row: EventRow) {
     maxParticipants: row.maxParticipants,
     isPublic: row.isPublic,
     isHighlighted: row.isHighlighted,
+    accentColor: row.accentColor,
+    coverLayout: row.coverLayout,
+    shortAddress: row.shortAddress,
   };
 }
 
@@ -70,6 +74,8 @@ export async function createEvent(
   // On behalf of a partner: only its authorised users, while it is not blocked (decision 010).
   if (input.partnerId) await assertCanActForPartner(deps.db, actor.id, input.partnerId);
   await checkSettings(deps, input);
+  // Premium only (403 PREMIUM_REQUIRED before anything is stored), a short address not taken (409).
+  const customisation = await customisationValues(deps.db, actor, input);
   const { events: limits } = await deps.settings.get();
   const limited = !managesEvents(actor);
   if (limited && (await countActiveEventsOf(deps.db, actor.id)) >= limits.maxEventsPerUser) {
@@ -101,24 +107,27 @@ export async function createEvent(
       status: 'draft',
       shareToken: newShareToken(),
       searchText: searchable(input.title, input.description, input.location.address, input.location.city),
+      ...customisation,
     };
-    const event = await deps.db.transaction(async (tx) => {
-      if (limited) {
-        await advisoryLock(tx, `organizer:${actor.id}`);
-        if ((await countActiveEventsOf(tx, actor.id)) >= limits.maxEventsPerUser) {
-          throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
+    const event = await writeOrTaken(Boolean(input.shortAddress), () =>
+      deps.db.transaction(async (tx) => {
+        if (limited) {
+          await advisoryLock(tx, `organizer:${actor.id}`);
+          if ((await countActiveEventsOf(tx, actor.id)) >= limits.maxEventsPerUser) {
+            throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
+          }
         }
-      }
-      const row = await insertEvent(tx, values, input.ticketTypes, stored);
-      await recordWrite(tx, {
-        audit: { actorId: actor.id, action: 'event.create', targetType: 'event', targetId: row.id, after: snapshot(row) },
-        activity: eventCreatedActivity(actor.id, row),
-        ...(input.partnerId
-          ? { partnerActivity: partnerEventCreated({ partnerId: input.partnerId, actorId: actor.id, title: row.title }) }
-          : {}),
-      });
-      return row;
-    });
+        const row = await insertEvent(tx, values, input.ticketTypes, stored);
+        await recordWrite(tx, {
+          audit: { actorId: actor.id, action: 'event.create', targetType: 'event', targetId: row.id, after: snapshot(row) },
+          activity: eventCreatedActivity(actor.id, row),
+          ...(input.partnerId
+            ? { partnerActivity: partnerEventCreated({ partnerId: input.partnerId, actorId: actor.id, title: row.title }) }
+            : {}),
+        });
+        return row;
+      }),
+    );
     await notifyContact(deps, 'new', event, 'Un nouvel événement a été créé (brouillon).');
     return await loadWrittenDetail(deps, event.id);
   } catch (error) {
@@ -136,6 +145,7 @@ export async function updateEventFor(
   const existing = await loadManaged(deps, actor, id);
   refuseIfCancelled(existing);
   await checkSettings(deps, input);
+  const customisation = await customisationValues(deps.db, actor, input, id);
   const start = input.startDateTime ? new Date(input.startDateTime) : existing.startDateTime;
   const end = input.endDateTime ? new Date(input.endDateTime) : existing.endDateTime;
   if (end <= start) throw badRequest(END_BEFORE_START, { endDateTime: [END_BEFORE_START] });
@@ -171,6 +181,7 @@ export async function updateEventFor(
     ...(input.isHighlighted !== undefined && managesEvents(actor) ? { isHighlighted: input.isHighlighted } : {}),
     ...(input.maxParticipants !== undefined ? { maxParticipants: input.maxParticipants } : {}),
     searchText: searchable(title, description, address, city),
+    ...customisation,
   };
   const backToApproval =
     (await needsApprovalAgain(deps, actor, existing)) && (await changesPublicFields(deps, existing, values, input.ticketTypes));
@@ -179,22 +190,24 @@ export async function updateEventFor(
     values.status = 'draft';
     values.submittedForApprovalAt = new Date();
   }
-  const updated = await deps.db.transaction(async (tx) => {
-    const row = await updateEvent(tx, id, values, input.ticketTypes);
-    // Gone, or cancelled since it was read: a cancelled event is never edited.
-    if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
-    await recordWrite(tx, {
-      audit: {
-        actorId: actor.id,
-        action: 'event.update',
-        targetType: 'event',
-        targetId: id,
-        before: snapshot(existing),
-        after: snapshot(row),
-      },
-    });
-    return row;
-  });
+  const updated = await writeOrTaken(Boolean(input.shortAddress), () =>
+    deps.db.transaction(async (tx) => {
+      const row = await updateEvent(tx, id, values, input.ticketTypes);
+      // Gone, or cancelled since it was read: a cancelled event is never edited.
+      if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
+      await recordWrite(tx, {
+        audit: {
+          actorId: actor.id,
+          action: 'event.update',
+          targetType: 'event',
+          targetId: id,
+          before: snapshot(existing),
+          after: snapshot(row),
+        },
+      });
+      return row;
+    }),
+  );
   if (backToApproval) await alertApprovalNeeded(deps, updated);
   else await notifyContact(deps, 'update', updated, 'Un événement a été modifié.');
   return loadWrittenDetail(deps, id);

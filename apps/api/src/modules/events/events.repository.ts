@@ -280,3 +280,23 @@ export async function removeImage(tx: Tx, eventId: string, imageId: string): Pro
   }
   return removed;
 }
+
+/** The event holding this short address (any case), other than `exceptId`. */
+export async function findShortAddressHolder(db: Executor, address: string, exceptId?: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(sql`lower(${events.shortAddress}) = ${address.toLowerCase()}`, exceptId ? ne(events.id, exceptId) : undefined))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The short id of the event at a short address (`/e/{address}`), by the lower-case index. */
+export async function findShortIdByShortAddress(db: Executor, address: string): Promise<string | null> {
+  const [row] = await db
+    .select({ shortId: events.shortId })
+    .from(events)
+    .where(eq(sql`lower(${events.shortAddress})`, address.toLowerCase()))
+    .limit(1);
+  return row?.shortId ?? null;
+}

@@ -14,6 +14,10 @@ import {
   listEventsQuerySchema,
   listEventsResponseSchema,
   shareTokenResponseSchema,
+  customisationAccessSchema,
+  shortAddressAvailabilitySchema,
+  shortAddressParamsSchema,
+  shortAddressQuerySchema,
   updateEventSchema,
 } from '@app/shared/events';
 import type { FastifyRequest } from 'fastify';
@@ -29,6 +33,8 @@ import {
   multipartRequired,
   validationError,
 } from '../../lib/errors';
+import { shortAddressAvailability } from './event-customisation';
+import { mayUsePremium } from '../premium/premium-policy';
 import { addEventImages, removeEventImage, type UploadedFile } from './event-images';
 import { getEventFor, listEventsFor } from './event-reads';
 import { changeEventStatus } from './event-status';
@@ -52,6 +58,13 @@ const IMAGES_RATE = {
   max: 20,
   timeWindow: '10 minutes',
   keyGenerator: perAccountKey('event-images'),
+};
+
+/** The short address's availability, asked as the organiser types (debounced): per account. */
+const SHORT_ADDRESS_RATE = {
+  max: 120,
+  timeWindow: '1 minute',
+  keyGenerator: perAccountKey('short-address'),
 };
 
 const TOO_LARGE = 'Chaque image doit faire 10 Mo au maximum';
@@ -159,6 +172,36 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.user ? compute : () => app.publicReads.run(compute),
       );
     },
+  );
+
+  app.get(
+    '/events/customisation',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Dit si le compte peut personnaliser ses pages d’événement (couleur, couverture, adresse courte) : Premium actif, ou manage_events.',
+        response: { 200: customisationAccessSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => ({ allowed: await mayUsePremium(app.db, actorOf(request)) }),
+  );
+
+  app.get(
+    '/events/short-addresses/:address',
+    {
+      config: { access: 'authenticated', rateLimit: SHORT_ADDRESS_RATE },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Dit si une adresse courte /e/{adresse} (personnalisation premium) est libre, ou pourquoi non : forme, mot réservé, déjà prise (eventId : l’événement qui la demande, sa propre adresse est libre pour lui).',
+        params: shortAddressParamsSchema,
+        querystring: shortAddressQuerySchema,
+        response: { 200: shortAddressAvailabilitySchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => shortAddressAvailability(deps.db, request.params.address, request.query.eventId),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { PREMIUM_REQUIRED_MESSAGE } from '@app/shared/premium';
+import { effectivePermissions } from '@app/shared/permissions';
 import { isPremiumActive } from '@app/shared/premium';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -20,8 +21,34 @@ export async function hasPremium(db: Database, userId: string, now = new Date())
   return row ? isPremiumActive(row.plan, row.premiumUntil, now) : false;
 }
 
+/** Whether the actor may use the premium features now: premium active, or manages events. */
+export async function mayUsePremium(db: Database, actor: SessionUser, now = new Date()): Promise<boolean> {
+  return actor.permissions.includes('manage_events') || (await hasPremium(db, actor.id, now));
+}
+
 /** Throws 403 PREMIUM_REQUIRED unless the actor has premium or manages events. */
 export async function assertPremium(db: Database, actor: SessionUser, now = new Date()): Promise<void> {
-  if (actor.permissions.includes('manage_events')) return;
-  if (!(await hasPremium(db, actor.id, now))) throw premiumRequired();
+  if (!(await mayUsePremium(db, actor, now))) throw premiumRequired();
+}
+
+/**
+ * Whether an account's premium features show to others now (its event pages' customisation,
+ * decision 056): the same rule as the gate, for an account read from the database — premium
+ * active, or an event manager. An unknown or deleted account (null) has none.
+ */
+export async function premiumShownFor(db: Database, userId: string | null, now = new Date()): Promise<boolean> {
+  if (!userId) return false;
+  const [row] = await db
+    .select({
+      plan: users.plan,
+      premiumUntil: users.premiumUntil,
+      role: users.role,
+      permissions: users.permissions,
+      isAdminValidated: users.isAdminValidated,
+      isBlocked: users.isBlocked,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return false;
+  return isPremiumActive(row.plan, row.premiumUntil, now) || effectivePermissions(row).includes('manage_events');
 }

@@ -34,14 +34,8 @@ export async function resolveEvent(
   const parsed = parseSlugId(slugId);
   if (!parsed) return { kind: 'missing', status: 404 };
   const event = await findPublicEvent(deps.db, parsed.shortId);
-  // Nobody is privileged here: a draft's page never opens, a private one with its share token.
-  if (!event || eventSight(event, { privileged: false, token }) !== 'visible') return { kind: 'missing', status: 404 };
-  if (
-    event.status === 'cancelled' &&
-    now.getTime() - (event.cancelledAt ?? event.updatedAt).getTime() > CANCELLED_PAGE_DAYS * DAY_MS
-  ) {
-    return { kind: 'missing', status: 410, event };
-  }
+  const refused = refusal(event, token, now);
+  if (refused || !event) return refused ?? { kind: 'missing', status: 404 };
   if (parsed.slug !== slugify(event.title)) {
     // The share token and a referral code (counted as a click on the page) follow the redirect.
     const params = new URLSearchParams();
@@ -51,6 +45,25 @@ export async function resolveEvent(
     return { kind: 'redirect', location: `${eventPublicPath(event)}${suffix}${query}` };
   }
   return { kind: 'open', event };
+}
+
+/**
+ * Why this event's page does not open for this reader, or null when it does: nobody is privileged
+ * here, so a draft's page never opens, a private one with its share token; a cancelled one 30 days.
+ */
+export function refusal(
+  event: PublicEvent | null,
+  token: string | undefined,
+  now: Date,
+): Extract<EventAccess, { kind: 'missing' }> | null {
+  if (!event || eventSight(event, { privileged: false, token }) !== 'visible') return { kind: 'missing', status: 404 };
+  if (
+    event.status === 'cancelled' &&
+    now.getTime() - (event.cancelledAt ?? event.updatedAt).getTime() > CANCELLED_PAGE_DAYS * DAY_MS
+  ) {
+    return { kind: 'missing', status: 410, event };
+  }
+  return null;
 }
 
 /** What an event's file (`calendrier.ics`, `apercu.jpg`) answers: the file, or why not. */

@@ -108,7 +108,7 @@ ${HEADER_CSS}`
     .trim() + COMMENTS_CSS;
 
 /** The shell of a public page: meta for previews and search engines, header, footer. */
-export function page(meta: PageMeta, body: SafeHtml, scripts: string[] = []): string {
+export function page(meta: PageMeta, body: SafeHtml, scripts: string[] = [], extraCss = ''): string {
   const robots = meta.robots ?? 'index, follow';
   return `<!doctype html>${html`<html lang="fr">
 <head>
@@ -137,7 +137,7 @@ ${meta.canonical ? html`<link rel="canonical" href="${meta.canonical}">` : ''}
 <meta name="twitter:description" content="${meta.description}">
 <meta name="twitter:image" content="${meta.image.url}">
 ${sessionFlagScript()}
-<style>${raw(PUBLIC_CSS)}</style>
+<style>${raw(PUBLIC_CSS + extraCss)}</style>
 ${meta.jsonLd ? html`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>` : ''}
 </head>
 <body>

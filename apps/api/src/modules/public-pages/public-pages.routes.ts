@@ -6,7 +6,7 @@ import { COMMENTS_SCRIPT } from './comments-section';
 import { renderAgenda } from './agenda';
 import type { FileResult } from './event-access';
 import { eventIcs } from './event-ics';
-import { renderEventPage } from './event-page';
+import { type EventPageResult, renderEventPage, renderShortAddressPage } from './event-page';
 import { eventPreview } from './event-preview';
 import type { PublicPagesDeps } from './public-pages.deps';
 import { SHARE_SCRIPT } from './share-script';
@@ -16,6 +16,7 @@ import { renderTerms } from './terms';
 import { perAddressKey, publicReadKey } from '../../lib/route-kit';
 
 const slugParams = z.object({ slugId: z.string().max(200) });
+const shortAddressParams = z.object({ address: z.string().max(200) });
 const HTML = 'text/html; charset=utf-8';
 /** Public pages change when an event does: browsers and proxies may reuse them for a minute. */
 const PUBLIC_CACHE = 'public, max-age=60';
@@ -41,6 +42,22 @@ function depsOf(app: FastifyInstance): PublicPagesDeps {
   };
 }
 
+function sendPage(reply: FastifyReply, result: EventPageResult) {
+  if (result.kind === 'redirect') {
+    // A short address whose premium ended (302) may lead back to its own page later: never kept.
+    if (result.status === 302) reply.header('cache-control', 'no-cache');
+    return reply.code(result.status ?? 301).redirect(result.location);
+  }
+  if (result.kind === 'missing') {
+    return reply.code(result.status).type(HTML).header('cache-control', 'no-cache').send(result.html);
+  }
+  if (result.private) reply.header('x-robots-tag', 'noindex');
+  return reply
+    .type(HTML)
+    .header('cache-control', result.private ? PRIVATE_CACHE : PUBLIC_CACHE)
+    .send(result.html);
+}
+
 function sendFile(reply: FastifyReply, result: FileResult, type: string, missingText: string) {
   if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
   if (result.kind === 'missing') return reply.code(result.status).type('text/plain; charset=utf-8').send(missingText);
@@ -53,7 +70,7 @@ function sendFile(reply: FastifyReply, result: FileResult, type: string, missing
 
 /**
  * The public pages rendered on the server (decision 011): the agenda `/evenements`, one event
- * `/evenements/{slug}-{shortId}` with its `.ics` and its preview image, `sitemap.xml` and
+ * `/evenements/{slug}-{shortId}` (or its short address `/e/{address}`) with its `.ics` and its preview image, `sitemap.xml` and
  * `robots.txt`. Outside `/api`: HTML for people and crawlers, not part of the JSON API.
  */
 export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -107,16 +124,26 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.ref,
         request.query.commentaires,
       );
-      if (result.kind === 'redirect') return reply.code(301).redirect(result.location);
-      if (result.kind === 'missing') {
-        return reply.code(result.status).type(HTML).header('cache-control', 'no-cache').send(result.html);
-      }
-      if (result.private) reply.header('x-robots-tag', 'noindex');
-      return reply
-        .type(HTML)
-        .header('cache-control', result.private ? PRIVATE_CACHE : PUBLIC_CACHE)
-        .send(result.html);
+      return sendPage(reply, result);
     },
+  );
+
+  // A premium event's short address (decision 056): its page, or a 302 to its usual page once premium ended.
+  app.get(
+    '/e/:address',
+    { config: { access: 'public' }, schema: { hide: true, params: shortAddressParams, querystring: publicEventQuerySchema } },
+    async (request, reply) =>
+      sendPage(
+        reply,
+        await renderShortAddressPage(
+          deps,
+          request.params.address,
+          request.query.t,
+          new Date(),
+          request.query.ref,
+          request.query.commentaires,
+        ),
+      ),
   );
 
   app.get(
