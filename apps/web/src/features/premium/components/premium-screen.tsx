@@ -1,4 +1,4 @@
-import type { Payment } from '@app/shared/payments';
+import { formatFcfa, type Payment } from '@app/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -114,6 +114,11 @@ export function PremiumScreen({
               <p className="mt-1 text-sm text-slate-600">{t('freemiumHint')}</p>
             </>
           )}
+          {data.credit > 0 ? (
+            <p className="mt-2 text-sm text-emerald-800" data-testid="credit-available">
+              {t('creditAvailable', { amount: formatFcfa(data.credit) })}
+            </p>
+          ) : null}
           {data.premium && !renewing ? (
             <Button className="mt-4 w-full sm:w-auto" onClick={() => setRenewing(true)}>
               {t('renew')}
