@@ -1,10 +1,11 @@
 import { formatFcfa, type Payment } from '@app/shared/payments';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
+import { isWaiting } from '../api/get-payment';
 import { usePremiumOverview } from '../api/get-premium-overview';
 import { premiumKeys } from '../api/keys';
 import { premiumMessages } from '../messages';
@@ -53,10 +54,14 @@ export function PremiumScreen({
   const [draft, setDraft] = useState<PaymentFormValues | null>(null);
   const [renewing, setRenewing] = useState(false);
   const current = overview.data?.current ?? null;
+  // The payments the person left with 'Réessayer' (the overview read before may still name one).
+  const left = useRef(new Set<string>());
 
   // A payment still running when the page opens is taken up again.
   useEffect(() => {
-    if (!paymentId && current) onPaymentStarted(current._id, { replace: true });
+    if (!paymentId && current && isWaiting(current.status) && !left.current.has(current._id)) {
+      onPaymentStarted(current._id, { replace: true });
+    }
   }, [paymentId, current, onPaymentStarted]);
 
   const onSuccessful = useCallback(() => {
@@ -70,13 +75,16 @@ export function PremiumScreen({
   };
 
   const onRetry = () => {
+    if (paymentId) left.current.add(paymentId);
     setRenewing(true);
     void queryClient.invalidateQueries({ queryKey: premiumKeys.overview });
     onLeavePayment();
   };
 
   if (paymentId) {
-    return <PaymentProgress paymentId={paymentId} onRetry={onRetry} onSuccessful={onSuccessful} after={afterSuccess} />;
+    return (
+      <PaymentProgress key={paymentId} paymentId={paymentId} onRetry={onRetry} onSuccessful={onSuccessful} after={afterSuccess} />
+    );
   }
   if (overview.isPending) return <ListLoading label={t('loading')} rows={4} />;
   if (overview.isError) {
