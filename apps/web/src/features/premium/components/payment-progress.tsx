@@ -63,7 +63,12 @@ function Waiting({ payment, stale }: { payment: Payment; stale: boolean }) {
     <div className="space-y-4" data-testid="payment-waiting">
       <FocusedHeading>{t('waitingTitle')}</FocusedHeading>
       <p className="text-slate-700">
-        {t('waitingIntro', { amount: formatFcfa(payment.amount), phone: payment.phoneMasked, operator })}
+        {t('waitingIntro', {
+          amount: formatFcfa(payment.amount),
+          // The number is not broken across two lines.
+          phone: payment.phoneMasked.replace(/ /g, '\u00a0'),
+          operator,
+        })}
       </p>
       <Summary payment={payment} />
       <div role="status" className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sky-900">
