@@ -376,7 +376,7 @@ export async function mtnMomoEmulatorPlugin(app: FastifyInstance, { emulator }: 
     if (!subscribed(product, request, reply)) return false;
     const token = /^Bearer (.+)$/.exec(header(request, 'authorization') ?? '')?.[1];
     if (!token || !emulator.tokenValid(token, product)) {
-      void reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Access token is missing, invalid or expired.' });
+      void reply.code(401).send({ code: 'UNAUTHORIZED', message: `Access token is missing, invalid or expired.` });
       return false;
     }
     if (header(request, 'x-target-environment') !== emulator.credentials.targetEnvironment) {

@@ -62,8 +62,21 @@ interface Payment {
 
 const INIT_MESSAGE =
   'Paiement e la clientele done.The devrez confirmer le paiement en saisissant son code PIN et vous recevrez alors un SMS. Merci dutiliser des services Orange Money.';
-const INSUFFICIENT = 'Le solde du compte du payeur est insuffisant';
-const REFUSED = 'Transaction annulee par le client';
+/** Orange's own words on the wire (its English, its French without accents): copied, never translated. */
+const SAYS = {
+  insufficient: 'Le solde du compte du payeur est insuffisant',
+  refused: 'Transaction annulee par le client',
+  invalidCredentials: 'Invalid Credentials',
+  unavailable: 'Service Unavailable',
+  initiated: 'Payment request successfully initiated',
+  merchantRefused: '60019 :: Le numero marchand ou son PIN est incorrect',
+  payInitiated: 'Merchant payment successfully initiated',
+  notFound: 'Transaction not found',
+  retrieved: 'Transaction retrieved successfully',
+  pushed: 'Push sent to customer',
+} as const;
+const INSUFFICIENT = SAYS.insufficient;
+const REFUSED = SAYS.refused;
 /** Payments kept in memory at most (the oldest go first). */
 const MAX_PAYMENTS = 5000;
 const HTML_TYPE = 'text/html; charset=utf-8';
@@ -352,7 +365,7 @@ function basicCredentials(request: FastifyRequest): { username: string; password
 function invalidCredentials(reply: FastifyReply) {
   return reply.code(401).send({
     code: '900901',
-    message: 'Invalid Credentials',
+    message: SAYS.invalidCredentials,
     description: 'Invalid Credentials. Make sure you have given the correct access token',
   });
 }
@@ -479,7 +492,7 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
     }
     if (fault.mode === 'hang') {
       await emulator.hang();
-      return reply.code(503).send({ message: 'Service Unavailable' });
+      return reply.code(503).send({ message: SAYS.unavailable });
     }
   };
 
@@ -509,7 +522,7 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
     `${ORANGE_MP_PATH}/init`,
     { config: { access: 'public' }, onRequest: faults('mp/init'), preHandler: authorized },
     async (_request, reply) => {
-      return reply.code(200).send({ message: 'Payment request successfully initiated', data: { payToken: emulator.init() } });
+      return reply.code(200).send({ message: SAYS.initiated, data: { payToken: emulator.init() } });
     },
   );
 
@@ -540,7 +553,7 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
         !same(field('channelUserMsisdn'), emulator.credentials.channelMsisdn) ||
         !same(typeof body.pin === 'string' ? body.pin : '', emulator.credentials.pin)
       ) {
-        return reply.code(417).send({ message: '60019 :: Le numero marchand ou son PIN est incorrect', data: known });
+        return reply.code(417).send({ message: SAYS.merchantRefused, data: known });
       }
       const result = emulator.pay(payToken, {
         subscriberMsisdn: subscriber.slice(-9),
@@ -550,7 +563,7 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
         notifUrl,
       });
       if (!result.ok) return reply.code(417).send({ message: `60019 :: ${INSUFFICIENT}`, data: result.data });
-      return reply.code(200).send({ message: 'Merchant payment successfully initiated', data: result.data });
+      return reply.code(200).send({ message: SAYS.payInitiated, data: result.data });
     },
   );
 
@@ -559,8 +572,8 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
     { config: { access: 'public' }, onRequest: faults('mp/paymentstatus'), preHandler: authorized },
     async (request, reply) => {
       const data = emulator.get(request.params.payToken);
-      if (!data) return reply.code(404).send({ message: 'Transaction not found' });
-      return reply.code(200).send({ message: 'Transaction retrieved successfully', data });
+      if (!data) return reply.code(404).send({ message: SAYS.notFound });
+      return reply.code(200).send({ message: SAYS.retrieved, data });
     },
   );
 
@@ -569,9 +582,9 @@ export async function orangeMoneyEmulatorPlugin(app: FastifyInstance, options: P
     { config: { access: 'public' }, onRequest: faults('mp/push'), preHandler: authorized },
     async (request, reply) => {
       const data = emulator.get(request.params.payToken);
-      if (!data) return reply.code(404).send({ message: 'Transaction not found' });
+      if (!data) return reply.code(404).send({ message: SAYS.notFound });
       if (data.status !== 'PENDING') return reply.code(400).send({ message: `Transaction is ${data.status}`, data });
-      return reply.code(200).send({ message: 'Push sent to customer', data });
+      return reply.code(200).send({ message: SAYS.pushed, data });
     },
   );
 
