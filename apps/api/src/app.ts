@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { paymentEmulatorsPlugin } from './modules/payments/emulators/payment-emulators.plugin';
+import { transactionsRoutes } from './modules/payments/transactions.routes';
 import { publicPagesPlugin } from './modules/public-pages/public-pages.plugin';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);
+      await api.register(transactionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Permission, Role } from '@app/shared/permissions';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
-import { events, payments, users } from '../src/db/schema/index';
+import { events, paymentEvents, payments, users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/password';
 import type { UserRow } from '../src/db/schema/index';
 import { createSession } from '../src/modules/auth/session.service';
@@ -87,36 +87,51 @@ export async function insertEvent(
   return row;
 }
 
+let paymentCounter = 0;
+
 /**
- * Inserts a payment directly: a successful monthly payment of 2 000 FCFA with MTN, paid now,
- * unless told otherwise (`paidAt: null` for one that never succeeded). Unique references and tokens.
+ * Inserts a payment directly (the payment flow itself is the payments service's): a successful
+ * monthly MTN payment of 2 000 FCFA made now unless told otherwise, with its first timeline row.
  */
 export async function insertPayment(
   app: FastifyInstance,
   userId: string,
   values: Partial<typeof payments.$inferInsert> = {},
 ): Promise<typeof payments.$inferSelect> {
-  const suffix = randomBytes(6).toString('hex').toUpperCase();
-  const now = new Date();
+  paymentCounter++;
+  const createdAt = values.createdAt ?? new Date();
+  const status = values.status ?? 'successful';
+  const paid = status === 'successful' || status === 'refunded';
+  const plan = values.plan ?? 'monthly';
+  const days = plan === 'yearly' ? 365 : 30;
   const [row] = await app.db
     .insert(payments)
     .values({
-      reference: `PAY-${suffix}`,
+      reference: `PAY-T${randomBytes(4).toString('hex').toUpperCase()}${paymentCounter}`,
       userId,
       idempotencyKey: randomUUID(),
-      plan: 'monthly',
-      amount: 2000,
+      plan,
+      amount: plan === 'yearly' ? 20_000 : 2000,
       operator: 'mtn',
-      phone: '+237670000000',
-      status: 'successful',
+      phone: '+237677123456',
+      status,
       providerReference: randomUUID(),
-      callbackToken: randomBytes(24).toString('base64url'),
-      expiresAt: new Date(now.getTime() + 5 * 60_000),
-      paidAt: now,
-      createdAt: now,
+      callbackToken: randomBytes(16).toString('hex'),
+      expiresAt: new Date(createdAt.getTime() + 5 * 60_000),
+      paidAt: paid ? createdAt : null,
+      premiumFrom: paid ? createdAt : null,
+      premiumUntil: paid ? new Date(createdAt.getTime() + days * 86_400_000) : null,
+      createdAt,
+      updatedAt: createdAt,
       ...values,
     })
     .returning();
-  if (!row) throw new Error('payment not created');
+  if (!row) throw new Error('payment not inserted');
+  await app.db.insert(paymentEvents).values({
+    paymentId: row.id,
+    at: createdAt,
+    status: row.status,
+    note: `Demande envoyée à ${row.operator === 'mtn' ? 'MTN Mobile Money' : 'Orange Money'}`,
+  });
   return row;
 }

@@ -113,7 +113,7 @@ test('superadmin: full sidebar, top bar, breadcrumb, dashboard figures equal to 
   await nav.getByRole('link', { name: 'Transactions', exact: true }).click();
   await expect(page.getByRole('navigation', { name: "Fil d'Ariane" })).toHaveText(/Accueil\s*>\s*Transactions/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
-  await shot(page, testInfo, 'placeholder-transactions');
+  await shot(page, testInfo, 'transactions');
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { level: 1, name: 'Gestion des Utilisateurs' })).toBeVisible();
 });

@@ -440,6 +440,16 @@ const EXACT: Record<string, string> = {
   // Payments: service, routes, callbacks, jobs, receipts (helper pay)
   // Premium page and payment screen (helper premium-web)
   // Transactions (helper transactions)
+  'Transaction introuvable': 'Transaction not found',
+  'Seul un paiement réussi peut être remboursé, et une seule fois': 'Only a successful payment can be refunded, and only once',
+  'L’opérateur a refusé le remboursement. Rien n’a changé.': 'The operator refused the refund. Nothing changed.',
+  'L’opérateur ne répond pas. Rien n’a changé ; réessayez dans quelques minutes.':
+    'The operator does not answer. Nothing changed; try again in a few minutes.',
+  'Remboursement effectué par l’opérateur': 'Refund made by the operator',
+  'Remboursement enregistré': 'Refund recorded',
+  'Statut vérifié auprès de l’opérateur': 'Status checked with the operator',
+  'Demande envoyée à MTN Mobile Money': 'Request sent to MTN Mobile Money',
+  'Demande envoyée à Orange Money': 'Request sent to Orange Money',
   // Revenue, plans settings, statistics (helper revenue)
   // Customisation of event pages (helper custom)
   Bleu: 'Blue',
@@ -513,6 +523,9 @@ const PATTERNS: [RegExp, string][] = [
     /^Vous ne pouvez accorder ou retirer que des permissions que vous détenez \((.+)\)$/,
     'You can only grant or remove permissions you hold ($1)',
   ],
+  // Transactions (helper transactions): a refund's line of the timeline
+  [/^Remboursement enregistré à la main — motif : (.+)$/s, 'Refund recorded by hand — reason: $1'],
+  [/^Remboursé par (.+) \(réf\. (.+)\) — motif : (.+)$/s, 'Refunded by $1 (ref. $2) — reason: $3'],
   // zod's built-in French messages (zod/locales fr)
   [/^Trop petit : .*?(\d+) caractères?$/, 'Too short: at least $1 characters'],
   [/^Trop grand : .*?(\d+) caractères?$/, 'Too long: at most $1 characters'],

@@ -207,3 +207,39 @@ export const refundSchema = z.strictObject({
     .min(3, { message: 'Motif requis (3 caractères au moins)' })
     .max(500, { message: '500 caractères au maximum' }),
 });
+
+// ─── 'Transactions', added by its screen (helper transactions) ──────────────────────────────
+
+/** `GET /api/admin/transactions.csv`: the list's filters, every page. */
+export const transactionsExportQuerySchema = transactionsQuerySchema.omit({ page: true, limit: true });
+export type TransactionsExportQuery = z.infer<typeof transactionsExportQuerySchema>;
+
+/**
+ * `GET /api/admin/transactions/:id`: the transaction, its timeline (oldest first) and its account
+ * as it stands now (the end of its premium, which a refund moves back).
+ */
+export const transactionDetailResponseSchema = transactionDetailSchema.extend({
+  account: z.object({
+    _id: z.string(),
+    name: z.string(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    plan: z.string(),
+    premiumUntil: z.string().nullable(),
+  }),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailResponseSchema>;
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+/** The answer of 'Vérifier le statut' and 'Rembourser': what was done, and the detail after it. */
+export const transactionActionResponseSchema = transactionDetailResponseSchema.extend({ message: z.string() });
+
+export const TRANSACTION_MESSAGES = {
+  notFound: 'Transaction introuvable',
+  notRefundable: 'Seul un paiement réussi peut être remboursé, et une seule fois',
+  providerRefusedRefund: 'L’opérateur a refusé le remboursement. Rien n’a changé.',
+  providerUnavailable: 'L’opérateur ne répond pas. Rien n’a changé ; réessayez dans quelques minutes.',
+  refundedByProvider: 'Remboursement effectué par l’opérateur',
+  refundedByHand: 'Remboursement enregistré',
+  checked: 'Statut vérifié auprès de l’opérateur',
+} as const;

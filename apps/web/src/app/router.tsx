@@ -21,7 +21,9 @@ const adminScreens: RouteObject[] = [
   screen(ADMIN_SEGMENTS.waitlist, () => import('./routes/admin/waitlist-page').then((m) => ({ Component: m.WaitlistPage }))),
   screen(ADMIN_SEGMENTS.settings, () => import('./routes/admin/settings-page').then((m) => ({ Component: m.SettingsPage }))),
   screen(ADMIN_SEGMENTS.stats, () => import('./routes/admin/stats-page').then((m) => ({ Component: m.StatsPage }))),
-  screen(ADMIN_SEGMENTS.transactions, () => placeholders().then((m) => ({ Component: m.TransactionsPage }))),
+  screen(ADMIN_SEGMENTS.transactions, () =>
+    import('./routes/admin/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
+  ),
   screen(ADMIN_SEGMENTS.ads, () => placeholders().then((m) => ({ Component: m.AdsPage }))),
   screen(ADMIN_SEGMENTS.messages, () => placeholders().then((m) => ({ Component: m.MessagesPage }))),
   screen(ADMIN_SEGMENTS.roles, () => import('./routes/admin/roles-page').then((m) => ({ Component: m.RolesPage }))),

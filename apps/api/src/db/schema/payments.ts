@@ -66,6 +66,14 @@ export const payments = pgTable(
     // Revenue (decision 055): the month's and the 12 months' sums by operator read this index only.
     index('payments_revenue_idx').on(table.paidAt, table.operator, table.amount).where(sql`${table.paidAt} is not null`),
     index('payments_refunds_idx').on(table.refundedAt, table.refundedAmount).where(sql`${table.refundedAt} is not null`),
+    // 'Transactions' (decision 054): each filter newest first, and the totals of a period read from
+    // the index alone (the paid payments' amounts by creation time).
+    index('payments_status_created_idx').on(table.status, ...newestFirst(table.createdAt, table.id)),
+    index('payments_operator_created_idx').on(table.operator, ...newestFirst(table.createdAt, table.id)),
+    index('payments_plan_created_idx').on(table.plan, ...newestFirst(table.createdAt, table.id)),
+    index('payments_paid_totals_idx')
+      .on(table.createdAt, table.amount, table.refundedAmount)
+      .where(sql`${table.paidAt} is not null`),
   ],
 );
 

@@ -2,11 +2,6 @@ import { PlaceholderPage } from '../../../features/admin-shell/components/placeh
 import { RequirePermission } from '../../../features/admin-shell/components/require-permission';
 
 // Screens that later issues build; each keeps its sidebar permission.
-export const TransactionsPage = () => (
-  <RequirePermission permission="manage_transactions">
-    <PlaceholderPage module="transactions" />
-  </RequirePermission>
-);
 export const AdsPage = () => (
   <RequirePermission permission="manage_ads">
     <PlaceholderPage module="publicites" />

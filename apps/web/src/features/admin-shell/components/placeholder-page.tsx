@@ -5,7 +5,6 @@ import type { NavId } from '../nav';
 type Key = keyof (typeof shellMessages)['fr'];
 /** What each coming module will do: a sentence and three points. */
 const SOON: Partial<Record<NavId, { text: Key; points: Key[] }>> = {
-  transactions: { text: 'soon.transactions', points: ['soon.transactions.1', 'soon.transactions.2', 'soon.transactions.3'] },
   publicites: { text: 'soon.publicites', points: ['soon.publicites.1', 'soon.publicites.2', 'soon.publicites.3'] },
   messagerie: { text: 'soon.messagerie', points: ['soon.messagerie.1', 'soon.messagerie.2', 'soon.messagerie.3'] },
 };

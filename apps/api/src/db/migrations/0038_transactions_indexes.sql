@@ -1,0 +1,4 @@
+CREATE INDEX "payments_status_created_idx" ON "payments" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "payments_operator_created_idx" ON "payments" USING btree ("operator","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "payments_plan_created_idx" ON "payments" USING btree ("plan","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "payments_paid_totals_idx" ON "payments" USING btree ("created_at","amount","refunded_amount") WHERE "payments"."paid_at" is not null;
