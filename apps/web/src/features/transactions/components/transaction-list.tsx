@@ -76,7 +76,7 @@ export function TransactionList(props: TransactionListProps) {
       }}
       filters={
         <div className="space-y-2">
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 2xl:grid-cols-4">
             {filterFields.map((filter) => (
               <FilterSelect
                 key={filter.key}
