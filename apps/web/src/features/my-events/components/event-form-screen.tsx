@@ -8,6 +8,7 @@ import {
   type EventFormValues,
   eventFormSchema,
   formToEventInput,
+  shortAddressProblem,
 } from '@app/shared/events';
 import { localize } from '@app/shared/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,7 +29,9 @@ import { EMPTY_EVENT_FORM, eventFieldOf, eventToFormValues } from '../../../lib/
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { resizeImage } from '../../../lib/resize-image';
+import { useCustomisationAccess } from '../api/customisation';
 import { createDraft, removeImage, updateDraft, uploadImages, useRefreshMyEvents } from '../api/save-event';
+import { CustomisationSection, type CustomisationValues } from './customisation-section';
 import { myEventsMessages } from '../messages';
 
 /** The phone's steps, in order; on a desktop (≥ 1024 px) they are the sections of one form. */
@@ -85,6 +88,14 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const access = useCustomisationAccess();
+  const allowed = access.data?.allowed === true;
+  const [custom, setCustom] = useState<CustomisationValues>({
+    accentColor: event?.customisation.accentColor ?? null,
+    coverLayout: event?.customisation.coverLayout ?? null,
+    shortAddress: event?.customisation.shortAddress ?? '',
+  });
+  const [shortAddressError, setShortAddressError] = useState<string | null>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const pickedRef = useRef(picked);
   pickedRef.current = picked;
@@ -226,9 +237,22 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
   };
 
   const onValid = async (values: EventFormValues) => {
+    // The customisation is sent only by an account that may use it (premium, decision 056).
+    const shortAddress = custom.shortAddress.trim().toLowerCase();
+    const addressProblem = allowed && shortAddress ? shortAddressProblem(shortAddress) : null;
+    if (addressProblem) {
+      setServerError(localize(addressProblem, language));
+      setStep('options');
+      showBanner();
+      return;
+    }
+    const customisation = allowed
+      ? { accentColor: custom.accentColor, coverLayout: custom.coverLayout, shortAddress: shortAddress || null }
+      : {};
     setSaving(true);
     setServerError(null);
-    const body = formToEventInput(values);
+    setShortAddressError(null);
+    const body = { ...formToEventInput(values), ...customisation };
     const location = { ...body.location, coordinates: position };
     let id = eventId;
     try {
@@ -242,6 +266,11 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
       }
     } catch (error) {
       setSaving(false);
+      const addressError = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors?.shortAddress?.[0];
+      if (addressError) {
+        setShortAddressError(addressError);
+        setStep('options');
+      }
       const onFields = applyServerErrors({ setError }, error, fieldOf);
       setServerError((error as Error).message);
       if (onFields && error && typeof error === 'object') {
@@ -264,9 +293,10 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
   const submit = handleSubmit(onValid, onInvalid);
 
   const hasFieldErrors = isSubmitted && Object.keys(errors).length > 0;
-  const section = (id: Step, children: ReactNode) => (
+  // 'Personnalisation' is its own section, shown on a phone with the last step ('Options').
+  const section = (id: Step | 'custom', children: ReactNode) => (
     <fieldset
-      className={`space-y-3 rounded-xl border border-slate-200 bg-white p-4 ${id === step ? '' : 'hidden lg:block'}`}
+      className={`space-y-3 rounded-xl border border-slate-200 bg-white p-4 ${id === step || (id === 'custom' && step === 'options') ? '' : 'hidden lg:block'}`}
       aria-labelledby={`${formId}-legend-${id}`}
     >
       <legend id={`${formId}-legend-${id}`} className="float-left mb-2 w-full text-lg font-semibold text-slate-900">
@@ -476,6 +506,27 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
             <input type="checkbox" className="size-4" {...register('isPublic')} />
             {t('fieldPublic')}
           </label>,
+        )}
+        {section(
+          'custom',
+          access.data ? (
+            <CustomisationSection
+              idPrefix={formId}
+              allowed={allowed}
+              eventId={eventId}
+              values={custom}
+              onChange={(next) => {
+                setCustom(next);
+                setShortAddressError(null);
+              }}
+              shortAddressError={shortAddressError}
+              keptNotShown={Boolean(
+                event &&
+                  !event.customisation.shown &&
+                  (event.customisation.accentColor || event.customisation.coverLayout || event.customisation.shortAddress),
+              )}
+            />
+          ) : null,
         )}
       </form>
 
