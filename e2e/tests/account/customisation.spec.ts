@@ -144,6 +144,7 @@ test('a premium organiser picks a colour, a layout and a short address; /e/{addr
   // Every colour of the palette keeps the page axe clean (with each layout in turn).
   // The page is kept 60 s by browsers (public, max-age=60): read it afresh after each change.
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const layouts = ['large', 'banner', 'side'] as const;
   for (const [index, color] of ACCENT_COLOR_IDS.entries()) {
