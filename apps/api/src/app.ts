@@ -26,6 +26,10 @@ import { NotificationService } from './modules/notifications/notifications.servi
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { paymentEmulatorsPlugin } from './modules/payments/emulators/payment-emulators.plugin';
 import { transactionsRoutes } from './modules/payments/transactions.routes';
+import type { MobileMoneyProvider } from './modules/payments/mobile-money';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import type { Operator } from '@app/shared/payments';
 import { publicPagesPlugin } from './modules/public-pages/public-pages.plugin';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes';
 import { referralsPlugin } from './modules/referrals/referrals.plugin';
@@ -68,6 +72,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes (tests read it); stdout when unset. */
   logStream?: NodeJS.WritableStream;
+  /** Mobile Money adapters instead of the configured ones (tests point them at emulators they start). */
+  paymentProviders?: Record<Operator, MobileMoneyProvider>;
 }
 
 /** Body size limit for JSON requests; multipart uploads have their own limits. */
@@ -183,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicReadsPlugin);
   await app.register(openapiPlugin);
   await app.register(referralsPlugin);
+  await app.register(paymentsPlugin, { providers: options.paymentProviders });
   await app.register(uploadsPlugin);
   await app.register(waitlistCountPlugin);
   await app.register(publicPagesPlugin);
@@ -214,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);
       await api.register(transactionsRoutes);
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,8 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { SessionUser } from './modules/auth/session.service';
 import type { NotificationService } from './modules/notifications/notifications.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { MobileMoneyProvider } from './modules/payments/mobile-money';
+import type { Operator } from '@app/shared/payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,8 @@ declare module 'fastify' {
     formTokens: FormTokens;
     /** Signs and checks tickets' QR codes with each event's Ed25519 key (decision 045). */
     ticketSigner: TicketSigner;
+    /** One Mobile Money adapter per operator (payments.plugin.ts; its provider, or its local emulator without keys). */
+    paymentProviders: Record<Operator, MobileMoneyProvider>;
     /** Set when this start created the superadmin (first start); null otherwise. */
     firstStart: FirstStart | null;
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
 import { freshPostgresDatabase } from './postgres-database';
@@ -19,7 +19,10 @@ export interface TestApp {
  * A fresh database per call: PGlite in memory, or, when TEST_DB=postgres, a new database on the
  * server of TEST_DATABASE_URL, dropped at close. Migrations and the base seed are applied.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { webDistDir?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'webDistDir' | 'paymentProviders'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -32,7 +35,13 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const { database, dropDatabase } = await openTestDatabase(config);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config, database, logger: false, webDistDir: options.webDistDir });
+    app = await buildApp({
+      config,
+      database,
+      logger: false,
+      webDistDir: options.webDistDir,
+      paymentProviders: options.paymentProviders,
+    });
     await app.ready();
   } catch (error) {
     // An app that fails to build (a test of that) leaves no database behind.

@@ -438,6 +438,25 @@ const EXACT: Record<string, string> = {
   // Payments: MTN MoMo adapter and emulator (helper mtn)
   // Payments: Orange Money adapter and emulator (helper orange)
   // Payments: service, routes, callbacks, jobs, receipts (helper pay)
+  'Paiement créé': 'Payment created',
+  'Demande de paiement envoyée à l’opérateur': 'Payment request sent to the operator',
+  'Opérateur injoignable : statut inconnu, vérification automatique':
+    'Operator unreachable: status unknown, checked automatically',
+  'Demande refusée par l’opérateur': 'Request refused by the operator',
+  'Paiement confirmé par l’opérateur': 'Payment confirmed by the operator',
+  'Paiement non abouti chez l’opérateur': 'Payment not completed at the operator',
+  'Délai de l’opérateur dépassé': 'The operator’s time limit passed',
+  'Annulé par le payeur': 'Cancelled by the payer',
+  'Demande close chez l’opérateur': 'Request closed at the operator',
+  'Montant ou devise différents chez l’opérateur : paiement non compté':
+    'Different amount or currency at the operator: payment not counted',
+  'Statut vérifié par l’équipe': 'Status checked by the team',
+  'Paiement introuvable': 'Payment not found',
+  'Un paiement est déjà en cours : validez-le sur votre téléphone ou annulez-le avant d’en commencer un autre':
+    'A payment is already under way: approve it on your phone or cancel it before starting another',
+  'Rappel refusé': 'Callback refused',
+  'Confirmez votre adresse e-mail ou votre numéro avant de payer': 'Confirm your e-mail address or number before paying',
+  'Adresse de rappel invalide': 'Invalid callback address',
   // Premium page and payment screen (helper premium-web)
   // Transactions (helper transactions)
   'Transaction introuvable': 'Transaction not found',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './common';
+import { apiErrorSchema, pageQuerySchema } from './common';
 import { phoneSchema } from './phone';
 
 /*
@@ -153,6 +153,25 @@ export const premiumOverviewSchema = z.object({
   emulated: z.boolean(),
 });
 export type PremiumOverview = z.infer<typeof premiumOverviewSchema>;
+
+/** `GET /api/payments?page=`: the caller's own payments, newest first. */
+export const paymentsPageSchema = z.object({ items: z.array(paymentSchema), total: z.number().int() });
+export type PaymentsPage = z.infer<typeof paymentsPageSchema>;
+
+/** The 409 PAYMENT_IN_PROGRESS answer: the error and the payment still running (the page resumes it). */
+export const paymentInProgressSchema = apiErrorSchema.extend({ payment: paymentSchema.optional() });
+
+/** `POST /api/payments/callbacks/:operator/:token`: the operator and the payment's unguessable callback token. */
+export const paymentCallbackParamsSchema = z.object({
+  operator: operatorSchema,
+  token: z.string().regex(/^[\w-]{16,128}$/, { message: 'Adresse de rappel invalide' }),
+});
+
+/** The smallest amount asked of a payer: the referral credit never brings a payment below it (decision 052). */
+export const MIN_PAYMENT_FCFA = 100;
+
+/** How long before the end of premium its reminder goes (once per period; no automatic debit). */
+export const PREMIUM_REMINDER_DAYS = 3;
 
 // ─── 'Transactions' (back office, manage_transactions) ──────────────────────────────────────
 

@@ -36,9 +36,12 @@ function queryName(part: string): string {
 
 /**
  * A request URL as the log may hold it: the path and the query, the values of secret parameters
- * replaced by `[masqué]` (`/evenements/x-1a2b?t=[masqué]&page=2`).
+ * replaced by `[masqué]` (`/evenements/x-1a2b?t=[masqué]&page=2`), and a payment callback's token
+ * (`/api/payments/callbacks/mtn/[masqué]`).
  */
-export function redactUrl(url: string): string {
+export function redactUrl(raw: string): string {
+  // A payment's callback address ends with its unguessable token (decision 052).
+  const url = raw.replace(/^(\/api\/payments\/callbacks\/[^/?]*\/)[^/?]+/, '$1[masqué]');
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url

@@ -39,6 +39,8 @@ export const users = pgTable(
     plan: planEnum().notNull().default('freemium'),
     /** End of a premium period earned by rewards; null when the plan has no end date. */
     premiumUntil: timestamp({ withTimezone: true }),
+    /** The end of premium whose reminder (three days before) was sent: one reminder per period (decision 052). */
+    premiumRemindedFor: timestamp({ withTimezone: true }),
     /** Short, unguessable, case-insensitive referral code (decision 012); set by the database. */
     referralCode: text().notNull().default(sql`referral_code_new()`),
     /** The referral code this account registered with (`?ref=` carried to /GetStarted). */
