@@ -64,7 +64,9 @@ async function pay(phone = newPhone()) {
     headers: { 'x-forwarded-for': '10.9.0.1' },
     payload: { plan: 'monthly', phone, operator: 'mtn', idempotencyKey: randomUUID() },
   });
-  expect(answer.statusCode, answer.body).toBe(201);
+  // On failure, the server's error lines say why.
+  const errors = () => lines.filter((line) => line.includes('"level":50')).join('\n');
+  expect(answer.statusCode, answer.statusCode === 201 ? '' : `${answer.body}\n${errors()}`).toBe(201);
   return { payer, payment: (answer.json() as { payment: Payment }).payment };
 }
 

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operator } from '@app/shared/payments';
 import type { Config } from '../../config';
 import { type MobileMoneyProvider, ProviderUnreachable } from './mobile-money';
+import { mtnMomoProviderFromConfig } from './mtn-momo.provider';
 import { runPaymentChecks, sendPremiumReminders } from './payments.job';
 import type { PaymentDeps } from './payments.service';
 
@@ -17,8 +18,8 @@ const CHECKS_EVERY_MS = 15_000;
 const REMINDERS_EVERY_MS = 10 * 60_000;
 
 /** The configured adapters: each speaks to its provider, or to its local emulator without keys. */
-export function paymentProvidersFromConfig(_config: Config): Record<Operator, MobileMoneyProvider> {
-  // TEMPORARY until the adapters land (helpers mtn, orange).
+export function paymentProvidersFromConfig(config: Config, log?: FastifyBaseLogger): Record<Operator, MobileMoneyProvider> {
+  // TEMPORARY until the Orange adapter lands (helper orange): no Orange payment goes through.
   const unconfigured = (operator: Operator): MobileMoneyProvider => ({
     operator,
     emulated: true,
@@ -32,7 +33,7 @@ export function paymentProvidersFromConfig(_config: Config): Record<Operator, Mo
     verifyCallback: () => false,
     referenceOfCallback: () => null,
   });
-  return { mtn: unconfigured('mtn'), orange: unconfigured('orange') };
+  return { mtn: mtnMomoProviderFromConfig(config, log), orange: unconfigured('orange') };
 }
 
 /**
@@ -42,7 +43,7 @@ export function paymentProvidersFromConfig(_config: Config): Record<Operator, Mo
  */
 export const paymentsPlugin = fp(
   async (app: FastifyInstance, options: PaymentsPluginOptions) => {
-    const providers = options.providers ?? paymentProvidersFromConfig(app.config);
+    const providers = options.providers ?? paymentProvidersFromConfig(app.config, app.log);
     app.decorate('paymentProviders', providers);
     const deps: PaymentDeps = {
       db: app.db,
