@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operator } from '@app/shared/payments';
 import type { Config } from '../../config';
-import { type MobileMoneyProvider, ProviderUnreachable } from './mobile-money';
+import { type MobileMoneyProvider, ProviderRefused, ProviderUnreachable } from './mobile-money';
 import { mtnMomoProviderFromConfig } from './mtn-momo.provider';
 import { runPaymentChecks, sendPremiumReminders } from './payments.job';
 import type { PaymentDeps } from './payments.service';
@@ -25,7 +25,7 @@ export function paymentProvidersFromConfig(config: Config, log?: FastifyBaseLogg
     emulated: true,
     requestLifetimeMs: 5 * 60_000,
     requestToPay: async () => {
-      throw new ProviderUnreachable('not configured');
+      throw new ProviderRefused('Orange Money is not available yet', 'provider_error');
     },
     status: async () => {
       throw new ProviderUnreachable('not configured');
