@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "premium_reminded_for" timestamp with time zone;
