@@ -496,6 +496,12 @@ const EXACT: Record<string, string> = {
   'Choisissez une couleur de la palette': 'Choose a colour from the palette',
   'Choisissez une mise en page de la liste': 'Choose a layout from the list',
   // Près de moi (helper near)
+  'Indiquez une position (latitude et longitude) ou une ville': 'Give a position (latitude and longitude) or a city',
+  'La latitude est comprise entre -90 et 90': 'The latitude is between -90 and 90',
+  'La longitude est comprise entre -180 et 180': 'The longitude is between -180 and 180',
+  'Le rayon est compris entre 1 et 100 km': 'The radius is between 1 and 100 km',
+  'Ville inconnue': 'Unknown city',
+  'Page trop lointaine : réduisez le rayon pour voir ces événements': 'Page too far: reduce the radius to see these events',
   // Organiser space, the rest of issue 27 (helper rest27)
   'Personne réautorisée : elle peut de nouveau s’inscrire': 'Person allowed back: they may join again',
   'Cette personne n’a pas été retirée de cet évènement': 'This person was not removed from this event',

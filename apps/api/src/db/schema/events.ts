@@ -147,6 +147,13 @@ export const events = pgTable(
     ),
     // The agenda's city filter (migration 0012): the cities with a public event not ended.
     index('events_public_city_end_idx').on(table.city, table.endDateTime).where(publicEvent(table)),
+    // 'Près de moi' (decision 057): the published public events with coordinates, by position, for a
+    // bounding box (`<@ box`) read nearest first (KNN `<->`); built-in GiST point ops, no extension.
+    index('events_public_location_idx')
+      .using('gist', sql`point(${table.longitude}, ${table.latitude})`)
+      .where(
+        sql`${table.status} = 'published' and ${table.isPublic} and ${table.latitude} is not null and ${table.longitude} is not null`,
+      ),
     // The 'À approuver' queue and its count (decision 038): the submitted drafts, newest first.
     index('events_submitted_created_id_idx')
       .on(...newestFirst(table.createdAt, table.id))

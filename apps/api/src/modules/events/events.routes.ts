@@ -40,6 +40,8 @@ import { getEventFor, listEventsFor } from './event-reads';
 import { changeEventStatus } from './event-status';
 import { createEvent, deleteEventFor, updateEventFor } from './event-writes';
 import { regenerateShareToken } from './share-token';
+import { nearbyEventsQuerySchema, nearbyEventsResponseSchema } from '@app/shared/near-me';
+import { nearbyEventsFor } from './nearby-events';
 import { listVisibility } from './event-visibility';
 import { actorOf, perAccountKey, publicReadKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
 
@@ -202,6 +204,21 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shortAddressAvailability(deps.db, request.params.address, request.query.eventId),
+  );
+
+  app.get(
+    '/events/nearby',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['events'],
+        summary:
+          'Près de moi (Premium ou manage_events) : les événements publiés et publics non terminés à moins de radiusKm (1 à 100, 10 par défaut) d’une position (latitude, longitude) ou du centre d’une ville (city), du plus proche au plus loin, avec leur distance en km.',
+        querystring: nearbyEventsQuerySchema,
+        response: { 200: nearbyEventsResponseSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => nearbyEventsFor(deps, actorOf(request), request.query),
   );
 
   app.get(
