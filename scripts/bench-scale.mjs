@@ -144,11 +144,16 @@ function fillStatements(n, existingTables, payments = n) {
             now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(), 'B' || upper(lpad(to_hex(g), 7, '0'))
      from generate_series(1, ${n}) g`,
     `insert into events (title, description, start_date_time, end_date_time, address, city, category, status, is_public,
-            organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at)
+            organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at, latitude, longitude)
      select t.title, 'Description de l''évènement ' || g || h.hidden, s.start, s.start + interval '3 hours',
             'Rue ' || (g % 300), c.city, c.category, st.status::event_status, g % 10 <> 0,
             null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || h.hidden || ' rue ' || (g % 300)),
-            g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now()
+            g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(),
+            -- 'Près de moi' (decision 057): within ±0.3° (about 33 km) of the city's centre, one in 20 without coordinates.
+            case when g % 20 <> 7 then (array[4.0511, 3.848, 5.4781, 9.3014, 2.9404, 4.0167, 5.9597, 2.9])[1 + g % 8]
+              + (((g::bigint * 48271) % 20001) - 10000) * 0.00003 end,
+            case when g % 20 <> 7 then (array[9.7679, 11.5021, 10.4176, 13.3977, 9.9101, 9.2167, 10.1459, 11.15])[1 + g % 8]
+              + (((g::bigint * 69621) % 20011) - 10005) * 0.00003 end
      from generate_series(1, ${n}) g
      cross join lateral (select now() - interval '365 days' + ((g::bigint * 7919) % 730) * interval '1 day' + (g % 24) * interval '1 hour' as start) s
      cross join lateral (select (array['Douala','Yaoundé','Bafoussam','Garoua','Kribi','Limbé','Bamenda','Ebolowa'])[1 + g % 8] as city,
@@ -751,6 +756,23 @@ async function main() {
     /** A deep page of a list of `count` rows: 5 % in, as for the main tables. */
     const deepOf = (count) => Math.max(2, Math.floor(Number(count) / 200));
 
+    // Positions around the filled cities' centres, each one different (a pseudo-random walk, reproducible).
+    const NEAR_CENTRES = [
+      [4.0511, 9.7679],
+      [3.848, 11.5021],
+      [5.4781, 10.4176],
+      [9.3014, 13.3977],
+      [2.9404, 9.9101],
+      [4.0167, 9.2167],
+      [5.9597, 10.1459],
+      [2.9, 11.15],
+    ];
+    const NEAR_CITIES = ['douala', 'yaounde', 'bafoussam', 'garoua', 'kribi', 'limbe', 'bamenda', 'ebolowa'];
+    const nearPositions = Array.from({ length: samples + 8 }, (_, i) => {
+      const [latitude, longitude] = NEAR_CENTRES[i % NEAR_CENTRES.length];
+      const jitter = (k) => ((((i + 1) * k) % 1000) / 1000 - 0.5) * 0.4;
+      return [(latitude + jitter(389)).toFixed(5), (longitude + jitter(613)).toFixed(5)];
+    });
     const lines = [
       { name: 'events, page 1 (anonymous)', path: '/api/events?page=1&limit=10', rate: true },
       { name: 'events, page 1 (superadmin)', path: '/api/events?page=1&limit=10', headers: admin, rate: true },
@@ -766,6 +788,17 @@ async function main() {
       {
         name: `events, deep page ${Math.min(deep, 1000)} (anonymous)`,
         path: `/api/events?page=${Math.min(deep, 1000)}&limit=10`,
+      },
+      // 'Près de moi' (decision 057): a different position each time (no answer cache), within 10 km, and 50 km around a city.
+      {
+        name: 'Près de moi, 10 km around a position (premium)',
+        paths: nearPositions.map(([latitude, longitude]) => `/api/events/nearby?latitude=${latitude}&longitude=${longitude}`),
+        headers: admin,
+      },
+      {
+        name: 'Près de moi, 50 km around a city, page 2 (premium)',
+        paths: NEAR_CITIES.map((city) => `/api/events/nearby?city=${city}&radiusKm=50&page=2`),
+        headers: admin,
       },
       { name: 'events, status draft (superadmin)', path: '/api/events?status=draft', headers: admin },
       { name: 'events, search + category (superadmin)', path: '/api/events?q=soiree&category=art', headers: admin },

@@ -232,7 +232,7 @@ describe('the schema declares every index of the migrated database', () => {
     expect(found.get('users_pkey')).toMatchObject({ kind: 'primary key', keys: [{ key: 'id' }] });
   });
 
-  it('has exactly the extensions, functions and triggers schema/sql-only.ts lists (what Drizzle cannot declare)', async () => {
+  it('has exactly the extensions, functions, triggers and INCLUDE columns schema/sql-only.ts lists (what Drizzle cannot declare)', async () => {
     const names = async (query: SQL) =>
       rowsOf<{ name: string }>(await database.db.execute(query))
         .map((row) => row.name)
@@ -247,6 +247,17 @@ describe('the schema declares every index of the migrated database', () => {
     const triggers = await names(sql`
       select c.relname || '.' || t.tgname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where not t.tgisinternal and c.relnamespace = 'public'::regnamespace`);
+    // INCLUDE columns of the indexes (not keys, so not compared above), in their order.
+    const includedRows = rowsOf<{ index_name: string; columns: string }>(
+      await database.db.execute(sql`
+        select i.relname as index_name, string_agg(a.attname, ',' order by k.n) as columns
+        from pg_index x
+        join pg_class i on i.oid = x.indexrelid and i.relnamespace = 'public'::regnamespace
+        cross join lateral generate_series(x.indnkeyatts + 1, x.indnatts) as k(n)
+        join pg_attribute a on a.attrelid = x.indrelid and a.attnum = x.indkey[k.n - 1]
+        group by i.relname`),
+    );
+    expect(Object.fromEntries(includedRows.map((row) => [row.index_name, row.columns.split(',')]))).toEqual(SQL_ONLY.included);
     expect({ extensions, functions, triggers }).toEqual({
       extensions: [...SQL_ONLY.extensions].sort(),
       functions: [...SQL_ONLY.functions].sort(),

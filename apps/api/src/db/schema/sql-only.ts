@@ -24,6 +24,13 @@ export const SQL_ONLY = {
     'revoke_participation_ticket',
   ],
   /**
+   * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
+   * index's CREATE INDEX: 'Près de moi' reads its page and its count from the index alone (0036, decision 057).
+   */
+  included: {
+    events_public_location_idx: ['id', 'latitude', 'longitude', 'end_date_time'],
+  },
+  /**
    * Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of
    * 0015), and `business_pages.search_text` following the page, its owner and its partner (0025).
    */
