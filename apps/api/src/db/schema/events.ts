@@ -149,7 +149,7 @@ export const events = pgTable(
     index('events_public_city_end_idx').on(table.city, table.endDateTime).where(publicEvent(table)),
     // 'Près de moi' (decision 057): the published public events with coordinates, by position, for a
     // bounding box (`<@ box`) read nearest first (KNN `<->`); built-in GiST point ops, no extension.
-    // Migration 0039 adds INCLUDE (id, latitude, longitude, end_date_time) by hand (schema/sql-only.ts).
+    // Migration 0040 adds INCLUDE (id, latitude, longitude, end_date_time) by hand (schema/sql-only.ts).
     index('events_public_location_idx')
       .using('gist', sql`point(${table.longitude}, ${table.latitude})`)
       .where(

@@ -25,7 +25,7 @@ export const SQL_ONLY = {
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
-   * index's CREATE INDEX: 'Près de moi' reads its page and its count from the index alone (0039, decision 057).
+   * index's CREATE INDEX: 'Près de moi' reads its page and its count from the index alone (0040, decision 057).
    */
   included: {
     events_public_location_idx: ['id', 'latitude', 'longitude', 'end_date_time'],

@@ -1,0 +1,3 @@
+-- 'Près de moi' (decision 057). INCLUDE is written by hand (Drizzle cannot declare it; schema/sql-only.ts lists it):
+-- the page and its count are then read from the index alone (index-only scan).
+CREATE INDEX "events_public_location_idx" ON "events" USING gist (point("longitude", "latitude")) INCLUDE ("id", "latitude", "longitude", "end_date_time") WHERE "events"."status" = 'published' and "events"."is_public" and "events"."latitude" is not null and "events"."longitude" is not null;
