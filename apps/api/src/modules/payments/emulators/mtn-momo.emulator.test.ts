@@ -20,7 +20,7 @@ const app = () => testApp.app;
 const BASE = '/emulateurs/mtn-momo';
 
 /** A request to pay sent to the mounted emulator through MTN's own API. */
-async function requestToPay(amount = 2000) {
+async function requestToPay(amount = 2000, callbackUrl?: string, expectedStatus = 202) {
   const basic = Buffer.from(`${MTN_EMULATOR_CREDENTIALS.apiUser}:${MTN_EMULATOR_CREDENTIALS.apiKey}`).toString('base64');
   const token = await app().inject({
     method: 'POST',
@@ -38,7 +38,7 @@ async function requestToPay(amount = 2000) {
   const created = await app().inject({
     method: 'POST',
     url: `${BASE}/collection/v1_0/requesttopay`,
-    headers: { ...headers, 'x-reference-id': referenceId },
+    headers: { ...headers, 'x-reference-id': referenceId, ...(callbackUrl ? { 'x-callback-url': callbackUrl } : {}) },
     payload: {
       amount: String(amount),
       currency: 'XAF',
@@ -48,7 +48,7 @@ async function requestToPay(amount = 2000) {
       payeeNote: 'Premium mensuel',
     },
   });
-  expect(created.statusCode).toBe(202);
+  expect(created.statusCode).toBe(expectedStatus);
   const status = async () =>
     (await app().inject({ method: 'GET', url: `${BASE}/collection/v1_0/requesttopay/${referenceId}`, headers })).json();
   return { referenceId, externalId, status };
@@ -186,5 +186,14 @@ describe('the start block', () => {
     expect(startBlock({ ...info, paymentEmulators: pages.filter((page) => page.label === 'MTN MoMo') })).not.toContain(
       'emulators',
     );
+  });
+});
+
+describe('the mounted MTN MoMo emulator and callbacks', () => {
+  it('calls back only the app itself: another host in X-Callback-Url is refused, as MTN refuses unregistered hosts', async () => {
+    for (const elsewhere of ['http://169.254.169.254/latest/meta-data', 'http://127.0.0.1:6379/', 'file:///etc/passwd']) {
+      await requestToPay(2000, elsewhere, 400);
+    }
+    await requestToPay(2000, `${app().config.PUBLIC_URL}/api/payments/callbacks/mtn/abc`, 202);
   });
 });

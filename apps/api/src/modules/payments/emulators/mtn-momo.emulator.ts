@@ -49,6 +49,12 @@ export interface MtnMomoEmulatorOptions {
   payeeName?: string;
   /** How long the callback POST may take. Default 5 s. */
   callbackTimeoutMs?: number;
+  /**
+   * Which X-Callback-Url hosts are accepted (MTN calls back only the host registered for the API
+   * user); default any http(s). The app's mounted emulator accepts only the app's own origin, so
+   * its public page can never be used to make the server call another address.
+   */
+  mayCallBack?: (url: URL) => boolean;
 }
 
 type Product = 'collection' | 'disbursement';
@@ -125,7 +131,7 @@ export class MtnMomoEmulator {
   readonly requestLifetimeMs: number;
   readonly payeeName: string;
 
-  constructor(private readonly options: MtnMomoEmulatorOptions = {}) {
+  constructor(readonly options: MtnMomoEmulatorOptions = {}) {
     this.credentials = {
       subscriptionKey: options.subscriptionKey ?? MTN_EMULATOR_CREDENTIALS.subscriptionKey,
       apiUser: options.apiUser ?? MTN_EMULATOR_CREDENTIALS.apiUser,
@@ -299,6 +305,14 @@ export class MtnMomoEmulator {
 
 // ─── HTTP ────────────────────────────────────────────────────────────────────────────────────
 
+/** An http(s) address the emulator may call back. */
+function callbackAccepted(value: string, mayCallBack: ((url: URL) => boolean) | undefined): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  return mayCallBack ? mayCallBack(url) : true;
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -411,7 +425,7 @@ export async function mtnMomoEmulatorPlugin(app: FastifyInstance, { emulator }: 
         return error(reply, 409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation of resource failed.');
       }
       const callbackUrl = header(request, 'x-callback-url') ?? null;
-      if (callbackUrl !== null && !URL.canParse(callbackUrl)) {
+      if (callbackUrl !== null && !callbackAccepted(callbackUrl, emulator.options.mayCallBack)) {
         return error(reply, 400, 'INVALID_CALLBACK_URL_HOST', 'Callback URL is not valid.');
       }
       const body = request.body as RequestToPayBody | undefined;

@@ -41,15 +41,16 @@ export async function paymentEmulatorsPlugin(app: FastifyInstance) {
     scope.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
+    const ownOrigin = new URL(app.config.PUBLIC_URL).origin;
     if (mtnMomoEmulated(app.config)) {
-      const emulator = new MtnMomoEmulator();
+      // MTN's emulator calls back only this app (its payments' X-Callback-Url), never another host.
+      const emulator = new MtnMomoEmulator({ mayCallBack: (url) => url.origin === ownOrigin });
       scope.addHook('onClose', async () => {
         await emulator.close();
       });
       await scope.register(mtnMomoEmulatorPlugin, { prefix: MTN_EMULATOR_PATH, emulator });
     }
     if (orangeMoneyEmulated(app.config)) {
-      const ownOrigin = new URL(app.config.PUBLIC_URL).origin;
       await scope.register(orangeMoneyEmulatorPlugin, {
         prefix: ORANGE_EMULATOR_PATH,
         // Orange's emulator calls back only this app (its payments' notifUrl), never another host.
