@@ -2,8 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Operator } from '@app/shared/payments';
 import type { Config } from '../../config';
-import { type MobileMoneyProvider, ProviderRefused, ProviderUnreachable } from './mobile-money';
+import type { MobileMoneyProvider } from './mobile-money';
 import { mtnMomoProviderFromConfig } from './mtn-momo.provider';
+import { orangeMoneyProviderFromConfig } from './orange-money.provider';
 import { runPaymentChecks, sendPremiumReminders } from './payments.job';
 import type { PaymentDeps } from './payments.service';
 
@@ -19,21 +20,7 @@ const REMINDERS_EVERY_MS = 10 * 60_000;
 
 /** The configured adapters: each speaks to its provider, or to its local emulator without keys. */
 export function paymentProvidersFromConfig(config: Config, log?: FastifyBaseLogger): Record<Operator, MobileMoneyProvider> {
-  // TEMPORARY until the Orange adapter lands (helper orange): no Orange payment goes through.
-  const unconfigured = (operator: Operator): MobileMoneyProvider => ({
-    operator,
-    emulated: true,
-    requestLifetimeMs: 5 * 60_000,
-    requestToPay: async () => {
-      throw new ProviderRefused('Orange Money is not available yet', 'provider_error');
-    },
-    status: async () => {
-      throw new ProviderUnreachable('not configured');
-    },
-    verifyCallback: () => false,
-    referenceOfCallback: () => null,
-  });
-  return { mtn: mtnMomoProviderFromConfig(config, log), orange: unconfigured('orange') };
+  return { mtn: mtnMomoProviderFromConfig(config, log), orange: orangeMoneyProviderFromConfig(config) };
 }
 
 /**
