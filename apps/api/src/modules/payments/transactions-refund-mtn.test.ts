@@ -71,7 +71,13 @@ describe('refund through MTN MoMo', () => {
     await insertPayment(app, payer.id, { id: paymentId, reference: 'PAY-MTNREFUND1', providerReference });
 
     const deps: TransactionsDeps = { db: app.db, log: app.log, providers: () => ({ mtn: adapter }) };
-    const actor = { id: manager.id, role: manager.role, isBlocked: false, isVerified: true, permissions: manager.permissions };
+    const actor = {
+      id: manager.id,
+      role: manager.role,
+      isBlocked: false,
+      isVerified: true,
+      permissions: ['manage_transactions' as const],
+    };
     const { message, detail } = await refundTransaction(deps, actor, paymentId, 'Double paiement');
     expect(message).toBe('Remboursement effectué par l’opérateur');
     expect(detail.transaction.status).toBe('refunded');
@@ -90,7 +96,13 @@ describe('refund through MTN MoMo', () => {
     const payment = await insertPayment(app, payer.id);
     // Nothing listens on port 9: the operator is unreachable.
     const deps: TransactionsDeps = { db: app.db, log: app.log, providers: () => ({ mtn: provider('http://127.0.0.1:9') }) };
-    const actor = { id: manager.id, role: manager.role, isBlocked: false, isVerified: true, permissions: manager.permissions };
+    const actor = {
+      id: manager.id,
+      role: manager.role,
+      isBlocked: false,
+      isVerified: true,
+      permissions: ['manage_transactions' as const],
+    };
     const failed = await refundTransaction(deps, actor, payment.id, 'Erreur de formule').catch((error: unknown) => error);
     expect((failed as AppError).code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
