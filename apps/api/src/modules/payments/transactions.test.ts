@@ -219,7 +219,7 @@ describe('POST /api/admin/transactions/:id/refund', () => {
     const payer = await createUser(app, { firstName: 'Rosine', lastName: 'Kamga' });
     const now = Date.now();
     const paidAt = new Date(now - 2 * 86_400_000);
-    const payment = await insertPayment(app, payer.id, { createdAt: paidAt });
+    const payment = await insertPayment(app, payer.id, { createdAt: paidAt, providerReference: null });
     // The account had 10 days left before paying: 30 more from the payment, 38 left now.
     const premiumUntil = new Date(now + 38 * 86_400_000);
     await app.db.update(users).set({ plan: 'premium', premiumUntil }).where(eq(users.id, payer.id));
@@ -254,7 +254,10 @@ describe('POST /api/admin/transactions/:id/refund', () => {
 
   it('never takes premium back to before now', async () => {
     const payer = await createUser(app, { firstName: 'Paul', lastName: 'Nana' });
-    const payment = await insertPayment(app, payer.id, { createdAt: new Date(Date.now() - 25 * 86_400_000) });
+    const payment = await insertPayment(app, payer.id, {
+      createdAt: new Date(Date.now() - 25 * 86_400_000),
+      providerReference: null,
+    });
     await app.db
       .update(users)
       .set({ plan: 'premium', premiumUntil: new Date(Date.now() + 5 * 86_400_000) })
@@ -268,7 +271,7 @@ describe('POST /api/admin/transactions/:id/refund', () => {
 
   it('makes one refund of parallel refunds', async () => {
     const payer = await createUser(app, { firstName: 'Double', lastName: 'Clic' });
-    const payment = await insertPayment(app, payer.id);
+    const payment = await insertPayment(app, payer.id, { providerReference: null });
     const answers = await Promise.all([refund(payment.id), refund(payment.id), refund(payment.id)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     const events = await app.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id));
