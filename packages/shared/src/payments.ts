@@ -175,20 +175,19 @@ export const PREMIUM_REMINDER_DAYS = 3;
 
 // ─── 'Transactions' (back office, manage_transactions) ──────────────────────────────────────
 
+/** A real calendar day between 2000 and 2100 ('2026-02-30' and '4277-43-32' are refused). */
+const paymentDaySchema = z.iso
+  .date({ message: 'Date invalide' })
+  .refine((day) => day >= '2000-01-01' && day <= '2100-12-31', { message: 'Date invalide' });
+
 export const transactionsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
-  status: z.enum(PAYMENT_STATUSES).optional(),
+  status: z.enum(PAYMENT_STATUSES, { message: 'Statut inconnu' }).optional(),
   operator: operatorSchema.optional(),
   plan: planIdSchema.optional(),
   /** Douala days, 'YYYY-MM-DD', inclusive. */
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date invalide' })
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Date invalide' })
-    .optional(),
+  from: paymentDaySchema.optional(),
+  to: paymentDaySchema.optional(),
 });
 export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
 
