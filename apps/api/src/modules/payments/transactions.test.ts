@@ -140,7 +140,16 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('refuses a bad filter with a French message', async () => {
-    for (const query of ['status=paid', 'operator=moov', 'plan=weekly', 'from=16/01/2026', 'from=2026-02-30', 'to=4277-43-32', 'from=0000-01-01', 'page=0']) {
+    for (const query of [
+      'status=paid',
+      'operator=moov',
+      'plan=weekly',
+      'from=16/01/2026',
+      'from=2026-02-30',
+      'to=4277-43-32',
+      'from=0000-01-01',
+      'page=0',
+    ]) {
       const response = await get(`/api/admin/transactions?${query}`);
       expect(response.statusCode, query).toBe(400);
     }
