@@ -251,6 +251,7 @@ export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
 /** The answer of 'Vérifier le statut' and 'Rembourser': what was done, and the detail after it. */
 export const transactionActionResponseSchema = transactionDetailResponseSchema.extend({ message: z.string() });
+export type TransactionActionResponse = z.infer<typeof transactionActionResponseSchema>;
 
 export const TRANSACTION_MESSAGES = {
   notFound: 'Transaction introuvable',

@@ -99,7 +99,7 @@ export function isEmulated(providers: Record<Operator, MobileMoneyProvider>): bo
 }
 
 /** A payment as its payer sees it. */
-export function toPayment(row: PaymentRow, providers: Record<Operator, MobileMoneyProvider>): Payment {
+export function toPayment(row: PaymentRow, providers: Partial<Record<Operator, MobileMoneyProvider>>): Payment {
   return {
     _id: row.id,
     reference: row.reference,

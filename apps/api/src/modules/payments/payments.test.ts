@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { NOT_A_CAMEROON_MOBILE, type Payment } from '@app/shared/payments';
-import { outboundMessages, paymentEvents, payments, rewardGrants, rewardRules, users } from '../../db/schema/index';
+import { NOT_A_CAMEROON_MOBILE, type Payment, type TransactionActionResponse } from '@app/shared/payments';
+import { auditLog, outboundMessages, paymentEvents, payments, rewardGrants, rewardRules, users } from '../../db/schema/index';
 import { type Identity, injectAs, newPhone, signedIn, testAppForFile } from '../../../test/helper';
 import { buildPaymentsTestApp } from '../../../test/payment-emulators';
 import { runPaymentChecks } from './payments.job';
@@ -490,5 +490,45 @@ describe('payer routes: access, ownership, bad input and limits', () => {
       current: { _id: payment._id, status: 'pending' },
       emulated: true,
     });
+  });
+
+  it('Vérifier le statut (manage_transactions): the approval on the phone is counted once, named in the timeline and the audit', async () => {
+    const manager = await signedIn(testApp.app, { role: 'admin', permissions: ['manage_transactions'] });
+    const payer = await signedIn(testApp.app);
+    const payment = await started(payer);
+    await testApp.mtn.decide(payment._id, 'approve');
+    const check = () => injectAs(testApp.app, manager, { method: 'POST', url: `/api/admin/transactions/${payment._id}/check` });
+
+    const first = await check();
+    expect(first.statusCode, first.body).toBe(200);
+    const detail = first.json() as TransactionActionResponse;
+    expect(detail.message).toBe('Statut vérifié auprès de l’opérateur');
+    expect(detail.transaction.status).toBe('successful');
+    expect(detail.timeline.at(-1)).toMatchObject({ status: 'successful', note: 'Statut vérifié par l’équipe' });
+    expect(detail.timeline.at(-1)?.actor).toBeTruthy();
+    const until = (await account(payer.user.id))?.premiumUntil?.getTime();
+    expect(Math.abs((until ?? 0) - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+
+    // Asked again: a second timeline row, the same end of premium.
+    expect((await check()).statusCode).toBe(200);
+    expect((await account(payer.user.id))?.premiumUntil?.getTime()).toBe(until);
+    const audits = await testApp.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.check'), eq(auditLog.targetId, payment._id)));
+    expect(audits).toHaveLength(2);
+    expect(audits[0]?.actorId).toBe(manager.user.id);
+
+    const unknown = await injectAs(testApp.app, manager, {
+      method: 'POST',
+      url: `/api/admin/transactions/${randomUUID()}/check`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Transaction introuvable');
+    const payerCheck = await injectAs(testApp.app, payer, {
+      method: 'POST',
+      url: `/api/admin/transactions/${payment._id}/check`,
+    });
+    expect(payerCheck.statusCode).toBe(403);
   });
 });

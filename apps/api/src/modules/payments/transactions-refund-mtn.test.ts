@@ -70,7 +70,7 @@ describe('refund through MTN MoMo', () => {
     expect((await adapter.status(providerReference)).status).toBe('successful');
     await insertPayment(app, payer.id, { id: paymentId, reference: 'PAY-MTNREFUND1', providerReference });
 
-    const deps: TransactionsDeps = { db: app.db, log: app.log, providers: () => ({ mtn: adapter }) };
+    const deps: TransactionsDeps = { db: app.db, log: app.log, providers: { mtn: adapter } };
     const actor = {
       id: manager.id,
       role: manager.role,
@@ -95,7 +95,7 @@ describe('refund through MTN MoMo', () => {
     const payer = await createUser(app);
     const payment = await insertPayment(app, payer.id);
     // Nothing listens on port 9: the operator is unreachable.
-    const deps: TransactionsDeps = { db: app.db, log: app.log, providers: () => ({ mtn: provider('http://127.0.0.1:9') }) };
+    const deps: TransactionsDeps = { db: app.db, log: app.log, providers: { mtn: provider('http://127.0.0.1:9') } };
     const actor = {
       id: manager.id,
       role: manager.role,
@@ -108,7 +108,7 @@ describe('refund through MTN MoMo', () => {
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'successful', refundedAmount: 0, refundedAt: null });
     // By hand (no refund call) it goes through afterwards.
-    const byHand: TransactionsDeps = { ...deps, providers: () => ({}) };
+    const byHand: TransactionsDeps = { ...deps, providers: {} };
     const { detail } = await refundTransaction(byHand, actor, payment.id, 'Erreur de formule');
     expect(detail.transaction.status).toBe('refunded');
   });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idParamsSchema } from '@app/shared/common';
 import {
-  type Operator,
   refundSchema,
+  TRANSACTION_MESSAGES,
   transactionActionResponseSchema,
   transactionDetailResponseSchema,
   transactionsExportQuerySchema,
@@ -10,8 +10,9 @@ import {
   transactionsQuerySchema,
 } from '@app/shared/payments';
 import { actorOf, perAccountKey, SIGNED_IN_ERRORS } from '../../lib/route-kit';
-import type { MobileMoneyProvider } from './mobile-money';
+import { paymentDepsOf } from './payments.routes';
 import {
+  checkTransaction,
   exportTransactionsCsv,
   getTransactionDetail,
   listTransactionsPage,
@@ -22,15 +23,12 @@ import {
 
 /**
  * The back office's 'Transactions' (`manage_transactions`, decision 054): `GET /admin/transactions`,
- * `GET /admin/transactions/{id}`, `POST /admin/transactions/{id}/refund`, `GET /admin/transactions.csv`.
+ * `GET /admin/transactions/{id}`, `POST /admin/transactions/{id}/check`, `POST /admin/transactions/{id}/refund`,
+ * `GET /admin/transactions.csv`.
  */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: TransactionsDeps = {
-    db: app.db,
-    log: app.log,
-    providers: () =>
-      (app as unknown as { paymentProviders?: Partial<Record<Operator, MobileMoneyProvider>> }).paymentProviders ?? {},
-  };
+  const deps: TransactionsDeps = { db: app.db, log: app.log, providers: app.paymentProviders };
+  const paymentDeps = paymentDepsOf(app);
 
   app.get(
     '/admin/transactions',
@@ -81,6 +79,27 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getTransactionDetail(deps, request.params.id),
+  );
+
+  app.post(
+    '/admin/transactions/:id/check',
+    {
+      config: {
+        access: 'manage_transactions',
+        rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perAccountKey('transactions-check') },
+      },
+      schema: {
+        tags: ['transactions'],
+        summary:
+          'Vérifier le statut : redemande le statut du paiement à l’opérateur et l’applique (réussi : Premium donné une seule fois ; échoué : rien de pris) ; une ligne d’historique et d’audit nomment qui a demandé',
+        params: idParamsSchema,
+        response: { 200: transactionActionResponseSchema, ...SIGNED_IN_ERRORS },
+      },
+    },
+    async (request) => ({
+      message: TRANSACTION_MESSAGES.checked,
+      ...(await checkTransaction(deps, paymentDeps, actorOf(request), request.params.id)),
+    }),
   );
 
   app.post(

@@ -25,6 +25,7 @@ import type { SessionUser } from '../auth/session.service';
 import { csvDate } from '../participants/participants.service';
 import { CSV_OPTIONS } from '../waitlist/waitlist.service';
 import { type MobileMoneyProvider, ProviderRefused } from './mobile-money';
+import { type PaymentDeps, reconcilePayment, toPayment } from './payments.service';
 import {
   findAccount,
   findTransaction,
@@ -49,7 +50,7 @@ export interface TransactionsDeps {
   db: Database;
   log: FastifyBaseLogger;
   /** The Mobile Money providers by operator (app.paymentProviders); a refund goes through theirs when it has one. */
-  providers: () => Partial<Record<Operator, MobileMoneyProvider>>;
+  providers: Partial<Record<Operator, MobileMoneyProvider>>;
 }
 
 /** A refund claimed this long ago and not finished (the process stopped meanwhile) may be tried again. */
@@ -64,20 +65,7 @@ function accountName(row: TransactionRow): string {
 
 export function transactionView(deps: TransactionsDeps, row: TransactionRow): Transaction {
   return {
-    _id: row.id,
-    reference: row.reference,
-    plan: row.plan as PlanId,
-    amount: row.amount,
-    creditUsed: row.creditUsed,
-    currency: 'XAF',
-    operator: row.operator,
-    phoneMasked: maskPhone(row.phone),
-    status: row.status,
-    failureReason: (row.failureReason as Transaction['failureReason']) ?? null,
-    emulated: deps.providers()[row.operator]?.emulated ?? false,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    premiumUntil: row.premiumUntil?.toISOString() ?? null,
+    ...toPayment(row, deps.providers),
     user: { _id: row.userId, name: accountName(row), username: row.accountUsername, email: row.accountEmail },
     providerReference: row.providerReference,
     refundedAmount: row.refundedAmount,
@@ -118,6 +106,22 @@ export async function getTransactionDetail(deps: TransactionsDeps, id: string): 
       premiumUntil: account?.premiumUntil?.toISOString() ?? null,
     },
   };
+}
+
+/**
+ * 'Vérifier le statut': the provider is asked again and its answer applied as the job would
+ * (reconcilePayment: success counted once, failure takes nothing), with a timeline row and an
+ * audit row naming who asked.
+ */
+export async function checkTransaction(
+  deps: TransactionsDeps,
+  paymentDeps: PaymentDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<TransactionDetail> {
+  if (!(await findTransaction(deps.db, id))) throw transactionNotFound();
+  await reconcilePayment(paymentDeps, id, { actorId: actor.id });
+  return getTransactionDetail(deps, id);
 }
 
 /** How long the payment's premium lasted: its own period, else its plan's days. */
@@ -169,7 +173,7 @@ export async function refundTransaction(
     const exists = await findTransaction(deps.db, id);
     throw exists ? notRefundable() : transactionNotFound();
   }
-  const provider = deps.providers()[claimed.operator];
+  const provider = deps.providers[claimed.operator];
   let refundReference: string | null = null;
   if (provider?.refund && claimed.providerReference) {
     try {

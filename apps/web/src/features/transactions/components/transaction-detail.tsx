@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useTransaction } from '../api/get-transaction';
-import { useRefundTransaction } from '../api/refund-transaction';
+import { useCheckTransaction, useRefundTransaction } from '../api/transaction-actions';
 import { transactionsMessages } from '../messages';
 import { RefundDialog } from './refund-dialog';
 import { PaymentStatusBadge } from './transaction-badges';
@@ -32,6 +32,7 @@ function TransactionBody({ detail }: { detail: TransactionDetail }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [refunding, setRefunding] = useState(false);
   const refund = useRefundTransaction();
+  const check = useCheckTransaction();
   // On a phone the list disappears when a payment is opened: bring focus to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -60,6 +61,21 @@ function TransactionBody({ detail }: { detail: TransactionDetail }) {
       </header>
 
       <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          disabled={check.isPending}
+          onClick={() =>
+            check.mutate(
+              { id: transaction._id },
+              {
+                onSuccess: (data) => toast.success(localize(data.message, language)),
+                onError: (error) => toast.error(error.message),
+              },
+            )
+          }
+        >
+          {check.isPending ? t('checking') : t('check')}
+        </Button>
         {transaction.status === 'successful' ? (
           <Button
             variant="danger"
