@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { registerVerified } from '../../fixtures/accounts';
-import { loginAs, test } from '../../fixtures/auth';
+import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -106,11 +106,15 @@ async function monthlyRevenue(page: Page): Promise<number> {
 
 test('a month approved on the MTN emulator raises the revenue; manage_transactions finds it, checks it and refunds it', async ({
   page,
+  browser,
   context,
   request,
   superToken,
 }, testInfo) => {
   test.setTimeout(120_000);
+  // The dashboard's revenue, as the superadmin sees it (this admin's home shows its modules only).
+  const dashboard = await (await browser.newContext({ viewport: page.viewportSize() ?? undefined })).newPage();
+  await loginAsSuperadmin(dashboard, request);
   const email = `tx-${unique(testInfo)}@e2e.local`;
   const password = 'Transactions-42!';
   const created = await request.post('/api/users', {
@@ -119,7 +123,7 @@ test('a month approved on the MTN emulator raises the revenue; manage_transactio
   });
   expect(created.status(), await created.text()).toBe(201);
   await loginAs(page, request, email, password);
-  const before = await monthlyRevenue(page);
+  const before = await monthlyRevenue(dashboard);
 
   // The payer approves on the phone: the MTN emulator's page.
   const payment = await monthRequested(request, testInfo);
@@ -131,7 +135,8 @@ test('a month approved on the MTN emulator raises the revenue; manage_transactio
   await phone.close();
 
   // Other payments may land meanwhile, never a refund: the month's revenue grows by at least this one.
-  await expect.poll(() => monthlyRevenue(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 2000);
+  await expect.poll(() => monthlyRevenue(dashboard), { timeout: 30_000 }).toBeGreaterThanOrEqual(before + 2000);
+  await dashboard.context().close();
 
   await page.goto('/admin/transactions');
   await page.getByLabel('Rechercher un paiement').fill(payment.reference);

@@ -108,7 +108,7 @@ function TransactionBody({ detail }: { detail: TransactionDetail }) {
         {transaction.premiumUntil ? (
           <DetailField label={t('premiumGiven')}>{dateTime(transaction.premiumUntil)}</DetailField>
         ) : null}
-        {transaction.emulated ? <DetailField label={t('operator')}>{t('emulated')}</DetailField> : null}
+        {transaction.emulated ? <DetailField label={t('mode')}>{t('emulated')}</DetailField> : null}
       </dl>
 
       <section aria-labelledby="transaction-account-title" className="space-y-2">
