@@ -12,6 +12,7 @@ import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
 import { cardHtml } from './event-card';
 import { html } from './html';
 import { type PageMeta, page } from './layout';
+import { NEAR_ME_SCRIPT_PATH, nearMeSectionHtml } from './near-me-section';
 import { listAgenda, listAgendaCities } from './public-pages.repository';
 import { absolute, defaultImage, type PublicPagesDeps } from './public-pages.deps';
 
@@ -108,6 +109,7 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
   )}</select></div>
 <div><button class="btn" type="submit">Filtrer</button></div>
 </form>
+${nearMeSectionHtml()}
 <p class="muted" role="status">${countText}${filtered ? html`${countText ? ' · ' : ''}<a href="/evenements">Effacer les filtres</a>` : ''}</p>
 ${
   tooDeep
@@ -140,5 +142,5 @@ ${hasNext ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.p
     // Filtered views are not indexed, but their links (the events) are followed.
     robots: filtered ? 'noindex, follow' : undefined,
   };
-  return page(meta, body);
+  return page(meta, body, [NEAR_ME_SCRIPT_PATH]);
 }

@@ -101,6 +101,11 @@ footer a{color:#fff}
 .ok{background:#ecfdf5;color:#065f46;border-radius:8px;padding:12px 16px;font-weight:600}
 [hidden]{display:none!important}
 .later{visibility:hidden}
+.near{border:1px solid #99f6e4;border-radius:12px;padding:0 16px;margin:0 0 16px}
+.near summary{cursor:pointer;font-weight:700;min-height:44px;display:flex;align-items:center;gap:8px}
+.near summary::before{content:"▸"}.near[open] summary::before{content:"▾"}
+.near[open]{padding-bottom:16px}
+.near .filters{margin:8px 0}
 @media (min-width:640px){.cards{grid-template-columns:repeat(2,1fr)}h1{font-size:2.25rem}}
 @media (min-width:1024px){.cards{grid-template-columns:repeat(3,1fr)}.event{display:grid;grid-template-columns:minmax(0,2fr) minmax(0,1fr);gap:32px}}
 ${HEADER_CSS}`

@@ -475,6 +475,29 @@ describe('agenda', () => {
   });
 });
 
+describe('agenda: Près de moi', () => {
+  it('is a closed section, the same for every reader, whose script asks the nearby API with the session token', async () => {
+    const agenda = await get('/evenements');
+    expect(agenda.body).toContain('<details class="near" id="pres-de-moi" data-near>');
+    // Without JavaScript: what it is, sign-in and Premium; the form waits for the script.
+    expect(agenda.body).toContain('<a href="/GetStarted?next=%2Fevenements%23pres-de-moi">Se connecter</a>');
+    expect(agenda.body).toContain('<a href="/mon-compte/premium">Découvrir Premium</a>');
+    expect(agenda.body).toMatch(/<form class="filters" data-near-form hidden/);
+    expect(agenda.body).toContain('<option value="yaounde">Yaoundé</option>');
+    expect(agenda.body).toContain('<option value="10" selected>10 km</option>');
+    const script = /<script type="module" src="(\/evenements\/pres-de-moi\.js\?v=[0-9a-f]+)"><\/script>/.exec(agenda.body)?.[1];
+    expect(script).toBeDefined();
+    const served = await get(script as string);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toContain('text/javascript');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect(served.body).toContain('localStorage.getItem("token")');
+    expect(served.body).toContain('/api/events/nearby?');
+    // What the API says is shown as text, never as markup.
+    expect(served.body).not.toContain('innerHTML');
+  });
+});
+
 describe('agenda: events running now', () => {
   it('lists first the events under way (started before, not ended), then the next ones, across pages without a gap or a repeat', async () => {
     const day = 24 * 3600_000;

@@ -9,6 +9,7 @@ import { eventIcs } from './event-ics';
 import { type EventPageResult, renderEventPage, renderShortAddressPage } from './event-page';
 import { eventPreview } from './event-preview';
 import type { PublicPagesDeps } from './public-pages.deps';
+import { NEAR_ME_SCRIPT } from './near-me-section';
 import { SHARE_SCRIPT } from './share-script';
 import { renderRobots, sitemapPageBody } from './sitemap';
 import { renderPrivacy } from './privacy';
@@ -103,6 +104,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(SHARE_SCRIPT),
+  );
+
+  app.get('/evenements/pres-de-moi.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(NEAR_ME_SCRIPT),
   );
 
   app.get('/evenements/commentaires.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
