@@ -170,6 +170,15 @@ export const paymentCallbackParamsSchema = z.object({
 /** The smallest amount asked of a payer: the referral credit never brings a payment below it (decision 052). */
 export const MIN_PAYMENT_FCFA = 100;
 
+/**
+ * A plan's price split between the referral credit and what the payer is asked: the credit taken
+ * never brings the amount below MIN_PAYMENT_FCFA (the server asks this; the form shows the same).
+ */
+export function splitPrice(price: number, credit: number): { creditUsed: number; amount: number } {
+  const creditUsed = Math.min(Math.max(0, credit), Math.max(0, price - MIN_PAYMENT_FCFA));
+  return { creditUsed, amount: price - creditUsed };
+}
+
 /** How long before the end of premium its reminder goes (once per period; no automatic debit). */
 export const PREMIUM_REMINDER_DAYS = 3;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type FailureReason,
-  MIN_PAYMENT_FCFA,
+  splitPrice,
   maskPhone,
   NOT_A_CAMEROON_MOBILE,
   OPERATOR_LABELS,
@@ -183,14 +183,14 @@ export async function startPayment(
         payment: toPayment(running, deps.providers),
       });
     }
-    const credit = Math.min(await availableCredit(tx, userId), Math.max(0, price - MIN_PAYMENT_FCFA));
+    const { creditUsed: credit, amount } = splitPrice(price, await availableCredit(tx, userId));
     const now = new Date();
     const payment = await insertPayment(tx, {
       reference: newPaymentReference(),
       userId,
       idempotencyKey: input.idempotencyKey,
       plan: input.plan,
-      amount: price - credit,
+      amount,
       creditUsed: credit,
       currency: 'XAF',
       operator: input.operator,

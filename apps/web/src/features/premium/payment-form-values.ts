@@ -6,6 +6,7 @@ import {
   type PlanId,
   planIdSchema,
   type StartPaymentInput,
+  splitPrice,
 } from '@app/shared/payments';
 import { formatPhone, toE164 } from '@app/shared/phone';
 import { z } from 'zod';
@@ -50,7 +51,7 @@ export function startPaymentBody(values: PaymentFormValues, idempotencyKey: stri
   };
 }
 
-/** What the person pays: the plan's price less the referral credit, never below zero. */
+/** What the person pays: the plan's price less the credit the server will take (splitPrice). */
 export function amountToPay(price: number, credit: number): number {
-  return Math.max(0, price - Math.max(0, credit));
+  return splitPrice(price, credit).amount;
 }

@@ -1,5 +1,13 @@
 import { localize } from '@app/shared/i18n';
-import { formatFcfa, OPERATOR_LABELS, OPERATORS, type Operator, type Payment, type PremiumOverview } from '@app/shared/payments';
+import {
+  formatFcfa,
+  OPERATOR_LABELS,
+  OPERATORS,
+  type Operator,
+  type Payment,
+  type PremiumOverview,
+  splitPrice,
+} from '@app/shared/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -198,7 +206,7 @@ export function PaymentForm({
 
         {overview.credit > 0 && plan ? (
           <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="credit">
-            {t('credit', { amount: formatFcfa(Math.min(overview.credit, plan.price)) })}
+            {t('credit', { amount: formatFcfa(splitPrice(plan.price, overview.credit).creditUsed) })}
           </p>
         ) : null}
 
