@@ -22,6 +22,9 @@ export const SQL_ONLY = {
     'business_pages_follow_partner',
     // A deleted participation revokes its ticket (0032, decision 045).
     'revoke_participation_ticket',
+    // `payment_monthly_totals` follows every write to payments (0041, decision 055).
+    'payment_monthly_totals_add',
+    'payment_monthly_totals_apply',
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
@@ -41,5 +44,6 @@ export const SQL_ONLY = {
     users: ['users_count_insert', 'users_count_update', 'users_count_delete', 'users_business_pages_search_text'],
     business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
     event_participations: ['event_participations_revoke_ticket'],
+    payments: ['payments_monthly_totals'],
   },
 } as const;

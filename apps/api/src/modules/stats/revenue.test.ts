@@ -1,14 +1,14 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats, StatsCharts } from '@app/shared/stats';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { users } from '../../db/schema/index';
+import { payments, users } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, insertPayment, tokenFor } from '../../../test/factories';
 import { dashboardStats, statsCharts } from './stats.service';
-import { lapsedPremiumsCount, paidSum, paymentsPerMonthAndOperator, refundedSum, refundsPerMonth } from './stats.repository';
+import { lapsedPremiumsCount, revenuePerMonthAndOperator } from './stats.repository';
 
 /*
  * Issue 28 item 6, decision 055: the dashboard's monthly revenue and the statistics' revenue per
@@ -192,18 +192,62 @@ describe('the revenue queries', () => {
       // The tables are small here: forbid the sequential scan so the plan shows the index the predicates reach.
       await tx.execute(sql`set local enable_seqscan = off`);
       return {
-        paid: await planOf(tx, paidSum(tx, from, to)),
-        refunded: await planOf(tx, refundedSum(tx, from, to)),
-        perMonth: await planOf(tx, paymentsPerMonthAndOperator(tx, at('2025-12-31T23:00:00Z'), to)),
-        refundsPerMonth: await planOf(tx, refundsPerMonth(tx, at('2025-12-31T23:00:00Z'), to)),
+        month: await planOf(tx, revenuePerMonthAndOperator(tx, from, to)),
+        year: await planOf(tx, revenuePerMonthAndOperator(tx, at('2025-12-31T23:00:00Z'), to)),
         lapsed: await planOf(tx, lapsedPremiumsCount(tx, NOW)),
       };
     });
-    expect(plans.paid).toMatch(/Index Only Scan using payments_revenue_idx/);
-    expect(plans.perMonth).toMatch(/Index Only Scan using payments_revenue_idx/);
-    expect(plans.refunded).toMatch(/Index Only Scan using payments_refunds_idx/);
-    expect(plans.refundsPerMonth).toMatch(/Index Only Scan using payments_refunds_idx/);
+    // The months' roll-up: at most one row per month and operator, read by its key.
+    expect(plans.month).toMatch(
+      /Index Scan on payment_monthly_totals_month_operator_pk|Index Scan using payment_monthly_totals_month_operator_pk/,
+    );
+    expect(plans.year).toMatch(
+      /Index Scan on payment_monthly_totals_month_operator_pk|Index Scan using payment_monthly_totals_month_operator_pk/,
+    );
     expect(plans.lapsed).toMatch(/Index Only Scan using users_premium_lapsed_idx/);
     for (const plan of Object.values(plans)) expect(plan).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('the months’ roll-up', () => {
+  /** What the roll-up must hold, computed from the payments themselves. */
+  const fromPayments = () =>
+    app.db.execute(sql`
+      select month, operator::text, sum(paid_count)::int as paid_count, sum(paid_amount)::bigint::text as paid_amount,
+        sum(refunded_amount)::bigint::text as refunded_amount
+      from (
+        select to_char(paid_at at time zone 'Africa/Douala', 'YYYY-MM') as month, operator, 1 as paid_count, amount as paid_amount, 0 as refunded_amount
+          from payments where paid_at is not null
+        union all
+        select to_char(refunded_at at time zone 'Africa/Douala', 'YYYY-MM'), operator, 0, 0, refunded_amount
+          from payments where refunded_at is not null and refunded_amount <> 0
+      ) contributions group by month, operator order by month, operator`);
+  const rollUp = () =>
+    app.db.execute(sql`
+      select month, operator::text, paid_count, paid_amount::text, refunded_amount::text from payment_monthly_totals
+      where paid_count <> 0 or paid_amount <> 0 or refunded_amount <> 0 order by month, operator`);
+
+  it('follows every write to payments: paid later, refunded, the operator corrected, deleted', async () => {
+    const payer = await createUser(app);
+    const pending = await insertPayment(app, payer.id, { paidAt: null, status: 'pending', operator: 'orange' });
+    expect(rowsOf(await rollUp())).toEqual(rowsOf(await fromPayments()));
+    // Paid at 23:30 UTC on 31 March: April in Douala.
+    await app.db
+      .update(payments)
+      .set({ status: 'successful', paidAt: at('2026-03-31T23:30:00Z') })
+      .where(eq(payments.id, pending.id));
+    expect(rowsOf(await rollUp())).toEqual(rowsOf(await fromPayments()));
+    await app.db.update(payments).set({ operator: 'mtn' }).where(eq(payments.id, pending.id));
+    await app.db
+      .update(payments)
+      .set({ status: 'refunded', refundedAmount: 2000, refundedAt: at('2026-05-02T10:00:00Z') })
+      .where(eq(payments.id, pending.id));
+    expect(rowsOf(await rollUp())).toEqual(rowsOf(await fromPayments()));
+    expect((await chartsAt(at('2026-05-15T10:00:00Z'))).revenueMonthly.slice(-2)).toEqual([
+      { month: '2026-04', payments: 1, paid: 2000, refunded: 0, revenue: 2000 },
+      { month: '2026-05', payments: 0, paid: 0, refunded: 2000, revenue: -2000 },
+    ]);
+    await app.db.delete(payments).where(eq(payments.id, pending.id));
+    expect(rowsOf(await rollUp())).toEqual(rowsOf(await fromPayments()));
   });
 });

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
 import { rowCountsUnder } from '../../db/row-counts';
-import { eventStatusEnum, events, payments, users, waitlistEntries } from '../../db/schema/index';
-import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
+import { eventStatusEnum, events, paymentMonthlyTotals, users, waitlistEntries } from '../../db/schema/index';
+import { DOUALA_TIME_ZONE, doualaMonth } from '@app/shared/douala-time';
 
 /** The people's time zone: days and weeks of the charts are counted there. */
 const TZ = DOUALA_TIME_ZONE;
@@ -132,55 +132,37 @@ export async function lapsedPremiums(db: Database, now: Date): Promise<number> {
  * Revenue (decision 055): a successful payment counts in the Douala month of `paid_at` for its
  * amount (what the payer paid, the referral credit already taken off); a refund counts against the
  * Douala month of `refunded_at` for `refunded_amount`. A refund never rewrites a closed month.
- * Both read a covering partial index only (payments_revenue_idx, payments_refunds_idx).
+ * Both read the monthly roll-up `payment_monthly_totals`, kept by a trigger on payments (migration
+ * 0041): at most two rows a month, whatever the number of payments.
  */
 
-/** The FCFA of the successful payments paid in [from, to). */
-export function paidSum(db: Executor, from: Date, to: Date) {
-  return db
-    .select({ amount: sql<string>`coalesce(sum(${payments.amount}), 0)::bigint` })
-    .from(payments)
-    .where(and(isNotNull(payments.paidAt), gte(payments.paidAt, from), lt(payments.paidAt, to)));
+/** The Douala months of [from, to), two month starts: 'YYYY-MM' from (inclusive) to (exclusive). */
+function monthsOf(from: Date, to: Date) {
+  return and(gte(paymentMonthlyTotals.month, doualaMonth(from)), lt(paymentMonthlyTotals.month, doualaMonth(to)));
 }
 
-/** The FCFA refunded in [from, to). */
-export function refundedSum(db: Executor, from: Date, to: Date) {
-  return db
-    .select({ amount: sql<string>`coalesce(sum(${payments.refundedAmount}), 0)::bigint` })
-    .from(payments)
-    .where(and(isNotNull(payments.refundedAt), gte(payments.refundedAt, from), lt(payments.refundedAt, to)));
+/** The FCFA paid and refunded in the Douala months of [from, to) (month starts): the roll-up's rows. */
+export async function revenueBetween(db: Executor, from: Date, to: Date): Promise<{ paid: number; refunded: number }> {
+  const [row] = await db
+    .select({
+      paid: sql<string>`coalesce(sum(${paymentMonthlyTotals.paidAmount}), 0)::bigint`,
+      refunded: sql<string>`coalesce(sum(${paymentMonthlyTotals.refundedAmount}), 0)::bigint`,
+    })
+    .from(paymentMonthlyTotals)
+    .where(monthsOf(from, to));
+  return { paid: Number(row?.paid ?? 0), refunded: Number(row?.refunded ?? 0) };
 }
 
-/** The FCFA paid and refunded in [from, to). */
-export async function revenueBetween(db: Database, from: Date, to: Date): Promise<{ paid: number; refunded: number }> {
-  const [[paid], [refunded]] = await Promise.all([paidSum(db, from, to), refundedSum(db, from, to)]);
-  return { paid: Number(paid?.amount ?? 0), refunded: Number(refunded?.amount ?? 0) };
-}
-
-const doualaMonthOf = (column: typeof payments.paidAt | typeof payments.refundedAt) =>
-  sql<string>`to_char(${column} at time zone ${sql.raw(`'${TZ}'`)}, 'YYYY-MM')`;
-
-/** Successful payments paid in [from, to) by Douala month and operator: number and FCFA. */
-export function paymentsPerMonthAndOperator(db: Executor, from: Date, to: Date) {
-  const month = doualaMonthOf(payments.paidAt);
+/** Payments paid in the Douala months of [from, to) by month and operator (number and FCFA), and the FCFA refunded. */
+export function revenuePerMonthAndOperator(db: Executor, from: Date, to: Date) {
   return db
     .select({
-      month,
-      operator: payments.operator,
-      count: sql<number>`count(*)::int`,
-      amount: sql<string>`sum(${payments.amount})::bigint`,
+      month: paymentMonthlyTotals.month,
+      operator: paymentMonthlyTotals.operator,
+      count: paymentMonthlyTotals.paidCount,
+      amount: paymentMonthlyTotals.paidAmount,
+      refunded: paymentMonthlyTotals.refundedAmount,
     })
-    .from(payments)
-    .where(and(isNotNull(payments.paidAt), gte(payments.paidAt, from), lt(payments.paidAt, to)))
-    .groupBy(month, payments.operator);
-}
-
-/** Refunds made in [from, to) by Douala month: FCFA. */
-export function refundsPerMonth(db: Executor, from: Date, to: Date) {
-  const month = doualaMonthOf(payments.refundedAt);
-  return db
-    .select({ month, amount: sql<string>`sum(${payments.refundedAmount})::bigint` })
-    .from(payments)
-    .where(and(isNotNull(payments.refundedAt), gte(payments.refundedAt, from), lt(payments.refundedAt, to)))
-    .groupBy(month);
+    .from(paymentMonthlyTotals)
+    .where(monthsOf(from, to));
 }

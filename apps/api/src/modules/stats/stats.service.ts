@@ -6,11 +6,10 @@ import {
   accountsPerWeek,
   dashboardCounts,
   eventsByStatusAndCategory,
-  paymentsPerMonthAndOperator,
   recentEvents,
   recentWaitlist,
-  refundsPerMonth,
   revenueBetween,
+  revenuePerMonthAndOperator,
   topEvents,
   waitlistPerDay,
 } from './stats.repository';
@@ -45,27 +44,24 @@ export async function revenueSeries(
 ): Promise<Pick<StatsCharts, 'revenueMonthly' | 'paymentsByOperator'>> {
   const from = new Date(doualaMonthStart(now, 1 - REVENUE_MONTHS));
   const to = new Date(doualaMonthStart(now, 1));
-  const [paidRows, refundRows] = await Promise.all([paymentsPerMonthAndOperator(db, from, to), refundsPerMonth(db, from, to)]);
+  const rows = await revenuePerMonthAndOperator(db, from, to);
   const months = Array.from({ length: REVENUE_MONTHS }, (_, index) =>
     doualaMonth(doualaMonthStart(now, index + 1 - REVENUE_MONTHS)),
   );
   const byMonth = new Map(months.map((month) => [month, { month, payments: 0, paid: 0, refunded: 0, revenue: 0 }]));
   const byOperator = new Map(OPERATORS.map((operator) => [operator, { operator, count: 0, amount: 0 }]));
-  for (const row of paidRows) {
+  for (const row of rows) {
     const month = byMonth.get(row.month);
     const operator = byOperator.get(row.operator);
     if (month) {
       month.payments += row.count;
-      month.paid += Number(row.amount);
+      month.paid += row.amount;
+      month.refunded += row.refunded;
     }
     if (operator) {
       operator.count += row.count;
-      operator.amount += Number(row.amount);
+      operator.amount += row.amount;
     }
-  }
-  for (const row of refundRows) {
-    const month = byMonth.get(row.month);
-    if (month) month.refunded += Number(row.amount);
   }
   for (const month of byMonth.values()) month.revenue = month.paid - month.refunded;
   return { revenueMonthly: [...byMonth.values()], paymentsByOperator: [...byOperator.values()] };
