@@ -117,6 +117,41 @@ test('Events keep their search and page on reload', async ({ page, request, supe
   });
 });
 
+test('a row clicked just as the search pauses stays open, and the search stays', async ({
+  page,
+  request,
+  superToken,
+}, testInfo) => {
+  const id = unique(testInfo);
+  const title = `Zylo ${id} course`;
+  await post(request, superToken, '/api/events', {
+    title,
+    description: 'Zylo zylo zylo.',
+    startDateTime: new Date(Date.now() + 48 * 3600_000).toISOString(),
+    endDateTime: new Date(Date.now() + 50 * 3600_000).toISOString(),
+    location: { address: 'Rue Zylo, Akwa', city: 'Douala' },
+    category: 'concert',
+  });
+  await loginAsSuperadmin(page, request);
+  await page.goto(`/admin/events?q=${id}`);
+  const row = page.getByRole('button', { name: title, exact: true });
+  await expect(row).toBeVisible();
+  // A slow phone: its render after the click comes after the search's pause has run out.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const typed = `Zylo ${id}${' course'.slice(0, attempt + 2)}`;
+    await page.getByLabel('Rechercher', { exact: true }).fill(typed);
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(typed).replace(/%20/g, '\\+')}(&|$)`));
+    await expect(page).toHaveURL(/[?&]id=[0-9a-f-]{36}(&|$)/);
+    await expect(page.getByRole('complementary').getByRole('heading', { name: title })).toBeVisible();
+    await page.goto(`/admin/events?q=${id}`);
+    await expect(row).toBeVisible();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
 let ipCounter = Math.floor(Math.random() * 200);
 test('The waiting list keeps its search, status filter and page on reload', async ({ page, request }, testInfo) => {
   const id = unique(testInfo);

@@ -40,6 +40,17 @@ export function withListChanges(
   return next;
 }
 
+/**
+ * The URL's parameters as they are now. React Router hands a change the parameters of the render
+ * it came from, so a change made before the next render would undo the one before it: a row
+ * clicked just as the search's pause ran out lost its `?id=` (the panel stayed closed), or the
+ * search lost its `?q=`, on a slow phone whose render waits. The address bar holds each
+ * navigation as soon as it is made (no route here loads data first), so every change starts from it.
+ */
+export function paramsNow(rendered: URLSearchParams): URLSearchParams {
+  return typeof window === 'undefined' ? rendered : new URLSearchParams(window.location.search);
+}
+
 interface ListScreenOptions<F extends FilterChoices> {
   /** The filters and their allowed values (the first one is the default, left out of the URL). */
   filters?: F;
@@ -76,8 +87,7 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
     if (search.trim() !== query) setSearchText(query);
   }
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // React Router's setter applies an update to the parameters of the render it came from: the
-  // timer takes the latest one, so a filter or a row chosen while it ran is kept.
+  // The timer calls the setter of the latest render (its navigation is the current one).
   const latestSetParams = useRef(setParams);
   latestSetParams.current = setParams;
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -87,7 +97,10 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
         latestSetParams.current(
-          (current) => (value.trim() === (current.get('q') ?? '') ? current : withListChanges(current, { q: value.trim() })),
+          (rendered) => {
+            const current = paramsNow(rendered);
+            return value.trim() === (current.get('q') ?? '') ? current : withListChanges(current, { q: value.trim() });
+          },
           { replace: true },
         );
       }, debounceMs);
@@ -99,12 +112,14 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
   defaults.current = Object.fromEntries(Object.entries(choices).map(([key, values]) => [key, values[0]]));
   const setFilters = useCallback(
     (changes: Partial<FilterValues<F>>) =>
-      setParams((current) => withListChanges(current, changes as Record<string, string>, defaults.current), { replace: true }),
+      setParams((rendered) => withListChanges(paramsNow(rendered), changes as Record<string, string>, defaults.current), {
+        replace: true,
+      }),
     [setParams],
   );
   const setPage = useCallback(
     (next: number, options?: { replace?: boolean }) =>
-      setParams((current) => withListChanges(current, { page: next }), { replace: options?.replace }),
+      setParams((rendered) => withListChanges(paramsNow(rendered), { page: next }), { replace: options?.replace }),
     [setParams],
   );
 
@@ -112,8 +127,8 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
   const [returnTo, setReturnTo] = useState<string | null>(null);
   const select = (id: string | null) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      (rendered) => {
+        const next = paramsNow(rendered);
         if (id) next.set('id', id);
         else next.delete('id');
         return next;
