@@ -19,13 +19,9 @@ async function openNav(page: Page) {
   return page.getByRole('navigation', { name: /Navigation du back-office|Back-office navigation/ });
 }
 
-test('an admin holding only manage_transactions opens Transactions, filters it and exports it', async ({
-  page,
-  request,
-  superToken,
-}, testInfo) => {
-  const tag = unique(testInfo);
-  const email = `tx-${tag}@e2e.local`;
+/** A new administrator holding only manage_transactions, 'Tatiana Caisse', signed in on `page`. */
+async function signInAsCashier(page: Page, request: APIRequestContext, superToken: string, testInfo: TestInfo) {
+  const email = `tx-${unique(testInfo)}@e2e.local`;
   const password = 'Transactions-42!';
   const created = await request.post('/api/users', {
     headers: { authorization: `Bearer ${superToken}` },
@@ -33,6 +29,14 @@ test('an admin holding only manage_transactions opens Transactions, filters it a
   });
   expect(created.status(), await created.text()).toBe(201);
   await loginAs(page, request, email, password);
+}
+
+test('an admin holding only manage_transactions opens Transactions, filters it and exports it', async ({
+  page,
+  request,
+  superToken,
+}, testInfo) => {
+  await signInAsCashier(page, request, superToken, testInfo);
   await page.goto('/admin');
   const nav = await openNav(page);
   await expect(nav.getByRole('link')).toHaveText([/Accueil$/, /Transactions$/]);
@@ -50,7 +54,7 @@ test('an admin holding only manage_transactions opens Transactions, filters it a
   await page.getByLabel('Opérateur').selectOption('orange');
   await page.getByLabel('Formule').selectOption('yearly');
   await page.getByLabel('Période').selectOption('month');
-  await page.getByLabel('Rechercher un paiement').fill(`Personne ${tag}`);
+  await page.getByLabel('Rechercher un paiement').fill(`Personne ${unique(testInfo)}`);
   await expect(page).toHaveURL(/status=refunded/);
   await expect(page).toHaveURL(/operator=orange/);
   await expect(page).toHaveURL(/period=month/);
@@ -115,14 +119,7 @@ test('a month approved on the MTN emulator raises the revenue; manage_transactio
   // The dashboard's revenue, as the superadmin sees it (this admin's home shows its modules only).
   const dashboard = await (await browser.newContext({ viewport: page.viewportSize() ?? undefined })).newPage();
   await loginAsSuperadmin(dashboard, request);
-  const email = `tx-${unique(testInfo)}@e2e.local`;
-  const password = 'Transactions-42!';
-  const created = await request.post('/api/users', {
-    headers: { authorization: `Bearer ${superToken}` },
-    data: { firstName: 'Tatiana', lastName: 'Caisse', email, password, permissions: ['manage_transactions'], role: 'admin' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await loginAs(page, request, email, password);
+  await signInAsCashier(page, request, superToken, testInfo);
   const before = await monthlyRevenue(dashboard);
 
   // The payer approves on the phone: the MTN emulator's page.
