@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { withListChanges } from '../../../lib/list-screen';
+import { paramsNow, withListChanges } from '../../../lib/list-screen';
 import { tabAfterKey } from '../../../lib/tabs';
 import { useDuplicateEvent } from '../api/duplicate-event';
 import { useMyEvents } from '../api/get-my-events';
@@ -32,7 +32,8 @@ export function MyEventsScreen({ editPath }: { editPath?: (id: string) => string
   const duplicate = useDuplicateEvent();
   const tabRefs = useRef(new Map<MyEventTab, HTMLButtonElement>());
 
-  const choose = (next: MyEventTab) => setParams(withListChanges(params, { tab: next }, { tab: 'drafts' }));
+  const choose = (next: MyEventTab) =>
+    setParams((rendered) => withListChanges(paramsNow(rendered), { tab: next }, { tab: 'drafts' }));
   const onTabKey = (event: KeyboardEvent) => {
     const next = tabAfterKey(MY_EVENT_TABS, tab, event.key);
     if (!next) return;
@@ -146,7 +147,7 @@ export function MyEventsScreen({ editPath }: { editPath?: (id: string) => string
               <Pagination
                 page={page}
                 count={pageCount(list.data.total)}
-                onChange={(next) => setParams(withListChanges(params, { page: next }))}
+                onChange={(next) => setParams((rendered) => withListChanges(paramsNow(rendered), { page: next }))}
               />
             ) : null}
           </>
