@@ -7,8 +7,13 @@ import {
   type StartedMtnMomoEmulator,
   startMtnMomoEmulator,
 } from '../src/modules/payments/emulators/mtn-momo.emulator';
+import {
+  type OrangeMoneyEmulatorHandle,
+  startOrangeMoneyEmulator,
+} from '../src/modules/payments/emulators/orange-money.emulator';
 import type { MobileMoneyProvider } from '../src/modules/payments/mobile-money';
 import { MtnMomoProvider } from '../src/modules/payments/mtn-momo.provider';
+import { ORANGE_EMULATOR_CREDENTIALS, OrangeMoneyProvider } from '../src/modules/payments/orange-money.provider';
 import { buildTestApp, type TestApp } from './build-test-app';
 
 /*
@@ -79,33 +84,36 @@ export function mtnProvider(baseUrl: string, options: { requestLifetimeMs?: numb
 
 export interface PaymentsTestApp extends TestApp {
   mtn: StartedMtnMomoEmulator;
+  orange: OrangeMoneyEmulatorHandle;
   relay: Relay;
   providers: Record<Operator, MobileMoneyProvider>;
 }
 
-/** A test app (see buildTestApp) paying through the MTN emulator (behind a relay) and the Orange emulator. */
+/** A test app (see buildTestApp) paying through the MTN emulator (behind a relay) and the Orange Money emulator. */
 export async function buildPaymentsTestApp(
   env: Record<string, string> = {},
   options: { mtn?: MtnMomoEmulatorOptions } = {},
 ): Promise<PaymentsTestApp> {
   const mtn = await startMtnMomoEmulator({ callbackTimeoutMs: 500, ...options.mtn });
+  const orange = await startOrangeMoneyEmulator();
   const relay = await startRelay(mtn.url);
   const lifetime = options.mtn?.requestLifetimeMs ?? 5 * 60_000;
   const providers: Record<Operator, MobileMoneyProvider> = {
     mtn: mtnProvider(relay.url, { requestLifetimeMs: lifetime }),
-    // TEMPORARY until the Orange emulator lands: MTN's stands in.
-    orange: Object.assign(Object.create(mtnProvider(relay.url, { requestLifetimeMs: lifetime })), { operator: 'orange' }),
+    orange: new OrangeMoneyProvider({ baseUrl: orange.url, ...ORANGE_EMULATOR_CREDENTIALS, emulated: true }),
   };
   const testApp = await buildTestApp(env, { paymentProviders: providers });
   return {
     ...testApp,
     mtn,
+    orange,
     relay,
     providers,
     async close() {
       await testApp.close();
       await relay.close();
       await mtn.close();
+      await orange.close();
     },
   };
 }

@@ -72,6 +72,48 @@ async function runJobNow(id: string) {
   await runPaymentChecks(deps());
 }
 
+describe('paying for premium with Orange Money', () => {
+  /** A fresh Orange number (69x), as the payer types it. */
+  const orangeNumber = () => `+23769${newPhone().slice(-7)}`;
+
+  it('approved on the phone: the job reads it back from Orange, premium for 30 days, once', async () => {
+    const payer = await signedIn(testApp.app);
+    const payment = await started(payer, { phone: orangeNumber(), operator: 'orange' });
+    expect(payment).toMatchObject({ status: 'pending', operator: 'orange', amount: 2000, emulated: true });
+    const payToken = (await row(payment._id))?.providerReference;
+    expect(payToken).toBeTruthy();
+    expect(payToken).not.toBe(payment._id);
+    expect(await testApp.orange.decide(payToken as string, 'approve')).toBe(true);
+    await runJobNow(payment._id);
+    expect(await read(payer, payment._id)).toMatchObject({ status: 'successful', operator: 'orange' });
+    const until = (await account(payer.user.id))?.premiumUntil?.getTime() ?? 0;
+    expect(Math.abs(until - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    await runJobNow(payment._id);
+    expect((await account(payer.user.id))?.premiumUntil?.getTime()).toBe(until);
+  });
+
+  it('refused on the phone: failed (refused), nothing granted; Orange has no refund call, so a refund is recorded by hand', async () => {
+    const payer = await signedIn(testApp.app);
+    const refused = await started(payer, { phone: orangeNumber(), operator: 'orange' });
+    await testApp.orange.decide((await row(refused._id))?.providerReference as string, 'refuse');
+    await runJobNow(refused._id);
+    expect(await read(payer, refused._id)).toMatchObject({ status: 'failed', failureReason: 'refused' });
+    expect(await account(payer.user.id)).toMatchObject({ plan: 'freemium', premiumUntil: null });
+
+    const paid = await started(payer, { phone: orangeNumber(), operator: 'orange' });
+    await testApp.orange.decide((await row(paid._id))?.providerReference as string, 'approve');
+    await runJobNow(paid._id);
+    const manager = await signedIn(testApp.app, { role: 'admin', permissions: ['manage_transactions'] });
+    const refund = await injectAs(testApp.app, manager, {
+      method: 'POST',
+      url: `/api/admin/transactions/${paid._id}/refund`,
+      payload: { reason: 'Erreur de formule' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({ message: 'Remboursement enregistré', transaction: { status: 'refunded' } });
+  });
+});
+
 describe('paying for premium with MTN Mobile Money', () => {
   it('success: the request to pay, approval on the phone, the callback; premium for 30 days, once, with its receipt', async () => {
     const payer = await signedIn(testApp.app);
