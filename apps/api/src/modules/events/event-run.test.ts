@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, events } from '../../db/schema/index';
+import { auditLog, events, outboundMessages, users } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/build-test-app';
 import { createEvent, request, saveEventSettings, signedIn, testAppForFile } from '../../../test/helper';
 
@@ -10,6 +10,58 @@ import { createEvent, request, saveEventSettings, signedIn, testAppForFile } fro
  * comment on their event, audited; someone else's draft stays invisible.
  */
 const testApp = testAppForFile(() => buildTestApp({ PUBLIC_URL: 'https://evenements.example.cm' }));
+
+describe('participants are told of a cancellation', () => {
+  const sentTo = (recipient: string) =>
+    testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, recipient));
+
+  it('by e-mail with the organiser’s message and the page; by SMS too within 48 hours of the start; never a blocked account', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const soon = await createEvent(app, owner, {
+      title: 'Gala de Noël',
+      startDateTime: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+      endDateTime: new Date(Date.now() + 28 * 3_600_000).toISOString(),
+    });
+    const later = await createEvent(app, owner, {
+      title: 'Foire de Pâques',
+      startDateTime: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+      endDateTime: new Date(Date.now() + 10 * 86_400_000 + 3_600_000).toISOString(),
+    });
+    const awa = await signedIn(app, { phone: '+237677001122' });
+    const paul = await signedIn(app, { phone: '+237699003344' });
+    const blocked = await signedIn(app, { phone: '+237655005566' });
+    for (const person of [awa, paul, blocked]) {
+      for (const event of [soon, later]) {
+        expect((await request(app, 'POST', `/api/events/${event._id}/participants`, person)).statusCode).toBe(200);
+      }
+    }
+    await app.db.update(users).set({ isBlocked: true }).where(eq(users.id, blocked.user.id));
+
+    const message = 'La salle est fermée par la mairie.';
+    expect((await request(app, 'PUT', `/api/events/${soon._id}/cancel`, owner, { message })).statusCode).toBe(200);
+    const [mail] = (await sentTo(awa.user.email as string)).filter((row) => row.subject === 'Événement annulé : Gala de Noël');
+    expect(mail?.channel).toBe('email');
+    expect(mail?.text).toContain('L’événement « Gala de Noël » prévu le ');
+    expect(mail?.text).toContain('Message de l’organisateur :\nLa salle est fermée par la mairie.');
+    expect(mail?.text).toContain(`Sa page : https://evenements.example.cm${soon.publicPath}`);
+    const sms = await sentTo('+237699003344');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toMatch(/^Annulé : « Gala de Noël » du .+\. La salle est fermée par la mairie\.$/);
+    expect(await sentTo(blocked.user.email as string)).toHaveLength(0);
+    expect(await sentTo('+237655005566')).toHaveLength(0);
+
+    // Ten days ahead: the e-mail only.
+    expect((await request(app, 'PUT', `/api/events/${later._id}/cancel`, owner)).statusCode).toBe(200);
+    const mails = await sentTo(paul.user.email as string);
+    expect(mails.map((row) => row.subject).sort()).toEqual([
+      'Événement annulé : Foire de Pâques',
+      'Événement annulé : Gala de Noël',
+    ]);
+    expect(mails.find((row) => row.subject.includes('Pâques'))?.text).not.toContain('Message de l’organisateur');
+    expect(await sentTo('+237699003344')).toHaveLength(1);
+  });
+});
 
 describe('cancel with a message to the participants', () => {
   it('stores the message, shows it on the public page, refuses more than 500 characters and clears it when reopened', async () => {
