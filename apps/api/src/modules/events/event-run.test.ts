@@ -63,6 +63,50 @@ describe('participants are told of a cancellation', () => {
   });
 });
 
+describe('participants are told of a move', () => {
+  const sentTo = (recipient: string) =>
+    testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, recipient));
+
+  it('a new date or place by e-mail (by SMS too within 48 hours); a new title tells nobody', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const start = Date.now() + 30 * 86_400_000;
+    const event = await createEvent(app, owner, {
+      title: 'Salon du livre',
+      startDateTime: new Date(start).toISOString(),
+      endDateTime: new Date(start + 3_600_000).toISOString(),
+      location: { address: 'Rue de la Joie', city: 'Douala' },
+    });
+    const awa = await signedIn(app, { phone: '+237677009911' });
+    expect((await request(app, 'POST', `/api/events/${event._id}/participants`, awa)).statusCode).toBe(200);
+    const update = (body: object) => request(app, 'PUT', `/api/events/${event._id}`, owner, body);
+
+    expect((await update({ title: 'Salon du livre 2027' })).statusCode).toBe(200);
+    expect(await sentTo(awa.user.email as string)).toHaveLength(0);
+
+    expect((await update({ location: { address: 'Palais des congrès', city: 'Yaoundé' } })).statusCode).toBe(200);
+    const [moved] = await sentTo(awa.user.email as string);
+    expect(moved?.subject).toBe('Événement modifié : Salon du livre 2027');
+    expect(moved?.text).toContain('- lieu : Palais des congrès, Yaoundé (au lieu de Rue de la Joie, Douala)');
+    expect(moved?.text).not.toContain('- date :');
+    expect(await sentTo('+237677009911')).toHaveLength(0);
+
+    // Brought forward to tomorrow: the SMS too.
+    const tomorrow = Date.now() + 86_400_000;
+    const closer = await update({
+      startDateTime: new Date(tomorrow).toISOString(),
+      endDateTime: new Date(tomorrow + 3_600_000).toISOString(),
+    });
+    expect(closer.statusCode, closer.body).toBe(200);
+    const mails = await sentTo(awa.user.email as string);
+    expect(mails).toHaveLength(2);
+    expect(mails.map((row) => row.text).join('\n')).toMatch(/- date : .+ \(au lieu du .+\)/);
+    const sms = await sentTo('+237677009911');
+    expect(sms).toHaveLength(1);
+    expect(sms[0]?.text).toMatch(/^Changement : « Salon du livre 2027 » le .+\.$/);
+  });
+});
+
 describe('cancel with a message to the participants', () => {
   it('stores the message, shows it on the public page, refuses more than 500 characters and clears it when reopened', async () => {
     const { app } = testApp;

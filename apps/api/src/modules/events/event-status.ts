@@ -3,7 +3,7 @@ import { conflict } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { loadManaged } from './event-access';
-import { queueCancellationNotices } from './event-cancellation-notices';
+import { cancellationNotice, queueParticipantNotice } from './event-participant-notices';
 import { markSubmitted } from './event-approval.repository';
 import { approvalState } from './event-approval-state';
 import { loadDetail } from './event-reads';
@@ -16,7 +16,7 @@ import { managesEvents } from './event-visibility';
  * An event's status (decision 023): publish (draft → published; with 'Approbation requise', an
  * organiser's 'Publier' submits the draft to the team instead), cancel (published → cancelled,
  * with an optional message to the participants, each told by e-mail, and by SMS within 48 hours
- * of the start: event-cancellation-notices.ts), reopen (cancelled → draft).
+ * of the start: event-participant-notices.ts), reopen (cancelled → draft).
  */
 
 const TRANSITIONS = {
@@ -59,7 +59,7 @@ export async function changeEventStatus(
       message === undefined ? {} : { cancellationMessage: message },
     );
     if (!row) throw conflict(transition.refused);
-    if (action === 'cancel') await queueCancellationNotices(tx, row, message ?? null, deps.publicUrl);
+    if (action === 'cancel') await queueParticipantNotice(tx, id, cancellationNotice(row, message ?? null, deps.publicUrl));
     await recordWrite(tx, {
       audit: {
         actorId: actor.id,

@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/session.service';
 import { eventCreatedActivity } from '../community/community.repository';
 import { assertCanActForPartner, partnerEventCreated } from '../partners/partners.service';
 import { cancelledFrozen, eventNotFound, loadManaged, refuseIfCancelled } from './event-access';
+import { moveNotice, queueParticipantNotice } from './event-participant-notices';
 import { changesPublicFields, needsApprovalAgain } from './event-approval-state';
 import { customisationValues, writeOrTaken } from './event-customisation';
 import { storeImages, tooManyImages, type UploadedFile } from './event-images';
@@ -195,6 +196,9 @@ export async function updateEventFor(
       const row = await updateEvent(tx, id, values, input.ticketTypes);
       // Gone, or cancelled since it was read: a cancelled event is never edited.
       if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
+      // Its participants hear of a new date or place (decision 059).
+      const moved = existing.status === 'published' ? moveNotice(existing, row, deps.publicUrl) : null;
+      if (moved) await queueParticipantNotice(tx, id, moved);
       await recordWrite(tx, {
         audit: {
           actorId: actor.id,

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { frenchDateTime } from '../public-pages/format';
+import { eventPublicPath } from './event-paths';
+import type { EventRow } from './events.repository';
+
+/*
+ * Participants are told when the event they joined is cancelled, or moves to another date or
+ * place (the first notifications of issue 29, decision 059): an e-mail to each participant who has
+ * an address, with the page; an SMS as well when the event was, or now is, to start within 48
+ * hours (it cannot wait for the mail to be read). Queued in the outbox in the write's own
+ * transaction, by one statement per channel whatever the number of participants; the outbox's
+ * loop sends them, with its retries. Never to a blocked account; plain text only.
+ */
+
+/** Closer than this to its start, a notice also goes by SMS. */
+export const NOTICE_SMS_WITHIN_MS = 48 * 3_600_000;
+/** An SMS beyond this is split in several by the operator (and billed so): the text is cut. */
+const SMS_MAX_CHARS = 300;
+
+type NoticeEvent = Pick<EventRow, 'id' | 'title' | 'shortId' | 'startDateTime' | 'address' | 'city'>;
+
+interface Notice {
+  subject: string;
+  text: string;
+  sms: string | null;
+}
+
+const pageOf = (event: NoticeEvent, publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${eventPublicPath(event)}`;
+const cut = (text: string) => (text.length > SMS_MAX_CHARS ? `${text.slice(0, SMS_MAX_CHARS - 1)}…` : text);
+const soon = (at: Date, now: Date) => at.getTime() - now.getTime() <= NOTICE_SMS_WITHIN_MS;
+const FOOTER = 'Vous recevez ce message parce que vous participez à cet événement.';
+
+export function cancellationNotice(event: NoticeEvent, message: string | null, publicUrl: string, now = new Date()): Notice {
+  return {
+    subject: `Événement annulé : ${event.title}`,
+    text: [
+      'Bonjour,',
+      '',
+      `L’événement « ${event.title} » prévu le ${frenchDateTime(event.startDateTime)} à ${event.city} est annulé.`,
+      ...(message ? ['', 'Message de l’organisateur :', message] : []),
+      '',
+      `Sa page : ${pageOf(event, publicUrl)}`,
+      '',
+      FOOTER,
+    ].join('\n'),
+    sms: soon(event.startDateTime, now)
+      ? cut(`Annulé : « ${event.title} » du ${frenchDateTime(event.startDateTime)}.${message ? ` ${message}` : ''}`)
+      : null,
+  };
+}
+
+/** The notice of a move (new date or place), or null when neither changed. */
+export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: string, now = new Date()): Notice | null {
+  const moved = before.startDateTime.getTime() !== after.startDateTime.getTime();
+  const relocated = before.address !== after.address || before.city !== after.city;
+  if (!moved && !relocated) return null;
+  const when = frenchDateTime(after.startDateTime);
+  const where = `${after.address}, ${after.city}`;
+  return {
+    subject: `Événement modifié : ${after.title}`,
+    text: [
+      'Bonjour,',
+      '',
+      `L’événement « ${after.title} » a changé :`,
+      ...(moved ? [`- date : ${when} (au lieu du ${frenchDateTime(before.startDateTime)})`] : []),
+      ...(relocated ? [`- lieu : ${where} (au lieu de ${before.address}, ${before.city})`] : []),
+      '',
+      `Sa page : ${pageOf(after, publicUrl)}`,
+      '',
+      FOOTER,
+    ].join('\n'),
+    sms:
+      soon(before.startDateTime, now) || soon(after.startDateTime, now)
+        ? cut(`Changement : « ${after.title} »${moved ? ` le ${when}` : ''}${relocated ? ` à ${where}` : ''}.`)
+        : null,
+  };
+}
+
+/** Queues a notice to every participant of the event (not blocked), in the caller's transaction. */
+export async function queueParticipantNotice(tx: Executor, eventId: string, notice: Notice): Promise<void> {
+  await tx.execute(sql`
+    insert into outbound_messages (channel, recipient, subject, text)
+    select 'email', u.email, ${notice.subject}, ${notice.text}
+    from event_participations p join users u on u.id = p.user_id
+    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked`);
+  if (!notice.sms) return;
+  await tx.execute(sql`
+    insert into outbound_messages (channel, recipient, subject, text)
+    select 'sms', u.phone, '', ${notice.sms}
+    from event_participations p join users u on u.id = p.user_id
+    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked`);
+}
