@@ -33,6 +33,10 @@ export const myEventsMessages = defineMessages({
     backToList: 'Retour à mes évènements',
     steps: 'Étapes',
     stepOf: 'Étape {n} sur {count}',
+    toldOfChangesOne:
+      'Votre participant sera prévenu par e-mail d’un changement de date ou de lieu (et par SMS à moins de 48 heures du début).',
+    toldOfChanges:
+      'Vos {count} participants seront prévenus par e-mail d’un changement de date ou de lieu (et par SMS à moins de 48 heures du début).',
     step_info: 'Informations',
     step_date: 'Date et heure',
     step_place: 'Lieu',
@@ -108,6 +112,9 @@ export const myEventsMessages = defineMessages({
     backToList: 'Back to my events',
     steps: 'Steps',
     stepOf: 'Step {n} of {count}',
+    toldOfChangesOne: 'Your participant will be told by e-mail of a new date or place (and by SMS within 48 hours of the start).',
+    toldOfChanges:
+      'Your {count} participants will be told by e-mail of a new date or place (and by SMS within 48 hours of the start).',
     step_info: 'Information',
     step_date: 'Date and time',
     step_place: 'Place',

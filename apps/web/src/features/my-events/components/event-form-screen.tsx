@@ -306,6 +306,18 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
     </fieldset>
   );
 
+  // Its participants are told of a new date or place (decision 059): said where those are changed.
+  // On a desktop both steps show at once: said once there.
+  const toldOfChanges = (onDesktop: boolean) =>
+    event?.status === 'published' && event.participantsCount > 0 ? (
+      <p
+        className={`rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900 ${onDesktop ? '' : 'lg:hidden'}`}
+        data-testid="told-of-changes"
+      >
+        {event.participantsCount === 1 ? t('toldOfChangesOne') : t('toldOfChanges', { count: event.participantsCount })}
+      </p>
+    ) : null;
+
   return (
     <div className="mx-auto max-w-3xl">
       <Link to={paths.organiser.events} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
@@ -363,16 +375,20 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
         )}
         {section(
           'date',
-          <div className="grid gap-3 sm:grid-cols-2">
-            {input('startDate', t('fieldStartDate'), 'date')}
-            {input('startTime', t('fieldStartTime'), 'time')}
-            {input('endDate', t('fieldEndDate'), 'date')}
-            {input('endTime', t('fieldEndTime'), 'time')}
-          </div>,
+          <>
+            {toldOfChanges(true)}
+            <div className="grid gap-3 sm:grid-cols-2">
+              {input('startDate', t('fieldStartDate'), 'date')}
+              {input('startTime', t('fieldStartTime'), 'time')}
+              {input('endDate', t('fieldEndDate'), 'date')}
+              {input('endTime', t('fieldEndTime'), 'time')}
+            </div>
+          </>,
         )}
         {section(
           'place',
           <>
+            {toldOfChanges(false)}
             {input('address', t('fieldAddress'), 'text', { autoComplete: 'street-address' })}
             {input('city', t('fieldCity'), 'text', { autoComplete: 'address-level2' })}
             <div className="flex flex-wrap items-center gap-2">
