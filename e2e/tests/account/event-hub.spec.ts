@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { type APIRequestContext, type Download, expect, type Page, type TestInfo, test } from '@playwright/test';
 import sharp from 'sharp';
-import { registerVerified } from '../../fixtures/accounts';
+import { verifiedAccount } from '../../fixtures/accounts';
 import { loginAs, superadminToken } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { eventBody } from '../../fixtures/events';
@@ -21,18 +20,8 @@ import { shotsIn } from '../../fixtures/shots';
 const shot = shotsIn('event-hub', { noSidewaysScroll: true, fullPage: true });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
 
-async function account(request: APIRequestContext, testInfo: TestInfo, prefix: string) {
-  const id = `${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
-  const created = {
-    username: `${prefix}_${id}`,
-    email: `${prefix}.${id}@example.cm`,
-    password: PASSWORD,
-    firstName: 'Ngo',
-    lastName: `Biyong ${id}`,
-  };
-  await registerVerified(request, created);
-  return { ...created, id };
-}
+const account = (request: APIRequestContext, testInfo: TestInfo, prefix: string) =>
+  verifiedAccount(request, testInfo, prefix, PASSWORD);
 
 /** A draft of the organiser's through the API, with a cover image. */
 async function draft(request: APIRequestContext, token: string, title: string, overrides: Record<string, unknown> = {}) {

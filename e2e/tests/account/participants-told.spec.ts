@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
-import { registerVerified } from '../../fixtures/accounts';
+import { verifiedAccount } from '../../fixtures/accounts';
 import { publishOwnEvent } from '../../fixtures/approval';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
@@ -17,15 +17,7 @@ const shot = shotsIn('participants-told', { noSidewaysScroll: true });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
 
 async function account(request: APIRequestContext, testInfo: TestInfo, prefix: string) {
-  const id = `${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
-  const created = {
-    username: `${prefix}_${id}`,
-    email: `${prefix}.${id}@example.cm`,
-    password: PASSWORD,
-    firstName: 'Ngo',
-    lastName: 'Biyong',
-  };
-  await registerVerified(request, created);
+  const created = await verifiedAccount(request, testInfo, prefix, PASSWORD);
   const login = await request.post('/api/users/login', { data: { identifier: created.email, password: PASSWORD } });
   return { ...created, token: ((await login.json()) as { token: string }).token };
 }

@@ -47,11 +47,18 @@ END $$;
 CREATE TRIGGER payments_monthly_totals AFTER INSERT OR DELETE OR UPDATE ON payments
   FOR EACH ROW EXECUTE FUNCTION payment_monthly_totals_apply();
 --> statement-breakpoint
-INSERT INTO payment_monthly_totals (month, operator, paid_count, paid_amount, refunded_amount)
-  SELECT month, operator, sum(paid_count)::integer, sum(paid_amount), sum(refunded_amount) FROM (
-    SELECT to_char(paid_at AT TIME ZONE 'Africa/Douala', 'YYYY-MM') AS month, operator, 1 AS paid_count, amount::bigint AS paid_amount, 0::bigint AS refunded_amount
-      FROM payments WHERE paid_at IS NOT NULL
-    UNION ALL
-    SELECT to_char(refunded_at AT TIME ZONE 'Africa/Douala', 'YYYY-MM'), operator, 0, 0, refunded_amount::bigint
-      FROM payments WHERE refunded_at IS NOT NULL AND refunded_amount <> 0
-  ) contributions GROUP BY month, operator;
+-- The roll-up computed afresh from the payments: run once here, and after a bulk write made with
+-- the trigger disabled (decision 055).
+CREATE OR REPLACE FUNCTION payment_monthly_totals_refill() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM payment_monthly_totals;
+  INSERT INTO payment_monthly_totals (month, operator, paid_count, paid_amount, refunded_amount)
+    SELECT month, operator, sum(paid_count)::integer, sum(paid_amount), sum(refunded_amount) FROM (
+      SELECT to_char(paid_at AT TIME ZONE 'Africa/Douala', 'YYYY-MM') AS month, operator, 1 AS paid_count, amount::bigint AS paid_amount, 0::bigint AS refunded_amount
+        FROM payments WHERE paid_at IS NOT NULL
+      UNION ALL
+      SELECT to_char(refunded_at AT TIME ZONE 'Africa/Douala', 'YYYY-MM'), operator, 0, 0, refunded_amount::bigint
+        FROM payments WHERE refunded_at IS NOT NULL AND refunded_amount <> 0
+    ) contributions GROUP BY month, operator;
+$$;
+--> statement-breakpoint
+SELECT payment_monthly_totals_refill();

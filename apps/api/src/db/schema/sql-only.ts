@@ -25,6 +25,7 @@ export const SQL_ONLY = {
     // `payment_monthly_totals` follows every write to payments (0041, decision 055).
     'payment_monthly_totals_add',
     'payment_monthly_totals_apply',
+    'payment_monthly_totals_refill',
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
