@@ -681,6 +681,9 @@ async function main() {
     ADMIN_PASSWORD,
     LOG_LEVEL: 'error',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // One account asks thousands of reads a minute here: the per-caller ceiling (600 a minute)
+    // would answer 429 to the lines after a throughput run (it measures the routes, not the limit).
+    PUBLIC_READ_RATE_PER_MINUTE: '1000000',
   });
   const kind = usePglite ? 'PGlite' : 'PostgreSQL';
   console.log(`bench:scale on ${kind}, ${rows.toLocaleString('en')} rows per table, ${samples} single requests per line`);
@@ -798,6 +801,49 @@ async function main() {
       { name: 'events, status draft (superadmin)', path: '/api/events?status=draft', headers: admin },
       { name: 'events, search + category (superadmin)', path: '/api/events?q=soiree&category=art', headers: admin },
       { name: `events, deep page ${deep} (superadmin)`, path: `/api/events?page=${deep}&limit=10`, headers: admin },
+      // 'Transactions' (issue 28, decision 054): a different page, filter or search each request.
+      {
+        name: 'transactions, pages 1 to 40',
+        paths: Array.from({ length: 40 }, (_, i) => `/api/admin/transactions?page=${i + 1}&limit=10`),
+        headers: admin,
+      },
+      {
+        name: 'transactions, deep pages 100 to 4000',
+        paths: Array.from({ length: 40 }, (_, i) => `/api/admin/transactions?page=${(i + 1) * 100}&limit=10`),
+        headers: admin,
+      },
+      {
+        name: 'transactions, a filter each time (status, operator, plan, period)',
+        paths: ['successful', 'refunded', 'failed', 'pending'].flatMap((status) =>
+          ['mtn', 'orange'].map((operator) => `/api/admin/transactions?status=${status}&operator=${operator}&plan=monthly`),
+        ),
+        headers: admin,
+      },
+      {
+        name: 'transactions, a different month each time',
+        paths: Array.from({ length: 24 }, (_, i) => {
+          const start = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - i, 1));
+          const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0));
+          return `/api/admin/transactions?from=${start.toISOString().slice(0, 10)}&to=${end.toISOString().slice(0, 10)}`;
+        }),
+        headers: admin,
+      },
+      {
+        name: 'transactions, a different reference each time',
+        paths: Array.from(
+          { length: 40 },
+          (_, i) => `/api/admin/transactions?search=PAY-B${(i * 24_989 + 7).toString(16).padStart(8, '0')}`,
+        ),
+        headers: admin,
+      },
+      {
+        name: 'transactions, a different paying number each time',
+        paths: Array.from(
+          { length: 40 },
+          (_, i) => `/api/admin/transactions?search=${encodeURIComponent(`+2376${String(i * 24_989 + 7).padStart(8, '0')}`)}`,
+        ),
+        headers: admin,
+      },
       { name: 'dashboard', path: '/api/stats/dashboard', headers: admin, rate: true },
       { name: 'charts (30 days)', path: '/api/admin/stats/charts?days=30', headers: admin },
       { name: 'charts (90 days, with the revenue series)', path: '/api/admin/stats/charts?days=90', headers: admin },
@@ -944,7 +990,7 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|:---:|');
     for (const r of results) {
       console.log(
-        `| ${r.name} \`${r.path.replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+        `| ${r.name} \`${(r.path ?? r.paths?.[0] ?? '').replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
       );
     }
     for (const r of revenue) {
