@@ -29,7 +29,8 @@ interface Notice {
 const pageOf = (event: NoticeEvent, publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${eventPublicPath(event)}`;
 const cut = (text: string) => (text.length > SMS_MAX_CHARS ? `${text.slice(0, SMS_MAX_CHARS - 1)}…` : text);
 const soon = (at: Date, now: Date) => at.getTime() - now.getTime() <= NOTICE_SMS_WITHIN_MS;
-const FOOTER = 'Vous recevez ce message parce que vous participez à cet événement.';
+/** The e-mails' last line (French: what participants read, not an answer of the API). */
+const noticeFooter = 'Vous recevez ce message parce que vous participez à cet événement.';
 
 export function cancellationNotice(event: NoticeEvent, message: string | null, publicUrl: string, now = new Date()): Notice {
   return {
@@ -42,7 +43,7 @@ export function cancellationNotice(event: NoticeEvent, message: string | null, p
       '',
       `Sa page : ${pageOf(event, publicUrl)}`,
       '',
-      FOOTER,
+      noticeFooter,
     ].join('\n'),
     sms: soon(event.startDateTime, now)
       ? cut(`Annulé : « ${event.title} » du ${frenchDateTime(event.startDateTime)}.${message ? ` ${message}` : ''}`)
@@ -68,7 +69,7 @@ export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: s
       '',
       `Sa page : ${pageOf(after, publicUrl)}`,
       '',
-      FOOTER,
+      noticeFooter,
     ].join('\n'),
     sms:
       soon(before.startDateTime, now) || soon(after.startDateTime, now)
