@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Operator } from '@app/shared/payments';
 import {
-  MTN_EMULATOR_CREDENTIALS,
   type MtnMomoEmulatorOptions,
   type StartedMtnMomoEmulator,
   startMtnMomoEmulator,
@@ -12,7 +11,7 @@ import {
   startOrangeMoneyEmulator,
 } from '../src/modules/payments/emulators/orange-money.emulator';
 import type { MobileMoneyProvider } from '../src/modules/payments/mobile-money';
-import { MtnMomoProvider } from '../src/modules/payments/mtn-momo.provider';
+import { MtnMomoProvider, mtnEmulatorSettings } from '../src/modules/payments/mtn-momo.provider';
 import { ORANGE_EMULATOR_CREDENTIALS, OrangeMoneyProvider } from '../src/modules/payments/orange-money.provider';
 import { buildTestApp, type TestApp } from './build-test-app';
 
@@ -67,16 +66,8 @@ export async function startRelay(target: string): Promise<Relay> {
 
 export function mtnProvider(baseUrl: string, options: { requestLifetimeMs?: number } = {}): MtnMomoProvider {
   return new MtnMomoProvider({
-    baseUrl,
-    collection: {
-      subscriptionKey: MTN_EMULATOR_CREDENTIALS.subscriptionKey,
-      apiUser: MTN_EMULATOR_CREDENTIALS.apiUser,
-      apiKey: MTN_EMULATOR_CREDENTIALS.apiKey,
-    },
+    ...mtnEmulatorSettings(baseUrl),
     disbursement: null,
-    targetEnvironment: MTN_EMULATOR_CREDENTIALS.targetEnvironment,
-    callbackHost: 'any',
-    emulated: true,
     requestLifetimeMs: options.requestLifetimeMs ?? 5 * 60_000,
     callTimeoutMs: 2000,
   });

@@ -380,30 +380,34 @@ export function mtnMomoEmulated(config: Config): boolean {
   return set === 0;
 }
 
+/** The adapter's settings for the MTN emulator at `baseUrl`, with its own sandbox keys (refunds included). */
+export function mtnEmulatorSettings(baseUrl: string): MtnMomoSettings {
+  return {
+    baseUrl,
+    collection: {
+      subscriptionKey: MTN_EMULATOR_CREDENTIALS.subscriptionKey,
+      apiUser: MTN_EMULATOR_CREDENTIALS.apiUser,
+      apiKey: MTN_EMULATOR_CREDENTIALS.apiKey,
+    },
+    disbursement: {
+      subscriptionKey: MTN_EMULATOR_CREDENTIALS.disbursementSubscriptionKey,
+      apiUser: MTN_EMULATOR_CREDENTIALS.disbursementApiUser,
+      apiKey: MTN_EMULATOR_CREDENTIALS.disbursementApiKey,
+    },
+    targetEnvironment: MTN_EMULATOR_CREDENTIALS.targetEnvironment,
+    callbackHost: 'any',
+    emulated: true,
+    requestLifetimeMs: MTN_REQUEST_LIFETIME_MS,
+  };
+}
+
 /**
  * The MTN adapter from the configuration: MTN's API with its keys, else the emulator mounted in
  * the app (`${PUBLIC_URL}/emulateurs/mtn-momo`) with the emulator's own sandbox credentials.
  */
 export function mtnMomoProviderFromConfig(config: Config, log?: MtnMomoSettings['log']): MtnMomoProvider {
   if (mtnMomoEmulated(config)) {
-    return new MtnMomoProvider({
-      baseUrl: `${config.PUBLIC_URL.replace(/\/+$/, '')}${MTN_EMULATOR_PATH}`,
-      collection: {
-        subscriptionKey: MTN_EMULATOR_CREDENTIALS.subscriptionKey,
-        apiUser: MTN_EMULATOR_CREDENTIALS.apiUser,
-        apiKey: MTN_EMULATOR_CREDENTIALS.apiKey,
-      },
-      disbursement: {
-        subscriptionKey: MTN_EMULATOR_CREDENTIALS.disbursementSubscriptionKey,
-        apiUser: MTN_EMULATOR_CREDENTIALS.disbursementApiUser,
-        apiKey: MTN_EMULATOR_CREDENTIALS.disbursementApiKey,
-      },
-      targetEnvironment: MTN_EMULATOR_CREDENTIALS.targetEnvironment,
-      callbackHost: 'any',
-      emulated: true,
-      requestLifetimeMs: MTN_REQUEST_LIFETIME_MS,
-      log,
-    });
+    return new MtnMomoProvider({ ...mtnEmulatorSettings(`${config.PUBLIC_URL.replace(/\/+$/, '')}${MTN_EMULATOR_PATH}`), log });
   }
   const disbursement = {
     subscriptionKey: config.MTN_MOMO_DISBURSEMENT_SUBSCRIPTION_KEY,

@@ -5,8 +5,9 @@ import { createUser, insertPayment } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { payments } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import { MTN_EMULATOR_CREDENTIALS, type StartedMtnMomoEmulator, startMtnMomoEmulator } from './emulators/mtn-momo.emulator';
-import { MtnMomoProvider } from './mtn-momo.provider';
+import type { SessionUser } from '../auth/session.service';
+import { type StartedMtnMomoEmulator, startMtnMomoEmulator } from './emulators/mtn-momo.emulator';
+import { MtnMomoProvider, mtnEmulatorSettings } from './mtn-momo.provider';
 import { refundTransaction, type TransactionsDeps } from './transactions.service';
 
 /*
@@ -20,24 +21,13 @@ let app: FastifyInstance;
 let mtn: StartedMtnMomoEmulator;
 
 function provider(baseUrl: string): MtnMomoProvider {
-  return new MtnMomoProvider({
-    baseUrl,
-    collection: {
-      subscriptionKey: MTN_EMULATOR_CREDENTIALS.subscriptionKey,
-      apiUser: MTN_EMULATOR_CREDENTIALS.apiUser,
-      apiKey: MTN_EMULATOR_CREDENTIALS.apiKey,
-    },
-    disbursement: {
-      subscriptionKey: MTN_EMULATOR_CREDENTIALS.disbursementSubscriptionKey,
-      apiUser: MTN_EMULATOR_CREDENTIALS.disbursementApiUser,
-      apiKey: MTN_EMULATOR_CREDENTIALS.disbursementApiKey,
-    },
-    targetEnvironment: 'mtncameroon',
-    callbackHost: 'any',
-    emulated: true,
-    requestLifetimeMs: 60_000,
-    callTimeoutMs: 2000,
-  });
+  return new MtnMomoProvider({ ...mtnEmulatorSettings(baseUrl), requestLifetimeMs: 60_000, callTimeoutMs: 2000 });
+}
+
+/** A team member holding manage_transactions, as a request's session sees them. */
+async function cashier(): Promise<SessionUser> {
+  const manager = await createUser(app, { role: 'admin', permissions: ['manage_transactions'] });
+  return { id: manager.id, role: manager.role, isBlocked: false, isVerified: true, permissions: ['manage_transactions'] };
 }
 
 beforeAll(async () => {
@@ -52,7 +42,7 @@ afterAll(async () => {
 
 describe('refund through MTN MoMo', () => {
   it('refunds an approved payment through the operator, once, its reference in the timeline', async () => {
-    const manager = await createUser(app, { role: 'admin', permissions: ['manage_transactions'] });
+    const actor = await cashier();
     const payer = await createUser(app, { firstName: 'Joël', lastName: 'Fotso' });
     const adapter = provider(mtn.url);
     const paymentId = crypto.randomUUID();
@@ -71,13 +61,6 @@ describe('refund through MTN MoMo', () => {
     await insertPayment(app, payer.id, { id: paymentId, reference: 'PAY-MTNREFUND1', providerReference });
 
     const deps: TransactionsDeps = { db: app.db, log: app.log, providers: { mtn: adapter } };
-    const actor = {
-      id: manager.id,
-      role: manager.role,
-      isBlocked: false,
-      isVerified: true,
-      permissions: ['manage_transactions' as const],
-    };
     const { message, detail } = await refundTransaction(deps, actor, paymentId, 'Double paiement');
     expect(message).toBe('Remboursement effectué par l’opérateur');
     expect(detail.transaction.status).toBe('refunded');
@@ -91,18 +74,11 @@ describe('refund through MTN MoMo', () => {
   });
 
   it('leaves the payment successful and refundable when the operator does not answer', async () => {
-    const manager = await createUser(app, { role: 'admin', permissions: ['manage_transactions'] });
+    const actor = await cashier();
     const payer = await createUser(app);
     const payment = await insertPayment(app, payer.id);
     // Nothing listens on port 9: the operator is unreachable.
     const deps: TransactionsDeps = { db: app.db, log: app.log, providers: { mtn: provider('http://127.0.0.1:9') } };
-    const actor = {
-      id: manager.id,
-      role: manager.role,
-      isBlocked: false,
-      isVerified: true,
-      permissions: ['manage_transactions' as const],
-    };
     const failed = await refundTransaction(deps, actor, payment.id, 'Erreur de formule').catch((error: unknown) => error);
     expect((failed as AppError).code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
     const [row] = await app.db.select().from(payments).where(eq(payments.id, payment.id));
