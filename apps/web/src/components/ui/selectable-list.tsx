@@ -4,21 +4,23 @@ import { ListError, ListLoading } from './list-states';
 import type { PagedQuery } from './paged-table';
 import { PAGE_SIZE, Pagination, pageCount } from './pagination';
 
+/** The texts every list's messages hold under these keys. */
+type ListTextKey = 'title' | 'search' | 'searchPlaceholder' | 'loading' | 'listError' | 'retry';
+
 interface SelectableListProps<T> {
-  /** The id of the list's (screen-reader) heading, and the list's accessible name. */
-  titleId: string;
-  title: string;
-  /** The search box: the text typed and its setter (the debounced value is sent by the query). */
-  search: { id: string; label: string; placeholder: string; value: string; onChange: (value: string) => void };
+  /** Names the ids: `<name>-list-title` (the list's screen-reader heading) and `<name>-search`. */
+  name: string;
+  /** The feature's `t`, read for the {@link ListTextKey} texts. */
+  t: (key: ListTextKey) => string;
+  /** The text typed in the search box and its setter (the debounced value is sent by the query). */
+  search: string;
+  onSearch: (value: string) => void;
   /** The filters under the search box. */
   filters: ReactNode;
   /** The query of the current page, answering `{ items, total }`. */
   query: PagedQuery<T>;
-  loadingLabel: string;
   /** Grey rows shown while the first page loads. */
   loadingRows: number;
-  errorTitle: string;
-  retryLabel: string;
   /** Text when no row matches. */
   empty: string;
   /** A line above the rows, once there are rows (e.g. the total). */
@@ -36,15 +38,16 @@ interface SelectableListProps<T> {
  * the pager when there is more than one page.
  */
 export function SelectableList<T>(props: SelectableListProps<T>) {
-  const { query } = props;
+  const { query, t } = props;
+  const titleId = `${props.name}-list-title`;
   let body: ReactNode;
-  if (query.isPending) body = <ListLoading label={props.loadingLabel} rows={props.loadingRows} />;
+  if (query.isPending) body = <ListLoading label={t('loading')} rows={props.loadingRows} />;
   else if (query.isError || !query.data)
     body = (
       <ListError
-        title={props.errorTitle}
+        title={t('listError')}
         message={query.error?.message ?? ''}
-        retryLabel={props.retryLabel}
+        retryLabel={t('retry')}
         onRetry={() => query.refetch()}
       />
     );
@@ -68,11 +71,17 @@ export function SelectableList<T>(props: SelectableListProps<T>) {
     );
   const total = query.data?.total ?? 0;
   return (
-    <section aria-labelledby={props.titleId} className="flex min-w-0 flex-col gap-3">
-      <h2 id={props.titleId} className="sr-only">
-        {props.title}
+    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-3">
+      <h2 id={titleId} className="sr-only">
+        {t('title')}
       </h2>
-      <SearchField {...props.search} />
+      <SearchField
+        id={`${props.name}-search`}
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={props.search}
+        onChange={props.onSearch}
+      />
       {props.filters}
       {body}
       {total > PAGE_SIZE && <Pagination page={props.page} count={pageCount(total, PAGE_SIZE)} onChange={props.onPage} />}

@@ -29,3 +29,34 @@ export function FilterSelect({ id, label, value, options, onChange, labelClassNa
     </Field>
   );
 }
+
+export interface FilterField<F> {
+  key: keyof F & string;
+  label: string;
+  options: readonly FilterOption[];
+}
+
+/** A list's filters side by side: each a {@link FilterSelect} with the id `<idPrefix>-<key>`. */
+export function FilterSelects<F extends Record<string, string>>(props: {
+  idPrefix: string;
+  fields: readonly FilterField<F>[];
+  values: F;
+  onChange: (change: Partial<F>) => void;
+  className: string;
+}) {
+  return (
+    <div className={props.className}>
+      {props.fields.map((field) => (
+        <FilterSelect
+          key={field.key}
+          id={`${props.idPrefix}-${field.key}`}
+          label={field.label}
+          value={props.values[field.key] as string}
+          options={field.options}
+          onChange={(value) => props.onChange({ [field.key]: value } as Partial<F>)}
+          labelClassName="mb-1 block text-xs font-medium text-slate-600"
+        />
+      ))}
+    </div>
+  );
+}

@@ -39,15 +39,10 @@ export function AdminList(props: AdminListProps) {
 
   return (
     <SelectableList
-      titleId="admin-list-title"
-      title={t('title')}
-      search={{
-        id: 'admin-search',
-        label: t('search'),
-        placeholder: t('searchPlaceholder'),
-        value: props.search,
-        onChange: props.onSearch,
-      }}
+      name="admin"
+      t={t}
+      search={props.search}
+      onSearch={props.onSearch}
       filters={
         <fieldset>
           <legend className="sr-only">{t('filterLabel')}</legend>
@@ -76,10 +71,7 @@ export function AdminList(props: AdminListProps) {
         </fieldset>
       }
       query={list}
-      loadingLabel={t('loading')}
       loadingRows={4}
-      errorTitle={t('listError')}
-      retryLabel={t('retry')}
       empty={t('empty')}
       rowKey={(admin) => admin._id}
       row={(admin) => (

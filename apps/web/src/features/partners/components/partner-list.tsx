@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n';
 import { type PartnerListParams, usePartners } from '../api/get-partners';
 import { partnersMessages } from '../messages';
 import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './partner-badges';
-import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
+import { type FilterField, FilterSelects } from '../../../components/ui/form/filter-select';
 
 export type PartnerFilters = Pick<PartnerListParams, 'status' | 'type' | 'verification'>;
 
@@ -29,9 +29,7 @@ export function PartnerList(props: PartnerListProps) {
   const list = usePartners({ q: props.query, ...props.filters, page: props.page, limit: PAGE_SIZE });
   const filtered =
     props.query !== '' || props.filters.status !== 'all' || props.filters.type !== 'all' || props.filters.verification !== 'all';
-  const set = <K extends keyof PartnerFilters>(key: K, value: PartnerFilters[K]) =>
-    props.onFilters({ ...props.filters, [key]: value });
-  const filterFields: { key: keyof PartnerFilters; label: string; options: FilterOption[] }[] = [
+  const filterFields: FilterField<PartnerFilters>[] = [
     {
       key: 'status',
       label: t('filterStatus'),
@@ -65,35 +63,21 @@ export function PartnerList(props: PartnerListProps) {
 
   return (
     <SelectableList
-      titleId="partner-list-title"
-      title={t('title')}
-      search={{
-        id: 'partner-search',
-        label: t('search'),
-        placeholder: t('searchPlaceholder'),
-        value: props.search,
-        onChange: props.onSearch,
-      }}
+      name="partner"
+      t={t}
+      search={props.search}
+      onSearch={props.onSearch}
       filters={
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          {filterFields.map((filter) => (
-            <FilterSelect
-              key={filter.key}
-              id={`partner-${filter.key}`}
-              label={filter.label}
-              value={props.filters[filter.key]}
-              options={filter.options}
-              onChange={(value) => set(filter.key, value as PartnerFilters[typeof filter.key])}
-              labelClassName="mb-1 block text-xs font-medium text-slate-600"
-            />
-          ))}
-        </div>
+        <FilterSelects
+          idPrefix="partner"
+          className="grid grid-cols-1 gap-2 sm:grid-cols-3"
+          fields={filterFields}
+          values={props.filters}
+          onChange={(change) => props.onFilters({ ...props.filters, ...change })}
+        />
       }
       query={list}
-      loadingLabel={t('loading')}
       loadingRows={4}
-      errorTitle={t('listError')}
-      retryLabel={t('retry')}
       empty={filtered ? t('emptySearch') : t('emptyAll')}
       rowKey={(partner) => partner._id}
       row={(partner) => (

@@ -1,5 +1,5 @@
 import { formatFcfa, OPERATOR_LABELS, OPERATORS, PAYMENT_STATUSES, PLAN_IDS, type Transaction } from '@app/shared/payments';
-import { FilterSelect, type FilterOption } from '../../../components/ui/form/filter-select';
+import { type FilterField, FilterSelects } from '../../../components/ui/form/filter-select';
 import { ListRowButton, SelectableList } from '../../../components/ui/selectable-list';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
@@ -33,7 +33,7 @@ export function TransactionList(props: TransactionListProps) {
     props.choices.operator !== 'all' ||
     props.choices.plan !== 'all' ||
     props.choices.period !== 'all';
-  const filterFields: { key: keyof TransactionListFilters; label: string; options: FilterOption[] }[] = [
+  const filterFields: FilterField<TransactionListFilters>[] = [
     {
       key: 'status',
       label: t('filterStatus'),
@@ -65,30 +65,19 @@ export function TransactionList(props: TransactionListProps) {
 
   return (
     <SelectableList
-      titleId="transaction-list-title"
-      title={t('title')}
-      search={{
-        id: 'transaction-search',
-        label: t('search'),
-        placeholder: t('searchPlaceholder'),
-        value: props.search,
-        onChange: props.onSearch,
-      }}
+      name="transaction"
+      t={t}
+      search={props.search}
+      onSearch={props.onSearch}
       filters={
         <div className="space-y-2">
-          <div className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 2xl:grid-cols-4">
-            {filterFields.map((filter) => (
-              <FilterSelect
-                key={filter.key}
-                id={`transaction-${filter.key}`}
-                label={filter.label}
-                value={props.choices[filter.key]}
-                options={filter.options}
-                onChange={(value) => props.onChoices({ [filter.key]: value } as Partial<TransactionListFilters>)}
-                labelClassName="mb-1 block text-xs font-medium text-slate-600"
-              />
-            ))}
-          </div>
+          <FilterSelects
+            idPrefix="transaction"
+            className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2 2xl:grid-cols-4"
+            fields={filterFields}
+            values={props.choices}
+            onChange={props.onChoices}
+          />
           <p className="text-sm text-slate-700" aria-live="polite" data-testid="transaction-totals">
             {totals
               ? t('totals', {
@@ -102,10 +91,7 @@ export function TransactionList(props: TransactionListProps) {
         </div>
       }
       query={list}
-      loadingLabel={t('loading')}
       loadingRows={5}
-      errorTitle={t('listError')}
-      retryLabel={t('retry')}
       empty={filtered ? t('emptySearch') : t('emptyAll')}
       summary={(total) => <p className="text-xs text-slate-500">{t('total', { count: formatNumber(total) })}</p>}
       rowKey={(transaction) => transaction._id}

@@ -6,7 +6,9 @@ import { type UserStatusFilter, useUsers } from '../api/get-users';
 import { usersMessages } from '../messages';
 import { UserAvatar } from './user-avatar';
 import { UserStatusBadge } from './user-status-badge';
-import { FilterSelect, type FilterSelectProps } from '../../../components/ui/form/filter-select';
+import { type FilterField, FilterSelects } from '../../../components/ui/form/filter-select';
+
+type UserListFilters = { status: UserStatusFilter; reports: UserReportFilter };
 
 interface UserListProps {
   search: string;
@@ -26,12 +28,10 @@ interface UserListProps {
 export function UserList(props: UserListProps) {
   const t = useT(usersMessages);
   const list = useUsers({ q: props.query, status: props.status, reports: props.reports, page: props.page });
-  const filterFields: FilterSelectProps[] = [
+  const filterFields: FilterField<UserListFilters>[] = [
     {
-      id: 'user-status',
+      key: 'status',
       label: t('statusFilter'),
-      value: props.status,
-      onChange: (value) => props.onStatus(value as UserStatusFilter),
       options: [
         { value: 'all', label: t('all') },
         { value: 'active', label: t('active') },
@@ -40,10 +40,8 @@ export function UserList(props: UserListProps) {
       ],
     },
     {
-      id: 'user-reports',
+      key: 'reports',
       label: t('reportFilter'),
-      value: props.reports,
-      onChange: (value) => props.onReports(value as UserReportFilter),
       options: [
         { value: 'all', label: t('all') },
         { value: 'reported', label: t('reported') },
@@ -54,27 +52,24 @@ export function UserList(props: UserListProps) {
 
   return (
     <SelectableList
-      titleId="user-list-title"
-      title={t('title')}
-      search={{
-        id: 'user-search',
-        label: t('search'),
-        placeholder: t('searchPlaceholder'),
-        value: props.search,
-        onChange: props.onSearch,
-      }}
+      name="user"
+      t={t}
+      search={props.search}
+      onSearch={props.onSearch}
       filters={
-        <div className="grid grid-cols-2 gap-2">
-          {filterFields.map((filter) => (
-            <FilterSelect key={filter.id} {...filter} />
-          ))}
-        </div>
+        <FilterSelects
+          idPrefix="user"
+          className="grid grid-cols-2 gap-2"
+          fields={filterFields}
+          values={{ status: props.status, reports: props.reports }}
+          onChange={(change) => {
+            if (change.status) props.onStatus(change.status);
+            if (change.reports) props.onReports(change.reports);
+          }}
+        />
       }
       query={list}
-      loadingLabel={t('loading')}
       loadingRows={5}
-      errorTitle={t('listError')}
-      retryLabel={t('retry')}
       empty={t('empty')}
       summary={(total) => <p className="text-xs text-slate-500">{t('total', { count: total })}</p>}
       rowKey={(user) => user._id}
