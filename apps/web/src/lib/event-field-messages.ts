@@ -30,3 +30,11 @@ export const eventFieldMessages = defineMessages({
     chooseCategory: 'Choose a category',
   },
 });
+
+/** The start and end of an event, as both forms lay them out: field, label key, input type. */
+export const EVENT_DATE_FIELDS = [
+  ['startDate', 'fieldStartDate', 'date'],
+  ['startTime', 'fieldStartTime', 'time'],
+  ['endDate', 'fieldEndDate', 'date'],
+  ['endTime', 'fieldEndTime', 'time'],
+] as const;

@@ -7,7 +7,8 @@ import {
   formToEventInput,
 } from '@app/shared/events';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
+import { EVENT_DATE_FIELDS } from '../../../lib/event-field-messages';
 import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/ui/dialog';
 import { errorAt } from '../../../components/ui/form/error-at';
@@ -137,10 +138,9 @@ export function CreateEventDialog({ open, onClose, onCreated }: CreateEventDialo
 
         <Section title={t('sectionDate')}>
           <div className="grid gap-3 sm:grid-cols-2">
-            {input('startDate', t('fieldStartDate'), 'date')}
-            {input('startTime', t('fieldStartTime'), 'time')}
-            {input('endDate', t('fieldEndDate'), 'date')}
-            {input('endTime', t('fieldEndTime'), 'time')}
+            {EVENT_DATE_FIELDS.map(([name, label, type]) => (
+              <Fragment key={name}>{input(name, t(label), type)}</Fragment>
+            ))}
           </div>
         </Section>
 

@@ -12,7 +12,8 @@ import {
 } from '@app/shared/events';
 import { localize } from '@app/shared/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { EVENT_DATE_FIELDS } from '../../../lib/event-field-messages';
 import { type FieldErrors, type FieldPath, useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -378,10 +379,9 @@ export function EventFormScreen({ event }: { event?: EventDetail }) {
           <>
             {toldOfChanges(true)}
             <div className="grid gap-3 sm:grid-cols-2">
-              {input('startDate', t('fieldStartDate'), 'date')}
-              {input('startTime', t('fieldStartTime'), 'time')}
-              {input('endDate', t('fieldEndDate'), 'date')}
-              {input('endTime', t('fieldEndTime'), 'time')}
+              {EVENT_DATE_FIELDS.map(([name, label, type]) => (
+                <Fragment key={name}>{input(name, t(label), type)}</Fragment>
+              ))}
             </div>
           </>,
         )}
