@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
 import { ACCENT_COLORS, ACCENT_COLOR_IDS } from '@app/shared/events';
-import { registerVerified } from '../../fixtures/accounts';
-import { publishOwnEvent } from '../../fixtures/approval';
+import { signedInAccount } from '../../fixtures/accounts';
+import { eventBody, publishedEvent } from '../../fixtures/events';
 import { loginAs, superadminToken, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { shotsIn } from '../../fixtures/shots';
@@ -20,28 +19,10 @@ const freshIp = () =>
 const randomPhone = () => `+2376${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
 async function organiserWithEvent(request: APIRequestContext, testInfo: TestInfo) {
-  const tag = `${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
-  const username = `orga_${tag}`;
-  const email = `${username}@example.cm`;
-  await registerVerified(request, { username, email, password: PASSWORD, firstName: 'Aïcha', lastName: 'Bello' });
-  const login = await request.post('/api/users/login', { data: { identifier: email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = (await login.json()).token as string;
+  const { email, token, id: tag } = await signedInAccount(request, testInfo, 'orga', PASSWORD);
   const title = `Gala des Lions ${tag}`;
-  const created = await request.post('/api/events', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      title,
-      description: 'Une soirée de gala au bord du Wouri.',
-      startDateTime: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      endDateTime: new Date(Date.now() + 76 * 3600_000).toISOString(),
-      location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
-      category: 'concert',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).event._id as string;
-  await publishOwnEvent(request, token, id);
+  const body = eventBody(title, 72, { description: 'Une soirée de gala au bord du Wouri.' });
+  const id = await publishedEvent(request, token, body);
   return { email, token, id, title, tag };
 }
 

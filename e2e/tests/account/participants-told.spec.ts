@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type TestInfo } from '@playwright/test';
-import { verifiedAccount } from '../../fixtures/accounts';
-import { publishOwnEvent } from '../../fixtures/approval';
+import { expect } from '@playwright/test';
+import { signedInAccount } from '../../fixtures/accounts';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
-import { eventBody } from '../../fixtures/events';
+import { eventBody, publishedEvent } from '../../fixtures/events';
 import { messageFromOutbox } from '../../fixtures/outbox';
 import { shotsIn } from '../../fixtures/shots';
 
@@ -16,27 +15,15 @@ import { shotsIn } from '../../fixtures/shots';
 const shot = shotsIn('participants-told', { noSidewaysScroll: true });
 const PASSWORD = 'Kora-Sawa-Beach-42!';
 
-async function account(request: APIRequestContext, testInfo: TestInfo, prefix: string) {
-  const created = await verifiedAccount(request, testInfo, prefix, PASSWORD);
-  const login = await request.post('/api/users/login', { data: { identifier: created.email, password: PASSWORD } });
-  return { ...created, token: ((await login.json()) as { token: string }).token };
-}
-
 test('a participant is told by e-mail when the organiser moves the event, then cancels it', async ({
   page,
   request,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const organiser = await account(request, testInfo, 'orga');
-  const participant = await account(request, testInfo, 'part');
+  const organiser = await signedInAccount(request, testInfo, 'orga', PASSWORD);
+  const participant = await signedInAccount(request, testInfo, 'part', PASSWORD);
   const title = `Nuit du makossa ${randomBytes(2).toString('hex')}`;
-  const created = await request.post('/api/events', {
-    headers: { authorization: `Bearer ${organiser.token}` },
-    data: eventBody(title, 240),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { _id: id } = (await created.json()).event as { _id: string };
-  await publishOwnEvent(request, organiser.token, id);
+  const id = await publishedEvent(request, organiser.token, eventBody(title, 240));
   const joined = await request.post(`/api/events/${id}/participants`, {
     headers: { authorization: `Bearer ${participant.token}` },
   });

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { FAILURE_MESSAGES, NOT_A_CAMEROON_MOBILE } from '@app/shared/payments';
 import { registerVerified } from '../../fixtures/accounts';
-import { publishOwnEvent } from '../../fixtures/approval';
+import { eventBody, publishedEvent } from '../../fixtures/events';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { shotsIn } from '../../fixtures/shots';
@@ -31,21 +31,12 @@ async function freshAccount(request: APIRequestContext, testInfo: TestInfo, phon
 
 /** An event of the account, published, with one visit (so its statistics have a day and a source). */
 async function eventOf(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/events', {
-    headers,
-    data: {
-      title: `Gala Premium ${randomBytes(2).toString('hex')}`,
-      description: 'Une soirée pour les abonnés.',
-      startDateTime: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      endDateTime: new Date(Date.now() + 76 * 3600_000).toISOString(),
-      location: { address: 'Boulevard de la Liberté', city: 'Douala' },
-      category: 'concert',
-    },
+  const title = `Gala Premium ${randomBytes(2).toString('hex')}`;
+  const body = eventBody(title, 72, {
+    description: 'Une soirée pour les abonnés.',
+    location: { address: 'Boulevard de la Liberté', city: 'Douala' },
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).event._id as string;
-  await publishOwnEvent(request, token, id);
+  const id = await publishedEvent(request, token, body);
   const ip = `10.${60 + randomInt(0, 10)}.${randomInt(0, 250)}.${1 + randomInt(0, 250)}`;
   const view = await request.post(`/api/events/${id}/views?src=whatsapp`, { headers: { 'x-forwarded-for': ip } });
   expect(view.ok(), await view.text()).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
-import { registerVerified } from '../../fixtures/accounts';
-import { publishOwnEvent } from '../../fixtures/approval';
+import { signedInAccount } from '../../fixtures/accounts';
+import { eventBody, publishedEvent } from '../../fixtures/events';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { shotsIn } from '../../fixtures/shots';
@@ -18,28 +18,9 @@ const freshIp = () =>
   `10.${40 + Math.floor(Math.random() * 10)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 async function organiserWithEvent(request: APIRequestContext, testInfo: TestInfo) {
-  const username = `orga_${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
-  const email = `${username}@example.cm`;
-  await registerVerified(request, { username, email, password: PASSWORD, firstName: 'Aïcha', lastName: 'Bello' });
-  const login = await request.post('/api/users/login', { data: { identifier: email, password: PASSWORD } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = (await login.json()).token as string;
-  const headers = { authorization: `Bearer ${token}` };
+  const { email, token } = await signedInAccount(request, testInfo, 'orga', PASSWORD);
   const title = `Soirée Makossa ${randomBytes(2).toString('hex')}`;
-  const created = await request.post('/api/events', {
-    headers,
-    data: {
-      title,
-      description: 'Une belle soirée pour tous.',
-      startDateTime: new Date(Date.now() + 72 * 3600_000).toISOString(),
-      endDateTime: new Date(Date.now() + 76 * 3600_000).toISOString(),
-      location: { address: 'Rue de la Joie, Akwa', city: 'Douala' },
-      category: 'concert',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = (await created.json()).event._id as string;
-  await publishOwnEvent(request, token, id);
+  const id = await publishedEvent(request, token, eventBody(title));
 
   // Four visitors: two from WhatsApp, one from Facebook, one direct; one of them comes back.
   const view = async (query: string, ip = freshIp()) => {
@@ -53,18 +34,8 @@ async function organiserWithEvent(request: APIRequestContext, testInfo: TestInfo
   await view(`?from=${encodeURIComponent('https://m.facebook.com/')}`);
   await view('');
   // A participant, who also likes it.
-  const member = `membre_${testInfo.project.name.slice(0, 3)}${randomBytes(3).toString('hex')}`;
-  await registerVerified(request, {
-    username: member,
-    email: `${member}@example.cm`,
-    password: PASSWORD,
-    firstName: 'Paul',
-    lastName: 'Ndzana',
-  });
-  const memberLogin = await request.post('/api/users/login', {
-    data: { identifier: `${member}@example.cm`, password: PASSWORD },
-  });
-  const memberHeaders = { authorization: `Bearer ${(await memberLogin.json()).token as string}` };
+  const member = await signedInAccount(request, testInfo, 'membre', PASSWORD);
+  const memberHeaders = { authorization: `Bearer ${member.token}` };
   expect((await request.post(`/api/events/${id}/participants`, { headers: memberHeaders, data: {} })).ok()).toBe(true);
   expect((await request.put(`/api/events/${id}/like`, { headers: memberHeaders })).ok()).toBe(true);
   return { email, id, title };
