@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -292,4 +293,16 @@ export async function createEvent(
     expect(moved.statusCode, moved.body).toBe(200);
   }
   return event;
+}
+
+/** A log stream for `buildApp({ logStream })` that keeps every line written, and those lines. */
+export function logLines(): { lines: string[]; logStream: Writable } {
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  return { lines, logStream };
 }

@@ -1,8 +1,8 @@
+import { logLines } from './helper';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -46,18 +46,12 @@ describe('the log', () => {
   });
 
   async function appLogging(env: Record<string, string>) {
-    const lines: string[] = [];
+    const { lines, logStream } = logLines();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'logs-'));
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
     const opened = await openTestDatabase(config);
     const database = opened.database;
     dropDatabase = opened.dropDatabase;
-    const logStream = new Writable({
-      write(chunk, _encoding, callback) {
-        lines.push(...String(chunk).split('\n').filter(Boolean));
-        callback();
-      },
-    });
     app = await buildApp({ config, database, logStream });
     await app.ready();
     lines.length = 0;

@@ -1,6 +1,6 @@
+import { logLines } from '../helper';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { bearer, createUser, tokenFor } from '../factories';
 /** Control characters and impossible years are 400s; the log keeps no secret. */
 let app: FastifyInstance;
 let drop: () => Promise<void>;
-const lines: string[] = [];
+const { lines, logStream } = logLines();
 /** Without SMTP_URL (the default) e-mails are written to DATA_DIR/outbox/ and the log says so. */
 const dataDir = fs.mkdtempSync('/tmp/log-redaction-test-');
 
@@ -20,12 +20,6 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir });
   const opened = await openTestDatabase(config);
   drop = opened.dropDatabase;
-  const logStream = new Writable({
-    write(chunk, _encoding, callback) {
-      lines.push(String(chunk));
-      callback();
-    },
-  });
   app = await buildApp({ config, database: opened.database, logStream });
   await app.ready();
 });
@@ -143,7 +137,7 @@ describe('the log', () => {
       { authorization: 'Bearer some-secret-token-value' },
     );
     expect(response.statusCode).toBe(500);
-    const log = lines.slice(before).join('');
+    const log = lines.slice(before).join('\n');
     expect(log).toContain('unhandled error');
     expect(log).toContain('Failed query');
     for (const secret of ['$argon2', password, 'boom-secret@example.cm', 'some-secret-token-value']) {
@@ -184,7 +178,7 @@ describe('the log', () => {
       `/GetStarted?reset=00000000-0000-4000-8000-000000000000.RESETLINKSECRET`,
     ];
     for (const url of urls) await app.inject({ method: 'GET', url });
-    const log = lines.slice(before).join('');
+    const log = lines.slice(before).join('\n');
     for (const value of [secret, 'REFSECRET1', '654321', '123987', 'tok-secret-value', 'RESETLINKSECRET']) {
       expect(log, value).not.toContain(value);
     }
@@ -217,7 +211,7 @@ describe('the log', () => {
     const messages = await outboxEmails(email, 2);
     // The log line of the last write may follow the file by a moment.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const log = lines.slice(before).join('');
+    const log = lines.slice(before).join('\n');
     expect(log).toContain('e-mail written to the outbox');
     for (const message of messages) {
       const code = /\b(\d{6})\b/.exec(message.subject)?.[1];

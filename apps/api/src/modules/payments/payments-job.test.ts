@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { outboundMessages, payments, users } from '../../db/schema/index';
 import { openTestDatabase } from '../../../test/build-test-app';
-import { injectAs, newPhone, signedIn } from '../../../test/helper';
+import { injectAs, logLines, newPhone, signedIn } from '../../../test/helper';
 import { mtnProvider, type Relay, startRelay } from '../../../test/payment-emulators';
 import { type StartedMtnMomoEmulator, startMtnMomoEmulator } from './emulators/mtn-momo.emulator';
 import { runPaymentChecks, sendPremiumReminders } from './payments.job';
@@ -29,7 +28,7 @@ let app: FastifyInstance;
 let drop: () => Promise<void>;
 let mtn: StartedMtnMomoEmulator;
 let relay: Relay;
-const lines: string[] = [];
+const { lines, logStream } = logLines();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-job-test-'));
 
 beforeAll(async () => {
@@ -38,12 +37,6 @@ beforeAll(async () => {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, LOG_FORMAT: 'json' });
   const opened = await openTestDatabase(config);
   drop = opened.dropDatabase;
-  const logStream = new Writable({
-    write(chunk, _encoding, callback) {
-      lines.push(String(chunk));
-      callback();
-    },
-  });
   const provider = mtnProvider(relay.url);
   app = await buildApp({ config, database: opened.database, logStream, paymentProviders: { mtn: provider, orange: provider } });
   await app.ready();
@@ -154,7 +147,7 @@ describe('the payments job', () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ phone }),
     });
-    const log = lines.join('');
+    const log = lines.join('\n');
     expect(log).toContain('/api/payments/callbacks/mtn/[masqué]');
     expect(log).not.toContain(phone);
     expect(log).not.toContain(phone.slice(1));
