@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -75,14 +76,11 @@ export const payments = pgTable(
     index('payments_due_check_idx').on(table.nextCheckAt).where(sql`${table.nextCheckAt} is not null`),
     index('payments_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
     index('payments_phone_idx').on(table.phone),
-    // 'Transactions' (decision 054): each filter newest first, and the totals of a period read from
-    // the index alone (the paid payments' amounts by creation time).
+    // 'Transactions' (decision 054): each filter newest first. Its totals are read from
+    // `payment_day_totals` (migration 0042), no longer from an index of the paid payments.
     index('payments_status_created_idx').on(table.status, ...newestFirst(table.createdAt, table.id)),
     index('payments_operator_created_idx').on(table.operator, ...newestFirst(table.createdAt, table.id)),
     index('payments_plan_created_idx').on(table.plan, ...newestFirst(table.createdAt, table.id)),
-    index('payments_paid_totals_idx')
-      .on(table.createdAt, table.amount, table.refundedAmount)
-      .where(sql`${table.paidAt} is not null`),
   ],
 );
 
@@ -122,4 +120,29 @@ export const paymentMonthlyTotals = pgTable(
     refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.month, table.operator] })],
+);
+
+/**
+ * 'Transactions' (decision 054): the payments by the Douala day of their creation, status, operator
+ * and plan — every filter of the list but the search — with their number, and the number, amount
+ * and refunded amount of the paid ones (`paid_at` set). Kept by the triggers `payments_day_totals_*`
+ * in the transaction of every write to `payments` (migration 0042). The list reads here its exact
+ * total, its totals and the days that hold the page asked for, whatever the filters: a few thousand
+ * rows (two years: 730 days × the statuses, operators and plans met) instead of the payments.
+ */
+export const paymentDayTotals = pgTable(
+  'payment_day_totals',
+  {
+    /** The Douala day of the payments' `created_at` (the list's period filter). */
+    day: date({ mode: 'string' }).notNull(),
+    status: paymentStatusEnum().notNull(),
+    operator: paymentOperatorEnum().notNull(),
+    plan: text().notNull(),
+    /** Every payment of the key, paid or not. */
+    paymentCount: integer().notNull().default(0),
+    paidCount: integer().notNull().default(0),
+    paidAmount: bigint({ mode: 'number' }).notNull().default(0),
+    refundedAmount: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.status, table.operator, table.plan] })],
 );

@@ -26,6 +26,10 @@ export const SQL_ONLY = {
     'payment_monthly_totals_add',
     'payment_monthly_totals_apply',
     'payment_monthly_totals_refill',
+    // `payment_day_totals`, the totals of 'Transactions', follows every write to payments (0042, decision 054).
+    'payment_day_totals_count',
+    'payment_day_totals_move',
+    'payment_day_totals_refill',
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
@@ -45,6 +49,11 @@ export const SQL_ONLY = {
     users: ['users_count_insert', 'users_count_update', 'users_count_delete', 'users_business_pages_search_text'],
     business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
     event_participations: ['event_participations_revoke_ticket'],
-    payments: ['payments_monthly_totals'],
+    payments: [
+      'payments_monthly_totals',
+      'payments_day_totals_insert',
+      'payments_day_totals_update',
+      'payments_day_totals_delete',
+    ],
   },
 } as const;

@@ -36,7 +36,6 @@ import {
   type PaymentRow,
   type TransactionRow,
   takePremiumBack,
-  transactionTotals,
 } from './transactions.repository';
 
 /*
@@ -76,9 +75,7 @@ export async function listTransactionsPage(
   deps: TransactionsDeps,
   query: TransactionsExportQuery & { page: number; limit: number },
 ): Promise<TransactionsPage> {
-  // One after the other: a request holds one connection at a time.
-  const { rows, total } = await listTransactions(deps.db, query);
-  const totals = await transactionTotals(deps.db, query);
+  const { rows, total, totals } = await listTransactions(deps.db, query);
   return { items: rows.map((row) => transactionView(deps, row)), total, totals };
 }
 

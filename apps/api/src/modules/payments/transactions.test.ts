@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionDetail, TransactionsPage } from '@app/shared/payments';
 import { bearer, createUser, insertPayment, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { rowsOf } from '../../db/rows-of';
 import { auditLog, paymentEvents, payments, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 
@@ -384,5 +385,101 @@ describe('access', () => {
       .from(payments)
       .where(eq(payments.id, ids.p2 as string));
     expect(p2?.status).toBe('successful');
+  });
+});
+
+describe('the days’ roll-up (payment_day_totals)', () => {
+  /** What the roll-up must hold, computed from the payments themselves. */
+  const fromPayments = async () =>
+    rowsOf(
+      await app.db.execute(sql`
+        select ((created_at at time zone 'Africa/Douala')::date)::text as day, status::text, operator::text, plan,
+          count(*)::int as payment_count, (count(*) filter (where paid_at is not null))::int as paid_count,
+          coalesce(sum(amount) filter (where paid_at is not null), 0)::bigint::text as paid_amount,
+          coalesce(sum(refunded_amount) filter (where paid_at is not null), 0)::bigint::text as refunded_amount
+        from payments group by 1, 2, 3, 4 order by 1, 2, 3, 4`),
+    );
+  const rollUp = async () =>
+    rowsOf(
+      await app.db.execute(sql`
+        select day::text, status::text, operator::text, plan, payment_count, paid_count, paid_amount::text, refunded_amount::text
+        from payment_day_totals
+        where payment_count <> 0 or paid_count <> 0 or paid_amount <> 0 or refunded_amount <> 0
+        order by 1, 2, 3, 4`),
+    );
+
+  it('follows every write to payments: created, paid, refunded, corrected, checked again, deleted, in bulk', async () => {
+    const payer = await createUser(app);
+    expect(await rollUp()).toEqual(await fromPayments());
+    // Created at 23:30 UTC: the next day in Douala.
+    const payment = await insertPayment(app, payer.id, {
+      createdAt: new Date('2024-05-31T23:30:00Z'),
+      status: 'pending',
+      paidAt: null,
+      // Refunded by hand below (no operator call).
+      providerReference: null,
+    });
+    expect(await rollUp()).toEqual(await fromPayments());
+    await app.db
+      .update(payments)
+      .set({ status: 'successful', paidAt: new Date('2024-06-01T00:10:00Z') })
+      .where(eq(payments.id, payment.id));
+    expect(await rollUp()).toEqual(await fromPayments());
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/transactions/${payment.id}/refund`,
+      headers: bearer(managerToken),
+      payload: { reason: 'Paiement en double' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(await rollUp()).toEqual(await fromPayments());
+    await app.db.update(payments).set({ operator: 'orange', plan: 'yearly', amount: 20_000 }).where(eq(payments.id, payment.id));
+    expect(await rollUp()).toEqual(await fromPayments());
+    // The job's next check changes no key: the roll-up is not written.
+    await app.db.update(payments).set({ nextCheckAt: new Date() }).where(eq(payments.id, payment.id));
+    expect(await rollUp()).toEqual(await fromPayments());
+    await app.db.delete(paymentEvents).where(eq(paymentEvents.paymentId, payment.id));
+    await app.db.delete(payments).where(eq(payments.id, payment.id));
+    expect(await rollUp()).toEqual(await fromPayments());
+    // One statement, several rows, days and statuses.
+    await app.db.execute(sql`
+      insert into payments (reference, user_id, idempotency_key, plan, amount, operator, phone, status, callback_token,
+        expires_at, paid_at, created_at, updated_at)
+      select 'PAY-BULK' || g, ${payer.id}, gen_random_uuid(), 'monthly', 2000, 'mtn', '+237677123456',
+        (case when g % 3 = 0 then 'failed' else 'successful' end)::payment_status, 'bulk-' || g,
+        timestamptz '2024-06-02 10:00Z', case when g % 3 <> 0 then timestamptz '2024-06-02 10:00Z' end,
+        timestamptz '2024-06-02 10:00Z' + g * interval '5 hours', now()
+      from generate_series(1, 9) g`);
+    expect(await rollUp()).toEqual(await fromPayments());
+    // After a write made without the triggers, the refill computes it afresh.
+    await app.db.execute(sql`delete from payment_day_totals where day = '2024-06-03'`);
+    await app.db.execute(sql`select payment_day_totals_refill()`);
+    expect(await rollUp()).toEqual(await fromPayments());
+  });
+
+  it('pages a filtered list across days, each page the payments themselves give', async () => {
+    const payer = await createUser(app, { firstName: 'Fenêtre', lastName: 'Ndzana' });
+    const made: { id: string; at: number; operator: string }[] = [];
+    for (let day = 1; day <= 5; day++) {
+      for (let hour = 0; hour < 3; hour++) {
+        const createdAt = new Date(Date.UTC(2024, 8, day, 6 + hour * 7, 15));
+        const operator = (day + hour) % 2 === 0 ? 'orange' : 'mtn';
+        const payment = await insertPayment(app, payer.id, { createdAt, operator });
+        made.push({ id: payment.id, at: createdAt.getTime(), operator });
+      }
+    }
+    const newestFirst = [...made].sort((a, b) => b.at - a.at);
+    const period = { from: '2024-09-01', to: '2024-09-30' };
+    for (const [filter, expected] of [
+      [{}, newestFirst],
+      [{ operator: 'orange' }, newestFirst.filter((payment) => payment.operator === 'orange')],
+    ] as const) {
+      for (let page = 1; page <= Math.ceil(expected.length / 4) + 1; page++) {
+        const answer = await list({ ...period, ...filter, limit: '4', page: String(page) });
+        expect(answer.total).toBe(expected.length);
+        expect(refs(answer)).toEqual(expected.slice((page - 1) * 4, page * 4).map((payment) => payment.id));
+      }
+    }
+    expect(await list({ ...period, status: 'failed' })).toMatchObject({ items: [], total: 0, totals: { count: 0 } });
   });
 });
