@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { businessPagesRoutes } from './modules/business-pages/business-pages.routes';
 import { checkInRoutes } from './modules/check-in/check-in.routes';
 import { communityRoutes } from './modules/community/community.routes';
+import { userNotificationsRoutes } from './modules/user-notifications/user-notifications.routes';
 import { eventApprovalRoutes } from './modules/events/event-approval.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { myEventsRoutes } from './modules/events/my-events.routes';
@@ -28,6 +29,7 @@ import { paymentEmulatorsPlugin } from './modules/payments/emulators/payment-emu
 import { transactionsRoutes } from './modules/payments/transactions.routes';
 import type { MobileMoneyProvider } from './modules/payments/mobile-money';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { userNotificationsPlugin } from './modules/user-notifications/user-notifications.plugin';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { Operator } from '@app/shared/payments';
 import { publicPagesPlugin } from './modules/public-pages/public-pages.plugin';
@@ -190,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
   await app.register(referralsPlugin);
   await app.register(paymentsPlugin, { providers: options.paymentProviders });
+  await app.register(userNotificationsPlugin);
   await app.register(uploadsPlugin);
   await app.register(waitlistCountPlugin);
   await app.register(publicPagesPlugin);
@@ -214,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(statsRoutes);
       await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
+      await api.register(userNotificationsRoutes);
       await api.register(checkInRoutes);
       await api.register(participantsRoutes);
       await api.register(reportsRoutes);

@@ -21,3 +21,4 @@ export * from './row-counts';
 export * from './event-stats';
 export * from './check-in';
 export * from './payments';
+export * from './user-notifications';

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { type EventSight, eventSight, privilegedOver } from '../events/event-visibility';
-import { eventPublicPath } from '../events/event-paths';
+import { eventPublicPath, participantPagePath } from '../events/event-paths';
 import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
 import { uploadUrl } from '../uploads/uploads.storage';
 import {
@@ -39,6 +39,7 @@ import { doualaDate } from '@app/shared/douala-time';
 import { viewSourceOf } from '@app/shared/event-stats';
 import { recordDailyFact, recordDailyView } from '../event-stats/event-stats.repository';
 import { assertNotRemoved } from '../participants/participants.service';
+import { tellOrganiser } from '../user-notifications/user-notifications.writes';
 import { EVENT_NOT_FOUND } from '../events/event-access';
 
 /*
@@ -137,6 +138,7 @@ export async function joinEvent(
         description: `Participe à l’évènement ${quoted(event.title)}`,
       },
     });
+    await tellOrganiser(tx, 'participant_joined', event, actor.id);
     return { participating: true as const, participantsCount: count, joined: true };
   });
 }
@@ -227,6 +229,7 @@ export async function addComment(
         description: `A commenté l’évènement ${quoted(event.title)}`,
       },
     });
+    await tellOrganiser(tx, 'event_comment', event, actor.id);
     return { row, commentsCount };
   });
   const author = await findUserById(deps.db, actor.id);
@@ -415,7 +418,6 @@ export async function myParticipations(
   const limit = MY_PARTICIPATIONS_PAGE_SIZE;
   const rows = await listParticipationsOf(deps.db, actor.id, query.period, now, { limit, offset: (query.page - 1) * limit });
   const items = rows.slice(0, limit).map((row) => {
-    const path = eventPublicPath(row);
     const link = row.isPublic ? '' : `?t=${encodeURIComponent(row.shareToken)}`;
     return {
       joinedAt: row.joinedAt.toISOString(),
@@ -426,8 +428,8 @@ export async function myParticipations(
         endDateTime: row.endDateTime.toISOString(),
         address: row.address,
         city: row.city,
-        publicPath: `${path}${link}`,
-        calendarPath: `${path}/calendrier.ics${link}`,
+        publicPath: participantPagePath(row),
+        calendarPath: `${eventPublicPath(row)}/calendrier.ics${link}`,
         cancelled: row.status === 'cancelled',
         cover: row.cover ? { url: uploadUrl(row.cover.cardKey), width: row.cover.width, height: row.cover.height } : null,
       },

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
+import type { UserNotificationKind } from '@app/shared/notification-kinds';
+import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
 import { frenchDateTime } from '../public-pages/format';
-import { eventPublicPath } from './event-paths';
+import { notifyParticipants } from '../user-notifications/user-notifications.writes';
+import { participantPagePath } from './event-paths';
 import type { EventRow } from './events.repository';
 
 /*
  * Participants are told when the event they joined is cancelled, or moves to another date or
  * place (the first notifications of issue 29, decision 059): an e-mail to each participant who has
  * an address, with the page; an SMS as well when the event was, or now is, to start within 48
- * hours (it cannot wait for the mail to be read). Queued in the outbox in the write's own
+ * hours (it cannot wait for the mail to be read); and a notification in the app (decision 060).
+ * Queued in the outbox in the write's own
  * transaction, by one statement per channel whatever the number of participants; the outbox's
  * loop sends them, with its retries. Never to a blocked account; plain text only.
  */
@@ -18,15 +22,23 @@ export const NOTICE_SMS_WITHIN_MS = 48 * 3_600_000;
 /** An SMS beyond this is split in several by the operator (and billed so): the text is cut. */
 const SMS_MAX_CHARS = 300;
 
-type NoticeEvent = Pick<EventRow, 'id' | 'title' | 'shortId' | 'startDateTime' | 'address' | 'city'>;
+type NoticeEvent = Pick<EventRow, 'id' | 'title' | 'shortId' | 'startDateTime' | 'address' | 'city' | 'isPublic' | 'shareToken'>;
 
 interface Notice {
   subject: string;
   text: string;
   sms: string | null;
+  inApp: { kind: UserNotificationKind; data: UserNotificationData };
 }
 
-const pageOf = (event: NoticeEvent, publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${eventPublicPath(event)}`;
+/** The event's page, with its share link when private: the participants may open it. */
+const pageOf = (event: NoticeEvent, publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}${participantPagePath(event)}`;
+const facts = (event: NoticeEvent): UserNotificationData => ({
+  eventTitle: event.title,
+  startDateTime: event.startDateTime.toISOString(),
+  address: event.address,
+  city: event.city,
+});
 const cut = (text: string) => (text.length > SMS_MAX_CHARS ? `${text.slice(0, SMS_MAX_CHARS - 1)}…` : text);
 const soon = (at: Date, now: Date) => at.getTime() - now.getTime() <= NOTICE_SMS_WITHIN_MS;
 /** The e-mails' last line (French: what participants read, not an answer of the API). */
@@ -48,6 +60,7 @@ export function cancellationNotice(event: NoticeEvent, message: string | null, p
     sms: soon(event.startDateTime, now)
       ? cut(`Annulé : « ${event.title} » du ${frenchDateTime(event.startDateTime)}.${message ? ` ${message}` : ''}`)
       : null,
+    inApp: { kind: 'event_cancelled', data: { ...facts(event), message } },
   };
 }
 
@@ -75,11 +88,21 @@ export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: s
       soon(before.startDateTime, now) || soon(after.startDateTime, now)
         ? cut(`Changement : « ${after.title} »${moved ? ` le ${when}` : ''}${relocated ? ` à ${where}` : ''}.`)
         : null,
+    inApp: {
+      kind: 'event_moved',
+      data: {
+        ...facts(after),
+        previousStartDateTime: before.startDateTime.toISOString(),
+        previousAddress: before.address,
+        previousCity: before.city,
+      },
+    },
   };
 }
 
 /** Queues a notice to every participant of the event (not blocked), in the caller's transaction. */
 export async function queueParticipantNotice(tx: Executor, eventId: string, notice: Notice): Promise<void> {
+  await notifyParticipants(tx, eventId, notice.inApp.kind, notice.inApp.data);
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text)
     select 'email', u.email, ${notice.subject}, ${notice.text}

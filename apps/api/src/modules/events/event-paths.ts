@@ -19,3 +19,11 @@ export function slugify(title: string): string {
     .replace(/-+$/g, '');
   return slug || 'evenement';
 }
+
+/**
+ * The page of an event for someone who takes part in it: a private event's carries its share
+ * link, since taking part already lets them see it (e-mails, notifications, 'Mes participations').
+ */
+export function participantPagePath(row: Pick<EventRow, 'title' | 'shortId' | 'isPublic' | 'shareToken'>): string {
+  return `${eventPublicPath(row)}${row.isPublic ? '' : `?t=${encodeURIComponent(row.shareToken)}`}`;
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payment } from '@app/shared/payments';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { outboundMessages, payments, users } from '../../db/schema/index';
+import { outboundMessages, payments, userNotifications, users } from '../../db/schema/index';
 import { openTestDatabase } from '../../../test/build-test-app';
 import { injectAs, logLines, newPhone, signedIn } from '../../../test/helper';
 import { mtnProvider, type Relay, startRelay } from '../../../test/payment-emulators';
@@ -113,6 +113,8 @@ describe('the payments job', () => {
     // Once per period.
     await sendPremiumReminders(deps);
     expect(await messagesTo(member.user.email as string)).toHaveLength(1);
+    const reminded = await app.db.select().from(userNotifications).where(eq(userNotifications.userId, member.user.id));
+    expect(reminded.map((row) => row.kind)).toEqual(['premium_ending']);
     // Renewed (a new end), then near its end again: reminded again.
     const renewed = new Date(Date.now() + DAY);
     await app.db.update(users).set({ premiumUntil: renewed }).where(eq(users.id, member.user.id));

@@ -4,6 +4,7 @@ import { PREMIUM_REMINDER_DAYS } from '@app/shared/payments';
 import { users } from '../../db/schema/index';
 import { reminderEmail, reminderSms } from './payments.messages';
 import { claimDuePayments, queueMessage } from './payments.repository';
+import { notifyUser } from '../user-notifications/user-notifications.writes';
 import { type PaymentDeps, reconcilePayment } from './payments.service';
 
 /*
@@ -63,6 +64,7 @@ export async function sendPremiumReminders(deps: PaymentDeps, now = new Date(), 
       for (const account of due) {
         const until = account.premiumUntil as Date;
         await tx.update(users).set({ premiumRemindedFor: until }).where(eq(users.id, account.id));
+        await notifyUser(tx, { userId: account.id, kind: 'premium_ending', data: { premiumUntil: until.toISOString() } });
         if (account.email)
           await queueMessage(tx, { channel: 'email', recipient: account.email, ...reminderEmail(until, renewUrl) });
         if (account.phone)

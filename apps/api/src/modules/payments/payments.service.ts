@@ -30,6 +30,7 @@ import {
   receiptEmail,
   receiptSms,
 } from './payments.messages';
+import { notifyUser } from '../user-notifications/user-notifications.writes';
 import {
   availableCredit,
   extendPremium,
@@ -512,6 +513,11 @@ export async function applySuccess(
       },
     });
     await queueReceipt(tx, row, account?.email ?? null);
+    await notifyUser(tx, {
+      userId: counted.userId,
+      kind: 'payment_succeeded',
+      data: { amount: row.amount, premiumUntil: period.until?.toISOString() ?? null },
+    });
     return row;
   });
 }

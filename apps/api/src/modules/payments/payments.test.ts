@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NOT_A_CAMEROON_MOBILE, type Payment, type TransactionActionResponse } from '@app/shared/payments';
 import { auditLog, outboundMessages, paymentEvents, payments, rewardGrants, rewardRules, users } from '../../db/schema/index';
-import { type Identity, injectAs, newPhone, signedIn, testAppForFile } from '../../../test/helper';
+import { type Identity, injectAs, newPhone, request, signedIn, testAppForFile } from '../../../test/helper';
 import { buildPaymentsTestApp } from '../../../test/payment-emulators';
 import { runPaymentChecks } from './payments.job';
 import { paymentDepsOf } from './payments.routes';
@@ -90,6 +90,12 @@ describe('paying for premium with Orange Money', () => {
     expect(Math.abs(until - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
     await runJobNow(payment._id);
     expect((await account(payer.user.id))?.premiumUntil?.getTime()).toBe(until);
+    // Told once in the app, with the amount and the new end.
+    const told = await request(testApp.app, 'GET', '/api/users/me/notifications', payer);
+    expect(told.json().items.map((item: { kind: string; text: string; link: string }) => [item.kind, item.link])).toEqual([
+      ['payment_succeeded', '/mon-compte/premium'],
+    ]);
+    expect(told.json().items[0].text).toMatch(/^Paiement de 2\u202f000 FCFA reçu : Premium jusqu’au \d{1,2} \S+ \d{4}\.$/);
   });
 
   it('refused on the phone: failed (refused), nothing granted; Orange has no refund call, so a refund is recorded by hand', async () => {

@@ -42,6 +42,7 @@ import {
   ruleColumns,
   updateRule,
 } from './referrals.repository';
+import { notifyUser } from '../user-notifications/user-notifications.writes';
 import { doualaDate } from '@app/shared/douala-time';
 
 /** What the referral rules use: the database, a log, and the public address for links. */
@@ -387,6 +388,13 @@ export async function decideGrantIn(
       after: { status, userId: before.userId, rewardType: before.rewardType, rewardValue: before.rewardValue },
     },
   });
+  if (status === 'granted') {
+    await notifyUser(tx, {
+      userId: before.userId,
+      kind: 'reward_granted',
+      data: { rewardType: before.rewardType, rewardValue: before.rewardValue },
+    });
+  }
   return decided;
 }
 

@@ -5,7 +5,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REFERRAL_CODE_PATTERN, type RewardRuleInput } from '@app/shared/referrals';
-import { auditLog, referralJobs, referralStats, rewardGrants, users, waitlistEntries } from '../../db/schema/index';
+import {
+  auditLog,
+  referralJobs,
+  referralStats,
+  rewardGrants,
+  userNotifications,
+  users,
+  waitlistEntries,
+} from '../../db/schema/index';
 import { toE164 } from '@app/shared/phone';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
@@ -361,6 +369,10 @@ describe('reward rules and grants', () => {
     const granted = await decide(month?.id ?? '', 'granted');
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json()).toMatchObject({ status: 'granted', ruleId: { name: 'Mois offert' }, userId: { email: owner.email } });
+    const told = await app.db.select().from(userNotifications).where(eq(userNotifications.userId, owner.id));
+    expect(told.map((row) => [row.kind, row.data])).toEqual([
+      ['reward_granted', { rewardType: 'premium_days', rewardValue: 30 }],
+    ]);
     const day = 86_400_000;
     const account = async () => (await app.db.select().from(users).where(eq(users.id, owner.id)))[0] as UserRow;
     let row = await account();

@@ -1,0 +1,102 @@
+import { DAY_MS, DOUALA_OFFSET_MS, doualaDayRange } from '@app/shared/douala-time';
+import type { UserNotificationKind } from '@app/shared/notification-kinds';
+import { and, eq, gt, gte, lt, lte, notExists, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { eventRemindersSent, events } from '../../db/schema/index';
+import { notifyParticipants } from './user-notifications.writes';
+
+/*
+ * Reminders before an event one takes part in (issue 29, decision 060): the day before from 09:00
+ * Douala time ('Demain : …'), and two hours before ('Bientôt : …'). An event's reminder of a kind
+ * is written with the row that says it was sent, in one transaction, so it goes out once even
+ * when several instances run this job.
+ */
+
+/** The day-before reminders wait for the morning: people are not woken by them. */
+export const DAY_BEFORE_FROM_HOUR = 9;
+export const SOON_WITHIN_MS = 2 * 3_600_000;
+/** Events reminded per transaction, and transactions per run (a busy day takes a few runs). */
+const BATCH = 100;
+const BATCHES_PER_RUN = 10;
+
+export interface RemindersDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+/** The window of starts each reminder covers at `now`, or null when it is not time for it. */
+export function reminderWindow(kind: 'event_reminder_day' | 'event_reminder_soon', now: Date): { from: Date; to: Date } | null {
+  if (kind === 'event_reminder_soon') return { from: now, to: new Date(now.getTime() + SOON_WITHIN_MS) };
+  const doualaHour = new Date(now.getTime() + DOUALA_OFFSET_MS).getUTCHours();
+  if (doualaHour < DAY_BEFORE_FROM_HOUR) return null;
+  return doualaDayRange(now.getTime() + DAY_MS);
+}
+
+async function remindBatch(
+  db: Database,
+  kind: 'event_reminder_day' | 'event_reminder_soon',
+  window: { from: Date; to: Date },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: events.id,
+        title: events.title,
+        startDateTime: events.startDateTime,
+        address: events.address,
+        city: events.city,
+      })
+      .from(events)
+      .where(
+        and(
+          eq(events.status, 'published'),
+          kind === 'event_reminder_soon' ? gt(events.startDateTime, window.from) : gte(events.startDateTime, window.from),
+          kind === 'event_reminder_soon' ? lte(events.startDateTime, window.to) : lt(events.startDateTime, window.to),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(eventRemindersSent)
+              .where(and(eq(eventRemindersSent.eventId, events.id), eq(eventRemindersSent.kind, kind))),
+          ),
+        ),
+      )
+      .orderBy(events.startDateTime)
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    for (const event of due) {
+      const [sent] = await tx
+        .insert(eventRemindersSent)
+        .values({ eventId: event.id, kind })
+        .onConflictDoNothing()
+        .returning({ eventId: eventRemindersSent.eventId });
+      if (!sent) continue;
+      await notifyParticipants(tx, event.id, kind as UserNotificationKind, {
+        eventTitle: event.title,
+        startDateTime: event.startDateTime.toISOString(),
+        address: event.address,
+        city: event.city,
+      });
+    }
+    return due.length;
+  });
+}
+
+/** One run: the reminders now due, each kind in batches. Answers how many events were reminded. */
+export async function sendEventReminders(deps: RemindersDeps, now = new Date()): Promise<number> {
+  let reminded = 0;
+  try {
+    for (const kind of ['event_reminder_soon', 'event_reminder_day'] as const) {
+      const window = reminderWindow(kind, now);
+      if (!window) continue;
+      for (let batch = 0; batch < BATCHES_PER_RUN; batch += 1) {
+        const count = await remindBatch(deps.db, kind, window);
+        reminded += count;
+        if (count < BATCH) break;
+      }
+    }
+  } catch (error) {
+    deps.log.warn({ err: error }, 'event reminders not sent; tried again at the next run');
+  }
+  return reminded;
+}

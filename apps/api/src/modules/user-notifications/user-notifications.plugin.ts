@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendEventReminders } from './event-reminders.job';
+
+/** How often the reminders before events are looked for. */
+const REMINDERS_EVERY_MS = 60_000;
+
+/** The reminders job (decision 060), started and stopped with the app. */
+export const userNotificationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const deps = { db: app.db, log: app.log };
+    let work: Promise<unknown> = Promise.resolve();
+    let stopped = false;
+    const run = () => {
+      if (stopped) return;
+      work = work.then(() => sendEventReminders(deps));
+    };
+    const timer = setInterval(run, REMINDERS_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => run());
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      await work;
+    });
+  },
+  { name: 'user-notifications', decorators: { fastify: ['db'] } },
+);

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { UserNotificationKind } from '@app/shared/notification-kinds';
+import type { UserNotificationData } from '@app/shared/user-notifications';
+import type { Executor } from '../../db/client';
+import { GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
+import { displayName } from '../../lib/display-name';
+
+/*
+ * The only writers of `user_notifications` (decision 060). Each runs in the transaction of what
+ * it tells, so a notification exists exactly when its cause was committed.
+ */
+
+/** One notification to one person. */
+export async function notifyUser(
+  tx: Executor,
+  notification: { userId: string; kind: UserNotificationKind; eventId?: string | null; data: UserNotificationData },
+): Promise<void> {
+  await tx.insert(userNotifications).values({
+    userId: notification.userId,
+    kind: notification.kind,
+    eventId: notification.eventId ?? null,
+    data: notification.data,
+  });
+}
+
+/**
+ * The same notification to every participant of an event (never a blocked account), in one
+ * statement whatever their number.
+ */
+export async function notifyParticipants(
+  tx: Executor,
+  eventId: string,
+  kind: UserNotificationKind,
+  data: UserNotificationData,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into user_notifications (user_id, kind, event_id, data)
+    select p.user_id, ${kind}::user_notification_kind, p.event_id, ${JSON.stringify(data)}::jsonb
+    from event_participations p join users u on u.id = p.user_id
+    where p.event_id = ${eventId} and not u.is_blocked`);
+}
+
+/**
+ * Someone joined or commented on an event: its organiser's unread notification of that kind for
+ * that event counts one more and names the latest person; a new one when none is unread.
+ */
+export async function notifyGathered(
+  tx: Executor,
+  notification: {
+    userId: string;
+    kind: 'participant_joined' | 'event_comment';
+    eventId: string;
+    data: UserNotificationData;
+  },
+): Promise<void> {
+  await tx
+    .insert(userNotifications)
+    .values({ userId: notification.userId, kind: notification.kind, eventId: notification.eventId, data: notification.data })
+    .onConflictDoUpdate({
+      target: [userNotifications.userId, userNotifications.eventId, userNotifications.kind],
+      targetWhere: sql`read_at is null and kind = any(${GATHERED_KINDS_SQL})`,
+      set: { count: sql`${userNotifications.count} + 1`, data: sql`excluded.data`, createdAt: sql`now()` },
+    });
+}
+
+/**
+ * Tells an event's organiser that someone joined or commented (gathered, see {@link notifyGathered}),
+ * unless the organiser did it themself or the event has none.
+ */
+export async function tellOrganiser(
+  tx: Executor,
+  kind: 'participant_joined' | 'event_comment',
+  event: { id: string; title: string; organizerId: string | null },
+  actorId: string,
+): Promise<void> {
+  if (!event.organizerId || event.organizerId === actorId) return;
+  const [actor] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(users)
+    .where(eq(users.id, actorId));
+  await notifyGathered(tx, {
+    userId: event.organizerId,
+    kind,
+    eventId: event.id,
+    data: { eventTitle: event.title, actorName: actor ? displayName(actor) : undefined },
+  });
+}
