@@ -66,6 +66,9 @@ const accountScreens: RouteObject[] = [
   ),
   screen('evenements/:id/entree', () => import('./routes/account/door-page').then((m) => ({ Component: m.DoorPage }))),
   screen(paths.profile, () => import('./routes/account/profile-page').then((m) => ({ Component: m.ProfilePage }))),
+  screen(paths.notifications, () =>
+    import('./routes/account/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+  ),
   screen(paths.premium, () => import('./routes/account/premium-page').then((m) => ({ Component: m.PremiumPage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];

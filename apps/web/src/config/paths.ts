@@ -50,6 +50,8 @@ export const paths = {
   },
   /** The events the account takes part in, each with its ticket. */
   participations: `${ACCOUNT_ROOT}/participations`,
+  /** What changed for the account: its notifications (issue 29). */
+  notifications: `${ACCOUNT_ROOT}/notifications`,
   /** A participant's ticket (QR code), readable offline once opened. */
   ticket: (eventId: string): string => `${ACCOUNT_ROOT}/participations/${eventId}/billet`,
   profile: `${ACCOUNT_ROOT}/profil`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatLongDateTime, formatMoney, formatNumber } from './format';
+import { formatDate, formatLongDateTime, formatMoney, formatNumber, formatRelative } from './format';
 
 describe('dates in Douala time', () => {
   it('shows an instant as read in Douala (UTC+1), whatever the machine’s zone', () => {
@@ -22,5 +22,16 @@ describe('numbers and money', () => {
     expect(formatNumber(1234567, 'fr')).toBe('1\u202f234\u202f567');
     expect(formatNumber(null, 'en')).toBe('0');
     expect(formatMoney(2500.4, 'fr')).toBe('2\u202f500\u00a0FCFA');
+  });
+});
+
+describe('relative times', () => {
+  const now = Date.parse('2027-06-12T12:00:00Z');
+  it('says how long ago within a week, then the date', () => {
+    expect(formatRelative('2027-06-12T11:59:58Z', now, 'fr')).toBe('il y a 2 secondes');
+    expect(formatRelative('2027-06-12T11:55:00Z', now, 'fr')).toBe('il y a 5 minutes');
+    expect(formatRelative('2027-06-11T12:00:00Z', now, 'fr')).toBe('hier');
+    expect(formatRelative('2027-06-12T09:00:00Z', now, 'en')).toBe('3 hours ago');
+    expect(formatRelative('2027-05-01T12:00:00Z', now, 'fr')).toBe('1 mai 2027');
   });
 });

@@ -40,3 +40,24 @@ export function formatMoney(value: number | null | undefined, language: Language
     value ?? 0,
   );
 }
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+];
+
+/** 'il y a 5 minutes', 'hier' within a week; the date beyond ('12 juin 2027'). */
+export function formatRelative(value: string | number | Date, now = Date.now(), language: Language = getLanguage()): string {
+  const date = toDate(value);
+  if (date === null || date === 'invalid') return formatDate(value, undefined, language);
+  let amount = (date.getTime() - now) / 1000;
+  for (const [unit, next] of RELATIVE_STEPS) {
+    if (Math.abs(amount) < next) {
+      return new Intl.RelativeTimeFormat(LOCALES[language], { numeric: 'auto' }).format(Math.round(amount), unit);
+    }
+    amount /= next;
+  }
+  return formatDate(date, { dateStyle: 'long' }, language);
+}

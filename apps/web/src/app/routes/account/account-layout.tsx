@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { AccountShell } from '../../../features/account-shell/components/account-shell';
+import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { hasSession, signInHere, useSignInOnUnauthorized } from '../../../lib/auth';
 
 /**
@@ -10,7 +11,7 @@ export function AccountLayout() {
   useSignInOnUnauthorized();
   if (!hasSession()) return <Navigate to={signInHere()} replace />;
   return (
-    <AccountShell>
+    <AccountShell bell={<NotificationBell />}>
       <Outlet />
     </AccountShell>
   );

@@ -11,9 +11,9 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 
 /**
  * The frame of 'Mon compte' and every screen under it: the site bar (with the sections on a
- * desktop) and, on a phone, a tab bar fixed at the bottom within thumb's reach.
+ * desktop, and the notifications' `bell`) and, on a phone, a tab bar fixed at the bottom within thumb's reach.
  */
-export function AccountShell({ children }: { children: ReactNode }) {
+export function AccountShell({ children, bell }: { children: ReactNode; bell: ReactNode }) {
   const t = useT(accountShellMessages);
   const online = useOnline();
   const { pathname } = useLocation();
@@ -53,7 +53,10 @@ export function AccountShell({ children }: { children: ReactNode }) {
               <ul className="flex items-center gap-1">{links('top')}</ul>
             </nav>
           ) : null}
-          <HomeLink>{t('siteHome')}</HomeLink>
+          <div className="flex items-center gap-2">
+            {bell}
+            <HomeLink>{t('siteHome')}</HomeLink>
+          </div>
         </SiteBar>
         <div role="status" className="empty:hidden">
           {online ? null : (
