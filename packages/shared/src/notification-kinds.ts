@@ -1,3 +1,5 @@
+import { DOUALA_OFFSET_MS } from './douala-time';
+
 /*
  * The kinds of a person's notifications and their limits (decision 060), without zod: the account
  * space's bell reads them in its first chunk.
@@ -31,3 +33,31 @@ export const GATHERED_KINDS = ['participant_joined', 'event_comment'] as const s
 export const USER_NOTIFICATIONS_PAGE_SIZE = 20;
 /** The bell says '99+' beyond this. */
 export const UNREAD_COUNT_CAP = 99;
+
+/** The channels besides the app (which always shows every notification). */
+export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/**
+ * The channels each kind may also go by, which a person may turn off one by one (decision 061).
+ * A kind not listed is in the app only. SMS only for what cannot wait, and the premium's end.
+ */
+export const CHANNELS_OF: Partial<Record<UserNotificationKind, readonly NotificationChannel[]>> = {
+  event_cancelled: ['email', 'sms'],
+  event_moved: ['email', 'sms'],
+  event_reminder_day: ['email'],
+  premium_ending: ['email', 'sms'],
+};
+
+/** No SMS between these Douala hours (22:00–07:00), except a cancellation: it waits for 07:00. */
+export const QUIET_HOURS = { from: 22, to: 7 } as const;
+const HOUR_MS = 3_600_000;
+
+/** The end of the quiet hours `at` falls in (07:00 Douala), or null outside them. */
+export function quietHoursEnd(at: Date): Date | null {
+  const douala = new Date(at.getTime() + DOUALA_OFFSET_MS);
+  const hour = douala.getUTCHours();
+  if (hour >= QUIET_HOURS.to && hour < QUIET_HOURS.from) return null;
+  const end = Date.UTC(douala.getUTCFullYear(), douala.getUTCMonth(), douala.getUTCDate(), QUIET_HOURS.to) - DOUALA_OFFSET_MS;
+  return new Date(hour >= QUIET_HOURS.from ? end + 24 * HOUR_MS : end);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserNotificationKind } from './notification-kinds';
+import { quietHoursEnd, type UserNotificationKind } from './notification-kinds';
 import { notificationText, type UserNotificationData } from './user-notifications';
 
 const text = (kind: UserNotificationKind, data: UserNotificationData, count = 1, language: 'fr' | 'en' = 'fr') =>
@@ -71,5 +71,14 @@ describe('the sentence of a notification', () => {
     expect(text('event_cancelled', { ...event, message: 'Pluie.' }, 1, 'en')).toBe(
       '« Gala des Lions » is cancelled. The organiser says: Pluie.',
     );
+  });
+});
+
+describe('the quiet hours (22:00–07:00 Douala)', () => {
+  it('end at the next 07:00 Douala, and are not in force during the day', () => {
+    expect(quietHoursEnd(new Date('2027-06-12T21:30:00Z'))?.toISOString()).toBe('2027-06-13T06:00:00.000Z'); // 22:30
+    expect(quietHoursEnd(new Date('2027-06-12T02:00:00Z'))?.toISOString()).toBe('2027-06-12T06:00:00.000Z'); // 03:00
+    expect(quietHoursEnd(new Date('2027-06-12T06:00:00Z'))).toBeNull(); // 07:00
+    expect(quietHoursEnd(new Date('2027-06-12T20:59:00Z'))).toBeNull(); // 21:59
   });
 });

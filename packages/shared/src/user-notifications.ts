@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageLanguage } from './i18n';
-import { USER_NOTIFICATION_KINDS, type UserNotificationKind } from './notification-kinds';
+import { CHANNELS_OF, NOTIFICATION_CHANNELS, USER_NOTIFICATION_KINDS, type UserNotificationKind } from './notification-kinds';
 
 /*
  * A person's notifications (issue 29, decision 060): what changed for them, stored and listed in
@@ -175,3 +175,35 @@ export function notificationText(
       return en ? 'A referral reward was granted to you.' : 'Une récompense de parrainage vous a été accordée.';
   }
 }
+
+export const notificationPreferenceSchema = z.strictObject({
+  kind: z.enum(USER_NOTIFICATION_KINDS, { message: 'Type de notification inconnu' }),
+  channel: z.enum(NOTIFICATION_CHANNELS, { message: 'Canal inconnu' }),
+  enabled: z.boolean({ message: 'Valeur invalide' }),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+export const PREFERENCE_MESSAGES = {
+  saved: 'Vos préférences de notification sont enregistrées',
+  notOffered: 'Ce canal n’est pas proposé pour ce type de notification',
+} as const;
+
+/** `PUT /api/users/me/notification-preferences`: the choices to change (the others stay). */
+export const updateNotificationPreferencesSchema = z.strictObject({
+  preferences: z
+    .array(notificationPreferenceSchema)
+    .min(1, { message: 'Aucune préférence envoyée' })
+    .max(50, { message: 'Trop de préférences' })
+    .refine((items) => items.every((item) => CHANNELS_OF[item.kind]?.includes(item.channel)), {
+      message: PREFERENCE_MESSAGES.notOffered,
+    }),
+});
+export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+
+/** Every offered kind and channel with the person's choice (on unless turned off), and the quiet hours. */
+export const notificationPreferencesResponseSchema = z.object({
+  preferences: z.array(notificationPreferenceSchema),
+  quietHours: z.object({ from: z.string(), to: z.string() }),
+});
+export type NotificationPreferencesResponse = z.infer<typeof notificationPreferencesResponseSchema>;
+export const savedPreferencesResponseSchema = notificationPreferencesResponseSchema.extend({ message: z.string() });

@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgEnum, pgTable, primaryKey, timestamp, uniqueIn
 import { GATHERED_KINDS, USER_NOTIFICATION_KINDS } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import { events } from './events';
+import { channelEnum } from './notifications';
 import { newestFirst } from './index-helpers';
 import { users } from './users';
 
@@ -61,4 +62,21 @@ export const eventRemindersSent = pgTable(
     sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.eventId, table.kind] })],
+);
+
+/**
+ * The channels a person turned off, per kind (decision 061): every offered channel is on until a
+ * row here says otherwise. The app always shows the notification.
+ */
+export const notificationOptOuts = pgTable(
+  'notification_opt_outs',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: userNotificationKindEnum().notNull(),
+    channel: channelEnum().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.channel] })],
 );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { UserNotificationKind } from '@app/shared/notification-kinds';
+import { quietHoursEnd, type UserNotificationKind } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
 import { frenchDateTime } from '../public-pages/format';
+import { channelOn } from '../user-notifications/notification-preferences';
 import { notifyParticipants } from '../user-notifications/user-notifications.writes';
 import { participantPagePath } from './event-paths';
 import type { EventRow } from './events.repository';
@@ -100,18 +101,31 @@ export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: s
   };
 }
 
-/** Queues a notice to every participant of the event (not blocked), in the caller's transaction. */
-export async function queueParticipantNotice(tx: Executor, eventId: string, notice: Notice): Promise<void> {
-  await notifyParticipants(tx, eventId, notice.inApp.kind, notice.inApp.data);
+/**
+ * Queues a notice to every participant of the event (not blocked), in the caller's transaction:
+ * the app's notification always; the e-mail and the SMS to those who did not turn them off
+ * (decision 061), unless `messages` is false (the team's 'notifyOnEventUpdate' off for a move).
+ * An SMS in the quiet hours waits for 07:00 Douala time, except a cancellation's.
+ */
+export async function queueParticipantNotice(
+  tx: Executor,
+  eventId: string,
+  notice: Notice,
+  { messages = true, now = new Date() }: { messages?: boolean; now?: Date } = {},
+): Promise<void> {
+  const { kind } = notice.inApp;
+  await notifyParticipants(tx, eventId, kind, notice.inApp.data);
+  if (!messages) return;
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text)
     select 'email', u.email, ${notice.subject}, ${notice.text}
     from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked`);
+    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'email')}`);
   if (!notice.sms) return;
+  const sendAt = (kind === 'event_cancelled' ? null : quietHoursEnd(now)) ?? now;
   await tx.execute(sql`
-    insert into outbound_messages (channel, recipient, subject, text)
-    select 'sms', u.phone, '', ${notice.sms}
+    insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
+    select 'sms', u.phone, '', ${notice.sms}, ${sendAt.toISOString()}::timestamptz
     from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked`);
+    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'sms')}`);
 }

@@ -191,6 +191,7 @@ export async function updateEventFor(
     values.status = 'draft';
     values.submittedForApprovalAt = new Date();
   }
+  const teamSettings = await deps.settings.get();
   const updated = await writeOrTaken(Boolean(input.shortAddress), () =>
     deps.db.transaction(async (tx) => {
       const row = await updateEvent(tx, id, values, input.ticketTypes);
@@ -198,7 +199,7 @@ export async function updateEventFor(
       if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
       // Its participants hear of a new date or place (decision 059).
       const moved = existing.status === 'published' ? moveNotice(existing, row, deps.publicUrl) : null;
-      if (moved) await queueParticipantNotice(tx, id, moved);
+      if (moved) await queueParticipantNotice(tx, id, moved, { messages: teamSettings.notifications.notifyOnEventUpdate });
       await recordWrite(tx, {
         audit: {
           actorId: actor.id,

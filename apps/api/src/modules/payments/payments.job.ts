@@ -4,6 +4,8 @@ import { PREMIUM_REMINDER_DAYS } from '@app/shared/payments';
 import { users } from '../../db/schema/index';
 import { reminderEmail, reminderSms } from './payments.messages';
 import { claimDuePayments, queueMessage } from './payments.repository';
+import { quietHoursEnd } from '@app/shared/notification-kinds';
+import { wantsChannel } from '../user-notifications/notification-preferences';
 import { notifyUser } from '../user-notifications/user-notifications.writes';
 import { type PaymentDeps, reconcilePayment } from './payments.service';
 
@@ -65,10 +67,15 @@ export async function sendPremiumReminders(deps: PaymentDeps, now = new Date(), 
         const until = account.premiumUntil as Date;
         await tx.update(users).set({ premiumRemindedFor: until }).where(eq(users.id, account.id));
         await notifyUser(tx, { userId: account.id, kind: 'premium_ending', data: { premiumUntil: until.toISOString() } });
-        if (account.email)
+        if (account.email && (await wantsChannel(tx, account.id, 'premium_ending', 'email')))
           await queueMessage(tx, { channel: 'email', recipient: account.email, ...reminderEmail(until, renewUrl) });
-        if (account.phone)
-          await queueMessage(tx, { channel: 'sms', recipient: account.phone, text: reminderSms(until, renewUrl) });
+        if (account.phone && (await wantsChannel(tx, account.id, 'premium_ending', 'sms')))
+          await queueMessage(tx, {
+            channel: 'sms',
+            recipient: account.phone,
+            text: reminderSms(until, renewUrl),
+            nextAttemptAt: quietHoursEnd(now) ?? now,
+          });
       }
       return due.length;
     });

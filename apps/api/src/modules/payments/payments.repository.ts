@@ -188,7 +188,7 @@ export async function extendPremium(tx: Tx, userId: string, days: number, now: D
 /** A message queued in the outbox in the caller's transaction; the notifications loop sends it. */
 export async function queueMessage(
   tx: Executor,
-  message: { channel: 'email' | 'sms'; recipient: string; subject?: string; text: string },
+  message: { channel: 'email' | 'sms'; recipient: string; subject?: string; text: string; nextAttemptAt?: Date },
 ): Promise<void> {
   await tx.insert(outboundMessages).values({
     channel: message.channel,
@@ -196,7 +196,7 @@ export async function queueMessage(
     subject: message.subject ?? '',
     text: message.text,
     html: null,
-    nextAttemptAt: new Date(),
+    nextAttemptAt: message.nextAttemptAt ?? new Date(),
   });
 }
 

@@ -4,11 +4,17 @@ import { and, eq, gt, gte, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { eventRemindersSent, events } from '../../db/schema/index';
+import { frenchDateTime } from '../public-pages/format';
+import { participantPagePath } from '../events/event-paths';
+import type { EventRow } from '../events/events.repository';
+import { channelOn } from './notification-preferences';
 import { notifyParticipants } from './user-notifications.writes';
+
+type ReminderEvent = Pick<EventRow, 'title' | 'startDateTime' | 'address' | 'city' | 'shortId' | 'isPublic' | 'shareToken'>;
 
 /*
  * Reminders before an event one takes part in (issue 29, decision 060): the day before from 09:00
- * Douala time ('Demain : …'), and two hours before ('Bientôt : …'). An event's reminder of a kind
+ * Douala time ('Demain : …', also by e-mail unless turned off), and two hours before ('Bientôt : …'). An event's reminder of a kind
  * is written with the row that says it was sent, in one transaction, so it goes out once even
  * when several instances run this job.
  */
@@ -23,6 +29,8 @@ const BATCHES_PER_RUN = 10;
 export interface RemindersDeps {
   db: Database;
   log: FastifyBaseLogger;
+  /** The site's address, for the page in the e-mail. */
+  publicUrl: string;
 }
 
 /** The window of starts each reminder covers at `now`, or null when it is not time for it. */
@@ -33,12 +41,30 @@ export function reminderWindow(kind: 'event_reminder_day' | 'event_reminder_soon
   return doualaDayRange(now.getTime() + DAY_MS);
 }
 
+/** The day-before e-mail (plain text): when, where, the page. */
+function dayBeforeEmail(event: ReminderEvent, publicUrl: string): { subject: string; text: string } {
+  const site = publicUrl.replace(/\/+$/, '');
+  return {
+    subject: `Rappel : « ${event.title} » demain`,
+    text: [
+      'Bonjour,',
+      '',
+      `L’événement « ${event.title} » a lieu demain : ${frenchDateTime(event.startDateTime)}, ${event.address}, ${event.city}.`,
+      '',
+      `Sa page : ${site}${participantPagePath(event)}`,
+      '',
+      'Vous recevez ce message parce que vous participez à cet événement.',
+      `Choisir vos notifications : ${site}/mon-compte/profil#notifications`,
+    ].join('\n'),
+  };
+}
+
 async function remindBatch(
-  db: Database,
+  deps: RemindersDeps,
   kind: 'event_reminder_day' | 'event_reminder_soon',
   window: { from: Date; to: Date },
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const due = await tx
       .select({
         id: events.id,
@@ -46,6 +72,9 @@ async function remindBatch(
         startDateTime: events.startDateTime,
         address: events.address,
         city: events.city,
+        shortId: events.shortId,
+        isPublic: events.isPublic,
+        shareToken: events.shareToken,
       })
       .from(events)
       .where(
@@ -77,6 +106,13 @@ async function remindBatch(
         address: event.address,
         city: event.city,
       });
+      if (kind !== 'event_reminder_day') continue;
+      const mail = dayBeforeEmail(event, deps.publicUrl);
+      await tx.execute(sql`
+        insert into outbound_messages (channel, recipient, subject, text)
+        select 'email', u.email, ${mail.subject}, ${mail.text}
+        from event_participations p join users u on u.id = p.user_id
+        where p.event_id = ${event.id} and u.email is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'email')}`);
     }
     return due.length;
   });
@@ -90,7 +126,7 @@ export async function sendEventReminders(deps: RemindersDeps, now = new Date()):
       const window = reminderWindow(kind, now);
       if (!window) continue;
       for (let batch = 0; batch < BATCHES_PER_RUN; batch += 1) {
-        const count = await remindBatch(deps.db, kind, window);
+        const count = await remindBatch(deps, kind, window);
         reminded += count;
         if (count < BATCH) break;
       }

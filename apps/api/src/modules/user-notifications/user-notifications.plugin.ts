@@ -8,7 +8,7 @@ const REMINDERS_EVERY_MS = 60_000;
 /** The reminders job (decision 060), started and stopped with the app. */
 export const userNotificationsPlugin = fp(
   async (app: FastifyInstance) => {
-    const deps = { db: app.db, log: app.log };
+    const deps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };
     let work: Promise<unknown> = Promise.resolve();
     let stopped = false;
     const run = () => {
@@ -24,5 +24,5 @@ export const userNotificationsPlugin = fp(
       await work;
     });
   },
-  { name: 'user-notifications', decorators: { fastify: ['db'] } },
+  { name: 'user-notifications', decorators: { fastify: ['config', 'db'] } },
 );

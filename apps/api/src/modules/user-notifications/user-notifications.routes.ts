@@ -3,12 +3,17 @@ import { languageFromHeader } from '@app/shared/i18n';
 import {
   markReadResponseSchema,
   NOTIFICATION_MESSAGES,
+  notificationPreferencesResponseSchema,
+  PREFERENCE_MESSAGES,
+  savedPreferencesResponseSchema,
+  updateNotificationPreferencesSchema,
   unreadCountResponseSchema,
   userNotificationsQuerySchema,
   userNotificationsResponseSchema,
 } from '@app/shared/user-notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
+import { notificationPreferences, saveNotificationPreferences } from './notification-preferences';
 import { myNotifications, readAllNotifications, readNotification, unreadCount } from './user-notifications.service';
 
 const errors = errorResponses(400, 401, 404, 429);
@@ -75,6 +80,44 @@ export const userNotificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: NOTIFICATION_MESSAGES.allRead,
       unread: await readAllNotifications(app.db, actorOf(request).id),
+    }),
+  );
+
+  app.get(
+    '/users/me/notification-preferences',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mes préférences : pour chaque type de notification, les canaux (e-mail, SMS) activés ; les heures calmes',
+        response: { 200: notificationPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => notificationPreferences(app.db, actorOf(request).id),
+  );
+
+  app.put(
+    '/users/me/notification-preferences',
+    {
+      config: {
+        access: 'authenticated',
+        rateLimit: {
+          hook: 'preHandler',
+          max: 30,
+          timeWindow: '1 minute',
+          keyGenerator: perAccountKey('notification-preferences'),
+        },
+      },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Active ou coupe des canaux par type de notification (les autres choix restent)',
+        body: updateNotificationPreferencesSchema,
+        response: { 200: savedPreferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      message: PREFERENCE_MESSAGES.saved,
+      ...(await saveNotificationPreferences(app.db, actorOf(request).id, request.body.preferences)),
     }),
   );
 };

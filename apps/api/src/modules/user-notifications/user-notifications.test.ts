@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { UserNotification, UserNotificationsResponse } from '@app/shared/user-notifications';
-import { userNotifications, users } from '../../db/schema/index';
+import { events, outboundMessages, userNotifications, users } from '../../db/schema/index';
+import { cancellationNotice, moveNotice, queueParticipantNotice } from '../events/event-participant-notices';
+import type { EventRow } from '../events/events.repository';
 import { buildTestApp } from '../../../test/build-test-app';
-import { type As, createEvent, injectAs, request, signedIn, testAppForFile } from '../../../test/helper';
+import { type As, createEvent, injectAs, request, signedIn, testAppForFile, withSettings } from '../../../test/helper';
 import { sendEventReminders } from './event-reminders.job';
 
 /**
@@ -180,7 +182,7 @@ describe('reminders before an event', () => {
     const awa = await signedIn(app);
     await join(event._id, awa);
     await join(later._id, awa);
-    const deps = { db: app.db, log: app.log };
+    const deps = { db: app.db, log: app.log, publicUrl: 'https://evenements.example.cm' };
     await Promise.all([sendEventReminders(deps), sendEventReminders(deps)]);
     await sendEventReminders(deps);
     const list = await notificationsOf(awa);
@@ -204,7 +206,7 @@ describe('reminders before an event', () => {
     });
     const awa = await signedIn(app);
     await join(event._id, awa);
-    const deps = { db: app.db, log: app.log };
+    const deps = { db: app.db, log: app.log, publicUrl: 'https://evenements.example.cm' };
     await sendEventReminders(deps, today);
     expect((await notificationsOf(awa)).items).toEqual([]);
     await sendEventReminders(deps, new Date('2098-11-20T08:00:00Z')); // 09:00 in Douala
@@ -212,5 +214,129 @@ describe('reminders before an event', () => {
     const list = await notificationsOf(awa);
     expect(list.items).toHaveLength(1);
     expect(list.items[0]?.text).toBe('Demain : « Gala de l’Avent », vendredi 21 novembre à 20 h, Yaoundé.');
+  });
+});
+
+describe('choosing how to be told (decision 061)', () => {
+  const mailsTo = async (recipient: string) =>
+    (await testApp.app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, recipient))).map(
+      (row) => row.subject,
+    );
+
+  it('every offered channel is on until turned off; a channel a kind does not offer, or an unknown kind, is refused and nothing changes', async () => {
+    const { app } = testApp;
+    const person = await signedIn(app);
+    const read = await request(app, 'GET', '/api/users/me/notification-preferences', person);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().quietHours).toEqual({ from: '22:00', to: '07:00' });
+    expect(read.json().preferences).toContainEqual({ kind: 'event_moved', channel: 'sms', enabled: true });
+    expect(read.json().preferences.every((item: { enabled: boolean }) => item.enabled)).toBe(true);
+
+    const refused = await request(app, 'PUT', '/api/users/me/notification-preferences', person, {
+      preferences: [
+        { kind: 'event_moved', channel: 'email', enabled: false },
+        { kind: 'participant_joined', channel: 'sms', enabled: false },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Ce canal n’est pas proposé pour ce type de notification');
+    const unknown = await request(app, 'PUT', '/api/users/me/notification-preferences', person, {
+      preferences: [{ kind: 'spam', channel: 'email', enabled: false }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect((await request(app, 'GET', '/api/users/me/notification-preferences', person)).json()).toEqual(read.json());
+
+    const saved = await request(app, 'PUT', '/api/users/me/notification-preferences', person, {
+      preferences: [
+        { kind: 'event_moved', channel: 'email', enabled: false },
+        { kind: 'event_moved', channel: 'sms', enabled: false },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe('Vos préférences de notification sont enregistrées');
+    expect(saved.json().preferences).toContainEqual({ kind: 'event_moved', channel: 'email', enabled: false });
+    expect(saved.json().preferences).toContainEqual({ kind: 'event_cancelled', channel: 'email', enabled: true });
+    // Turned on again.
+    const back = await request(app, 'PUT', '/api/users/me/notification-preferences', person, {
+      preferences: [{ kind: 'event_moved', channel: 'sms', enabled: true }],
+    });
+    expect(back.json().preferences).toContainEqual({ kind: 'event_moved', channel: 'sms', enabled: true });
+    expect(back.json().preferences).toContainEqual({ kind: 'event_moved', channel: 'email', enabled: false });
+    expect((await request(app, 'GET', '/api/users/me/notification-preferences')).statusCode).toBe(401);
+  });
+
+  it('a move reaches by e-mail only those who kept it on, in the app everyone; with the team’s notifyOnEventUpdate off, the app only', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const event = await createEvent(app, owner, { title: 'Marché de Noël' });
+    const keeps = await signedIn(app);
+    const quiet = await signedIn(app);
+    for (const person of [keeps, quiet]) await join(event._id, person);
+    await request(app, 'PUT', '/api/users/me/notification-preferences', quiet, {
+      preferences: [{ kind: 'event_moved', channel: 'email', enabled: false }],
+    });
+    const moved = await request(app, 'PUT', `/api/events/${event._id}`, owner, {
+      location: { address: 'Place de l’Indépendance', city: 'Douala' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await mailsTo(keeps.user.email as string)).toEqual(['Événement modifié : Marché de Noël']);
+    expect(await mailsTo(quiet.user.email as string)).toEqual([]);
+    expect((await notificationsOf(quiet)).items.map((item) => item.kind)).toEqual(['event_moved']);
+
+    await withSettings(
+      app,
+      (settings) => ({ notifications: { ...settings.notifications, notifyOnEventUpdate: false } }),
+      async () => {
+        const again = await request(app, 'PUT', `/api/events/${event._id}`, owner, {
+          location: { address: 'Akwa', city: 'Douala' },
+        });
+        expect(again.statusCode, again.body).toBe(200);
+      },
+    );
+    expect(await mailsTo(keeps.user.email as string)).toEqual(['Événement modifié : Marché de Noël']);
+    expect((await notificationsOf(keeps)).items.map((item) => item.kind)).toEqual(['event_moved', 'event_moved']);
+  });
+
+  it('an SMS waits for 07:00 Douala in the quiet hours, except a cancellation’s', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const event = await createEvent(app, owner, { title: 'Veillée', startDateTime: inHours(20), endDateTime: inHours(22) });
+    const phone = `+2376990${String(Date.now()).slice(-5)}`;
+    const person = await signedIn(app, { phone });
+    await join(event._id, person);
+    const [row] = await app.db.select().from(events).where(eq(events.id, event._id));
+    const at = new Date('2098-05-10T22:30:00Z'); // 23:30 in Douala
+    const moved = moveNotice(row as EventRow, { ...(row as EventRow), city: 'Kribi' }, 'https://evenements.example.cm', at);
+    const cancelled = cancellationNotice(row as EventRow, null, 'https://evenements.example.cm', at);
+    await app.db.transaction(async (tx) => {
+      await queueParticipantNotice(tx, event._id, moved as NonNullable<typeof moved>, { now: at });
+      await queueParticipantNotice(tx, event._id, cancelled, { now: at });
+    });
+    const sms = await app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, phone));
+    const when = Object.fromEntries(sms.map((message) => [message.text.split(' ')[0], message.nextAttemptAt.toISOString()]));
+    expect(when).toEqual({ Changement: '2098-05-11T06:00:00.000Z', Annulé: at.toISOString() });
+  });
+
+  it('the day before, an e-mail too, unless turned off', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const event = await createEvent(app, owner, {
+      title: 'Fête de la Musique',
+      startDateTime: '2098-06-21T18:00:00+01:00',
+      endDateTime: '2098-06-21T23:00:00+01:00',
+    });
+    const keeps = await signedIn(app);
+    const quiet = await signedIn(app);
+    for (const person of [keeps, quiet]) await join(event._id, person);
+    await request(app, 'PUT', '/api/users/me/notification-preferences', quiet, {
+      preferences: [{ kind: 'event_reminder_day', channel: 'email', enabled: false }],
+    });
+    await sendEventReminders(
+      { db: app.db, log: app.log, publicUrl: 'https://evenements.example.cm' },
+      new Date('2098-06-20T10:00:00Z'),
+    );
+    expect(await mailsTo(keeps.user.email as string)).toEqual(['Rappel : « Fête de la Musique » demain']);
+    expect(await mailsTo(quiet.user.email as string)).toEqual([]);
+    expect((await notificationsOf(quiet)).items.map((item) => item.kind)).toEqual(['event_reminder_day']);
   });
 });
