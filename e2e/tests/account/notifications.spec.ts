@@ -102,3 +102,39 @@ test('a new account has no notification yet, and is told what will come here', a
   await shot(page, testInfo, 'empty');
   await expectNoAxeViolations(page, 'notifications (vide)');
 });
+
+test('from the notifications, a participant turns off the e-mails of moves; the choice is kept', async ({
+  page,
+  request,
+}, testInfo) => {
+  const account = await signedInAccount(request, testInfo, 'pref', PASSWORD);
+  await loginAs(page, request, account.email, PASSWORD);
+  await page.goto('/mon-compte/notifications');
+  await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail ou SMS' }).click();
+  await expect(page).toHaveURL(/\/mon-compte\/profil#notifications$/);
+  // Shown once the profile's sections have loaded (they move it down as they do).
+  await page.waitForLoadState('networkidle');
+  const section = page.getByRole('region', { name: 'Notifications' });
+  await expect(section).toBeInViewport();
+  const moves = section.getByRole('group', { name: 'Un évènement auquel je participe change de date ou de lieu' });
+  const email = moves.getByRole('checkbox', { name: 'E-mail' });
+  await expect(email).toBeChecked();
+  await expect(section).toContainText('Aucun SMS entre 22 h et 7 h (heure de Douala), sauf pour une annulation : il part à 7 h.');
+  await email.uncheck();
+  await expect(page.getByText('Préférence enregistrée')).toBeVisible();
+  await expect(email).not.toBeChecked();
+  await expect(moves.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+  await shot(page, testInfo, 'preferences');
+  await expectNoAxeViolations(page, 'profil, notifications');
+
+  await page.reload();
+  await expect(
+    page
+      .getByRole('group', { name: 'Un évènement auquel je participe change de date ou de lieu' })
+      .getByRole('checkbox', { name: 'E-mail' }),
+  ).not.toBeChecked();
+  const stored = await request.get('/api/users/me/notification-preferences', {
+    headers: { authorization: `Bearer ${account.token}` },
+  });
+  expect((await stored.json()).preferences).toContainEqual({ kind: 'event_moved', channel: 'email', enabled: false });
+});

@@ -3,10 +3,14 @@ import { DataSection } from '../../../features/profile/components/data-section';
 import { DeleteAccountSection } from '../../../features/profile/components/delete-account-section';
 import { DevicesSection } from '../../../features/profile/components/devices-section';
 import { InfoSection } from '../../../features/profile/components/info-section';
+import { NotificationsSection } from '../../../features/profile/components/notifications-section';
 import { PasswordSection } from '../../../features/profile/components/password-section';
 import { PhotoSection } from '../../../features/profile/components/photo-section';
 import { profileMessages } from '../../../features/profile/messages';
 import { useT } from '../../../lib/i18n';
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 
 /**
  * /mon-compte/profil (issue 27 item 8, decisions 039, 046, 048): one section after another, each
@@ -14,6 +18,13 @@ import { useT } from '../../../lib/i18n';
  */
 export function ProfilePage() {
   const t = useT(profileMessages);
+  // A link to one section (`#notifications`, `#appareils`) shows it: at once (the sections are there
+  // from the first render), and again once they have loaded, which moves the ones below.
+  const { hash } = useLocation();
+  const loaded = useIsFetching() === 0;
+  useEffect(() => {
+    if (hash && loaded) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash, loaded]);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
@@ -21,6 +32,7 @@ export function ProfilePage() {
       <PhotoSection />
       <ContactSection />
       <PasswordSection />
+      <NotificationsSection />
       <DevicesSection />
       <DataSection />
       <DeleteAccountSection />

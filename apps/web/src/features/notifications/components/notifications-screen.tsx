@@ -1,7 +1,9 @@
 import type { UserNotification } from '@app/shared/user-notifications';
 import { Link, useNavigate } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { PrevNextPager } from '../../../components/ui/prev-next-pager';
+import { paths } from '../../../config/paths';
 import { formatDate, formatRelative } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { useMarkRead, useNotifications } from '../api/notifications';
@@ -83,6 +85,12 @@ export function NotificationsScreen({ page }: { page: number }) {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t('title')}</h1>
           <p className="mt-1 text-sm text-slate-700">{t('intro')}</p>
+          <Link
+            to={`${paths.profile}#notifications`}
+            className={`mt-1 inline-block rounded text-sm font-medium text-brand-800 underline underline-offset-4 ${focusRing}`}
+          >
+            {t('settings')}
+          </Link>
         </div>
         {list.data && list.data.items.length > 0 ? (
           <Button
@@ -117,25 +125,15 @@ export function NotificationsScreen({ page }: { page: number }) {
               <NotificationItem key={item._id} item={item} onOpen={open} />
             ))}
           </ul>
-          {page > 1 || list.data.hasMore ? (
-            <nav aria-label={t('pagination')} className="mt-4 flex items-center justify-between gap-2">
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} className={buttonClass('secondary', 'sm')}>
-                  {t('previousPage')}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-700">{t('pageNumber', { page: String(page) })}</span>
-              {list.data.hasMore ? (
-                <Link to={pageHref(page + 1)} className={buttonClass('secondary', 'sm')}>
-                  {t('nextPage')}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <PrevNextPager
+            label={t('pagination')}
+            page={page}
+            hasMore={list.data.hasMore}
+            hrefOf={pageHref}
+            previousLabel={t('previousPage')}
+            nextLabel={t('nextPage')}
+            pageLabel={t('pageNumber', { page: String(page) })}
+          />
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { PrevNextPager } from '../../../components/ui/prev-next-pager';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formatDate, formatLongDateTime } from '../../../lib/format';
@@ -150,25 +151,15 @@ export function MyParticipations({ query }: { query: MyParticipationsQuery }) {
               />
             ))}
           </ul>
-          {query.page > 1 || list.data.hasMore ? (
-            <nav aria-label={t('pagination')} className="mt-4 flex items-center justify-between gap-2">
-              {query.page > 1 ? (
-                <Link to={queryHref(query.period, query.page - 1)} className={buttonClass('secondary', 'sm')}>
-                  {t('previousPage')}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-700">{t('pageNumber', { page: String(query.page) })}</span>
-              {list.data.hasMore ? (
-                <Link to={queryHref(query.period, query.page + 1)} className={buttonClass('secondary', 'sm')}>
-                  {t('nextPage')}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <PrevNextPager
+            label={t('pagination')}
+            page={query.page}
+            hasMore={list.data.hasMore}
+            hrefOf={(page) => queryHref(query.period, page)}
+            previousLabel={t('previousPage')}
+            nextLabel={t('nextPage')}
+            pageLabel={t('pageNumber', { page: String(query.page) })}
+          />
         </>
       )}
       <ConfirmDialog

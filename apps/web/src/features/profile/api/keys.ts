@@ -3,4 +3,5 @@ export const profileKeys = {
   all: ['profile'] as const,
   profile: () => [...profileKeys.all, 'fields'] as const,
   sessions: () => [...profileKeys.all, 'sessions'] as const,
+  notificationPreferences: () => [...profileKeys.all, 'notification-preferences'] as const,
 };
