@@ -883,8 +883,9 @@ async function main() {
         path: `/api/events/${picked.popular.id}/comments?page=1&limit=10`,
       },
       {
-        name: 'comments, most commented event, last page',
-        path: `/api/events/${picked.popular.id}/comments?page=${Math.max(1, Math.ceil(picked.popular.comments_count / 10))}&limit=10`,
+        // Anonymous readers go no deeper than the first 10,000 comments (PUBLIC_DEPTH_MAX, decision 013).
+        name: 'comments, most commented event, last page an anonymous reader may ask',
+        path: `/api/events/${picked.popular.id}/comments?page=${Math.min(1000, Math.max(1, Math.ceil(picked.popular.comments_count / 10)))}&limit=10`,
       },
       { name: 'comments, typical event', path: `/api/events/${picked.typical?.id ?? picked.popular.id}/comments` },
       {
