@@ -119,7 +119,9 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   const moves = section.getByRole('group', { name: 'Un évènement auquel je participe change de date ou de lieu' });
   const email = moves.getByRole('checkbox', { name: 'E-mail' });
   await expect(email).toBeChecked();
-  await expect(section).toContainText('Aucun SMS entre 22 h et 7 h (heure de Douala), sauf pour une annulation : il part à 7 h.');
+  await expect(section).toContainText(
+    'Aucun SMS entre 22 h et 7 h (heure de Douala) : ils partent à 7 h, sauf une annulation, envoyée aussitôt.',
+  );
   await email.uncheck();
   await expect(page.getByText('Préférence enregistrée')).toBeVisible();
   await expect(email).not.toBeChecked();

@@ -49,7 +49,7 @@ export const CHANNELS_OF: Partial<Record<UserNotificationKind, readonly Notifica
   premium_ending: ['email', 'sms'],
 };
 
-/** No SMS between these Douala hours (22:00–07:00), except a cancellation: it waits for 07:00. */
+/** No SMS between these Douala hours (22:00–07:00): they wait for 07:00, except a cancellation's, sent at once. */
 export const QUIET_HOURS = { from: 22, to: 7 } as const;
 const HOUR_MS = 3_600_000;
 

@@ -27,20 +27,24 @@ describe('the sentence of a notification', () => {
     ).toBe('« Gala des Lions » changed: at Rue Joss, Douala.');
   });
 
-  it('counts the people of a gathered notification, in both languages', () => {
+  it('counts the people who joined and the comments written, in both languages', () => {
     expect(text('participant_joined', { ...event, actorName: 'Awa' })).toBe('Awa participe à « Gala des Lions ».');
     expect(text('participant_joined', { ...event, actorName: 'Awa' }, 2)).toBe(
       'Awa et 1 autre personne participent à « Gala des Lions ».',
     );
+    // Comments are counted, not people: one person may write several.
     expect(text('event_comment', { ...event, actorName: 'Awa' }, 3, 'en')).toBe(
-      'Awa and 2 others commented on « Gala des Lions ».',
+      '3 new comments on « Gala des Lions », the latest by Awa.',
+    );
+    expect(text('event_comment', { ...event, actorName: 'Awa' }, 2)).toBe(
+      '2 nouveaux commentaires sur « Gala des Lions », le dernier de Awa.',
     );
     expect(text('event_comment', event)).toBe('Quelqu’un a commenté « Gala des Lions ».');
   });
 
   it('writes amounts in FCFA with a thin space and dates in Douala time', () => {
     expect(text('payment_succeeded', { amount: 20000, premiumUntil: '2027-12-31T23:30:00Z' })).toBe(
-      'Paiement de 20\u202f000 FCFA reçu : Premium jusqu’au 1 janvier 2028.',
+      'Paiement de 20\u202f000 FCFA reçu : Premium jusqu’au 1er janvier 2028.',
     );
     expect(text('premium_ending', { premiumUntil: '2027-06-12T10:00:00Z' }, 1, 'en')).toBe(
       'Your premium ends on 12 June 2027. Renew it to keep its advantages.',

@@ -97,8 +97,12 @@ function timeOf(iso: string | undefined, language: MessageLanguage): string {
 /** 'samedi 21 novembre à 20 h' / 'Saturday 21 November at 20:00'. */
 const when = (iso: string | undefined, language: MessageLanguage) =>
   iso ? `${dayNames[language].format(new Date(iso))} ${language === 'en' ? 'at' : 'à'} ${timeOf(iso, language)}` : '';
-const day = (iso: string | null | undefined, language: MessageLanguage) =>
-  iso ? dayFormats[language].format(new Date(iso)) : '';
+/** '1er janvier 2028' (French writes the first of the month so), '12 June 2027'. */
+const day = (iso: string | null | undefined, language: MessageLanguage) => {
+  if (!iso) return '';
+  const text = dayFormats[language].format(new Date(iso));
+  return language === 'fr' ? text.replace(/^1 /, '1er ') : text;
+};
 const fcfa = (amount: number | undefined) =>
   `${new Intl.NumberFormat('fr-FR').format(amount ?? 0).replace(/[\u00a0\u202f]/g, '\u202f')} FCFA`;
 
@@ -141,10 +145,17 @@ export function notificationText(
       return en
         ? `${people(data.actorName, count, language)} joined ${title}.`
         : `${people(data.actorName, count, language)} ${count > 1 ? 'participent' : 'participe'} à ${title}.`;
-    case 'event_comment':
+    // Counted in comments, not people: one person may write several.
+    case 'event_comment': {
+      const who = data.actorName || (en ? 'someone' : 'quelqu’un');
+      if (count <= 1)
+        return en
+          ? `${people(data.actorName, 1, language)} commented on ${title}.`
+          : `${people(data.actorName, 1, language)} a commenté ${title}.`;
       return en
-        ? `${people(data.actorName, count, language)} commented on ${title}.`
-        : `${people(data.actorName, count, language)} ${count > 1 ? 'ont commenté' : 'a commenté'} ${title}.`;
+        ? `${count} new comments on ${title}, the latest by ${who}.`
+        : `${count} nouveaux commentaires sur ${title}, le dernier de ${who}.`;
+    }
     case 'event_reminder_day':
       return en
         ? `Tomorrow: ${title}, ${when(data.startDateTime, language)}, ${data.city ?? ''}.`

@@ -104,28 +104,34 @@ export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: s
 /**
  * Queues a notice to every participant of the event (not blocked), in the caller's transaction:
  * the app's notification always; the e-mail and the SMS to those who did not turn them off
- * (decision 061), unless `messages` is false (the team's 'notifyOnEventUpdate' off for a move).
- * An SMS in the quiet hours waits for 07:00 Douala time, except a cancellation's.
+ * (decision 061), unless `messages` is false (the team's 'notifyOnEventUpdate' off for a move);
+ * never to `except` (who made the change, when they joined their own event). An SMS in the quiet
+ * hours waits for 07:00 Douala time, except a cancellation's.
  */
 export async function queueParticipantNotice(
   tx: Executor,
   eventId: string,
   notice: Notice,
-  { messages = true, now = new Date() }: { messages?: boolean; now?: Date } = {},
+  { messages = true, now = new Date(), except = null }: { messages?: boolean; now?: Date; except?: string | null } = {},
 ): Promise<void> {
   const { kind } = notice.inApp;
-  await notifyParticipants(tx, eventId, kind, notice.inApp.data);
+  await notifyParticipants(tx, eventId, kind, notice.inApp.data, except);
   if (!messages) return;
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text)
     select 'email', u.email, ${notice.subject}, ${notice.text}
     from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'email')}`);
+    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked
+      and p.user_id is distinct from ${except}::uuid and ${channelOn(sql`u.id`, kind, 'email')}`);
   if (!notice.sms) return;
-  const sendAt = (kind === 'event_cancelled' ? null : quietHoursEnd(now)) ?? now;
+  // Held to 07:00 in the quiet hours, unless that is too late: a cancellation, or an event now starting before.
+  const quietEnd = kind === 'event_cancelled' ? null : quietHoursEnd(now);
+  const start = notice.inApp.data.startDateTime ? new Date(notice.inApp.data.startDateTime) : null;
+  const sendAt = quietEnd && (!start || quietEnd < start) ? quietEnd : now;
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
     select 'sms', u.phone, '', ${notice.sms}, ${sendAt.toISOString()}::timestamptz
     from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'sms')}`);
+    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked
+      and p.user_id is distinct from ${except}::uuid and ${channelOn(sql`u.id`, kind, 'sms')}`);
 }

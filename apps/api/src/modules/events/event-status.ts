@@ -59,7 +59,9 @@ export async function changeEventStatus(
       message === undefined ? {} : { cancellationMessage: message },
     );
     if (!row) throw conflict(transition.refused);
-    if (action === 'cancel') await queueParticipantNotice(tx, id, cancellationNotice(row, message ?? null, deps.publicUrl));
+    if (action === 'cancel') {
+      await queueParticipantNotice(tx, id, cancellationNotice(row, message ?? null, deps.publicUrl), { except: actor.id });
+    }
     await recordWrite(tx, {
       audit: {
         actorId: actor.id,

@@ -12,6 +12,7 @@ import type { SessionUser } from '../auth/session.service';
 import { eventCreatedActivity } from '../community/community.repository';
 import { assertCanActForPartner, partnerEventCreated } from '../partners/partners.service';
 import { cancelledFrozen, eventNotFound, loadManaged, refuseIfCancelled } from './event-access';
+import { forgetReminders } from '../user-notifications/user-notifications.writes';
 import { moveNotice, queueParticipantNotice } from './event-participant-notices';
 import { changesPublicFields, needsApprovalAgain } from './event-approval-state';
 import { customisationValues, writeOrTaken } from './event-customisation';
@@ -199,7 +200,13 @@ export async function updateEventFor(
       if (!row) throw (await findEvent(tx, id)) ? cancelledFrozen() : eventNotFound();
       // Its participants hear of a new date or place (decision 059).
       const moved = existing.status === 'published' ? moveNotice(existing, row, deps.publicUrl) : null;
-      if (moved) await queueParticipantNotice(tx, id, moved, { messages: teamSettings.notifications.notifyOnEventUpdate });
+      if (moved) {
+        await queueParticipantNotice(tx, id, moved, {
+          messages: teamSettings.notifications.notifyOnEventUpdate,
+          except: actor.id,
+        });
+      }
+      if (existing.startDateTime.getTime() !== row.startDateTime.getTime()) await forgetReminders(tx, id);
       await recordWrite(tx, {
         audit: {
           actorId: actor.id,

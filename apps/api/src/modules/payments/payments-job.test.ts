@@ -87,6 +87,30 @@ describe('the payments job', () => {
     expect(rows.map((row) => row.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
   });
 
+  it('the premium reminder goes only by the channels the member kept on (decision 061), and an SMS at night waits for 07:00', async () => {
+    const phone = newPhone();
+    const member = await signedIn(app, { phone });
+    await app.db
+      .update(users)
+      .set({ plan: 'premium', premiumUntil: new Date(Date.now() + DAY) })
+      .where(eq(users.id, member.user.id));
+    const off = await injectAs(app, member, {
+      method: 'PUT',
+      url: '/api/users/me/notification-preferences',
+      payload: { preferences: [{ kind: 'premium_ending', channel: 'email', enabled: false }] },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const night = new Date(Date.now() - (Date.now() % DAY) + 22 * 3_600_000); // 23:00 in Douala today
+    await sendPremiumReminders(paymentDepsOf(app), night);
+    const sent = await app.db
+      .select()
+      .from(outboundMessages)
+      .where(inArray(outboundMessages.recipient, [member.user.email as string, phone]));
+    expect(sent.map((message) => [message.channel, message.nextAttemptAt.toISOString()])).toEqual([
+      ['sms', new Date(night.getTime() + 8 * 3_600_000).toISOString()],
+    ]);
+  });
+
   it('reminds three days before premium ends, once per period, by e-mail and SMS; a renewal is reminded of again', async () => {
     const phone = newPhone();
     const member = await signedIn(app, { phone });

@@ -1,6 +1,6 @@
 import { DAY_MS, DOUALA_OFFSET_MS, doualaDayRange } from '@app/shared/douala-time';
 import type { UserNotificationKind } from '@app/shared/notification-kinds';
-import { and, eq, gt, gte, lt, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { eventRemindersSent, events } from '../../db/schema/index';
@@ -14,9 +14,10 @@ type ReminderEvent = Pick<EventRow, 'title' | 'startDateTime' | 'address' | 'cit
 
 /*
  * Reminders before an event one takes part in (issue 29, decision 060): the day before from 09:00
- * Douala time ('Demain : …', also by e-mail unless turned off), and two hours before ('Bientôt : …'). An event's reminder of a kind
- * is written with the row that says it was sent, in one transaction, so it goes out once even
- * when several instances run this job.
+ * Douala time ('Demain : …', also by e-mail unless turned off), and two hours before ('Bientôt :
+ * …'). An event's reminder of a kind is written with the row that says it was sent, in one
+ * transaction, so it goes out once even when several instances run this job; a new start forgets
+ * those rows (event-writes.ts), so the event is reminded again before it.
  */
 
 /** The day-before reminders wait for the morning: people are not woken by them. */
@@ -59,12 +60,42 @@ function dayBeforeEmail(event: ReminderEvent, publicUrl: string): { subject: str
   };
 }
 
+/**
+ * One batch in one transaction: claims up to BATCH due events by writing their `event_reminders_sent`
+ * rows (the primary key lets one instance claim each; the events' rows are not locked, so joins and
+ * comments never wait for the job), then notifies their participants.
+ */
 async function remindBatch(
   deps: RemindersDeps,
   kind: 'event_reminder_day' | 'event_reminder_soon',
   window: { from: Date; to: Date },
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(eventRemindersSent)
+      .select(
+        tx
+          .select({ eventId: events.id, kind: sql`${kind}::user_notification_kind`.as('kind'), sentAt: sql`now()`.as('sent_at') })
+          .from(events)
+          .where(
+            and(
+              eq(events.status, 'published'),
+              kind === 'event_reminder_soon' ? gt(events.startDateTime, window.from) : gte(events.startDateTime, window.from),
+              kind === 'event_reminder_soon' ? lte(events.startDateTime, window.to) : lt(events.startDateTime, window.to),
+              notExists(
+                tx
+                  .select({ one: sql`1` })
+                  .from(eventRemindersSent)
+                  .where(and(eq(eventRemindersSent.eventId, events.id), eq(eventRemindersSent.kind, kind))),
+              ),
+            ),
+          )
+          .orderBy(events.startDateTime)
+          .limit(BATCH),
+      )
+      .onConflictDoNothing()
+      .returning({ eventId: eventRemindersSent.eventId });
+    if (claimed.length === 0) return 0;
     const due = await tx
       .select({
         id: events.id,
@@ -78,28 +109,12 @@ async function remindBatch(
       })
       .from(events)
       .where(
-        and(
-          eq(events.status, 'published'),
-          kind === 'event_reminder_soon' ? gt(events.startDateTime, window.from) : gte(events.startDateTime, window.from),
-          kind === 'event_reminder_soon' ? lte(events.startDateTime, window.to) : lt(events.startDateTime, window.to),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(eventRemindersSent)
-              .where(and(eq(eventRemindersSent.eventId, events.id), eq(eventRemindersSent.kind, kind))),
-          ),
+        inArray(
+          events.id,
+          claimed.map((row) => row.eventId),
         ),
-      )
-      .orderBy(events.startDateTime)
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
+      );
     for (const event of due) {
-      const [sent] = await tx
-        .insert(eventRemindersSent)
-        .values({ eventId: event.id, kind })
-        .onConflictDoNothing()
-        .returning({ eventId: eventRemindersSent.eventId });
-      if (!sent) continue;
       await notifyParticipants(tx, event.id, kind as UserNotificationKind, {
         eventTitle: event.title,
         startDateTime: event.startDateTime.toISOString(),
@@ -114,7 +129,7 @@ async function remindBatch(
         from event_participations p join users u on u.id = p.user_id
         where p.event_id = ${event.id} and u.email is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'email')}`);
     }
-    return due.length;
+    return claimed.length;
   });
 }
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { UNREAD_COUNT_CAP } from '@app/shared/notification-kinds';
 import type { Executor } from '../../db/client';
-import { events, userNotifications } from '../../db/schema/index';
+import { eventParticipations, events, userNotifications } from '../../db/schema/index';
 
-/** One page of a person's notifications, newest first, with what their links need of the event. */
+/** One page of a person's notifications, newest first, with what their links need of the event and of their participation. */
 export async function listNotificationsOf(db: Executor, userId: string, page: { limit: number; offset: number }) {
   return db
     .select({
@@ -15,6 +15,9 @@ export async function listNotificationsOf(db: Executor, userId: string, page: { 
         shareToken: events.shareToken,
         organizerId: events.organizerId,
       },
+      // A private event's share link goes only to someone who still takes part in it.
+      participates: sql<boolean>`exists (select 1 from ${eventParticipations} p
+        where p.event_id = ${userNotifications.eventId} and p.user_id = ${userNotifications.userId})`,
     })
     .from(userNotifications)
     .leftJoin(events, eq(events.id, userNotifications.eventId))

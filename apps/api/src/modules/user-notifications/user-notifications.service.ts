@@ -8,7 +8,7 @@ import {
 } from '@app/shared/user-notifications';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { participantPagePath } from '../events/event-paths';
+import { eventPublicPath, participantPagePath } from '../events/event-paths';
 import { countUnread, listNotificationsOf, markAllRead, markRead } from './user-notifications.repository';
 
 type Row = Awaited<ReturnType<typeof listNotificationsOf>>[number];
@@ -16,7 +16,7 @@ type Row = Awaited<ReturnType<typeof listNotificationsOf>>[number];
 const ACCOUNT = '/mon-compte';
 
 /** Where a notification leads: the event's page for its participants, the organiser's screens, premium. */
-function linkOf({ notification, event }: Row): string | null {
+function linkOf({ notification, event, participates }: Row): string | null {
   switch (notification.kind) {
     case 'participant_joined':
       return event ? `${ACCOUNT}/evenements/${notification.eventId}/participants` : null;
@@ -28,7 +28,10 @@ function linkOf({ notification, event }: Row): string | null {
     case 'reward_granted':
       return ACCOUNT;
     default:
-      return event ? participantPagePath(event) : null;
+      // Someone who left or was removed keeps the notification, not the private event's share link.
+      if (!event) return null;
+      if (participates) return participantPagePath(event);
+      return event.isPublic ? eventPublicPath(event) : null;
   }
 }
 

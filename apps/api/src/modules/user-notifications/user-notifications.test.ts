@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { UserNotification, UserNotificationsResponse } from '@app/shared/user-notifications';
 import { events, outboundMessages, userNotifications, users } from '../../db/schema/index';
 import { cancellationNotice, moveNotice, queueParticipantNotice } from '../events/event-participant-notices';
+
+type Notice = ReturnType<typeof cancellationNotice>;
 import type { EventRow } from '../events/events.repository';
 import { buildTestApp } from '../../../test/build-test-app';
 import { type As, createEvent, injectAs, request, signedIn, testAppForFile, withSettings } from '../../../test/helper';
@@ -121,6 +123,10 @@ describe('participants hear what changed', () => {
     for (const item of list.items) expect(item.link).toBe(`${event.publicPath}?t=${event.shareToken}`);
     const blockedRows = await app.db.select().from(userNotifications).where(eq(userNotifications.userId, blocked.user.id));
     expect(blockedRows).toEqual([]);
+
+    // Once they no longer take part, the private event's share link is not given any more.
+    expect((await request(app, 'DELETE', `/api/events/${event._id}/participants/me`, awa)).statusCode).toBe(200);
+    expect((await notificationsOf(awa)).items.map((item) => item.link)).toEqual([null, null]);
   });
 });
 
@@ -192,6 +198,39 @@ describe('reminders before an event', () => {
       /^Bientôt : « Concert de midi » commence à \d{1,2} h( \d\d)?, Boulevard du 20 Mai, Yaoundé\.$/,
     );
     expect(reminders[0]?.link).toBe(event.publicPath);
+  });
+
+  it('never for a cancelled event; again before a new start', async () => {
+    const { app } = testApp;
+    const owner = await signedIn(app);
+    const cancelled = await createEvent(app, owner, {
+      title: 'Concert annulé',
+      startDateTime: inHours(1.5),
+      endDateTime: inHours(3),
+    });
+    const moved = await createEvent(app, owner, {
+      title: 'Concert déplacé',
+      startDateTime: inHours(1.2),
+      endDateTime: inHours(3),
+    });
+    const awa = await signedIn(app);
+    await join(cancelled._id, awa);
+    await join(moved._id, awa);
+    await request(app, 'PUT', `/api/events/${cancelled._id}/cancel`, owner);
+    const deps = { db: app.db, log: app.log, publicUrl: 'https://evenements.example.cm' };
+    await sendEventReminders(deps);
+    const soon = async () =>
+      (await notificationsOf(awa)).items.filter((item) => item.kind === 'event_reminder_soon').map((item) => item.eventId);
+    expect(await soon()).toEqual([moved._id]);
+    // Moved an hour later: reminded again before its new start, once.
+    const later = await request(app, 'PUT', `/api/events/${moved._id}`, owner, {
+      startDateTime: inHours(1.8),
+      endDateTime: inHours(3),
+    });
+    expect(later.statusCode, later.body).toBe(200);
+    await sendEventReminders(deps);
+    await sendEventReminders(deps);
+    expect(await soon()).toEqual([moved._id, moved._id]);
   });
 
   it('the day before from 09:00 Douala time, not earlier', async () => {
@@ -297,24 +336,29 @@ describe('choosing how to be told (decision 061)', () => {
     expect((await notificationsOf(keeps)).items.map((item) => item.kind)).toEqual(['event_moved', 'event_moved']);
   });
 
-  it('an SMS waits for 07:00 Douala in the quiet hours, except a cancellation’s', async () => {
+  it('an SMS waits for 07:00 Douala in the quiet hours, unless it is a cancellation or the event starts before', async () => {
     const { app } = testApp;
     const owner = await signedIn(app);
-    const event = await createEvent(app, owner, { title: 'Veillée', startDateTime: inHours(20), endDateTime: inHours(22) });
+    const event = await createEvent(app, owner, { title: 'Veillée' });
     const phone = `+2376990${String(Date.now()).slice(-5)}`;
     const person = await signedIn(app, { phone });
     await join(event._id, person);
-    const [row] = await app.db.select().from(events).where(eq(events.id, event._id));
+    const [stored] = await app.db.select().from(events).where(eq(events.id, event._id));
     const at = new Date('2098-05-10T22:30:00Z'); // 23:30 in Douala
-    const moved = moveNotice(row as EventRow, { ...(row as EventRow), city: 'Kribi' }, 'https://evenements.example.cm', at);
-    const cancelled = cancellationNotice(row as EventRow, null, 'https://evenements.example.cm', at);
+    // Within 48 hours of `at`, so the notices go by SMS too: at 11:00 the next day, and at 06:30.
+    const row = { ...(stored as EventRow), startDateTime: new Date('2098-05-11T10:00:00Z') };
+    const early = { ...row, startDateTime: new Date('2098-05-11T05:30:00Z') };
+    const url = 'https://evenements.example.cm';
     await app.db.transaction(async (tx) => {
-      await queueParticipantNotice(tx, event._id, moved as NonNullable<typeof moved>, { now: at });
-      await queueParticipantNotice(tx, event._id, cancelled, { now: at });
+      await queueParticipantNotice(tx, event._id, moveNotice(row, { ...row, city: 'Kribi' }, url, at) as Notice, { now: at });
+      await queueParticipantNotice(tx, event._id, moveNotice(early, { ...early, city: 'Limbé' }, url, at) as Notice, { now: at });
+      await queueParticipantNotice(tx, event._id, cancellationNotice(row, null, url, at), { now: at });
     });
     const sms = await app.db.select().from(outboundMessages).where(eq(outboundMessages.recipient, phone));
-    const when = Object.fromEntries(sms.map((message) => [message.text.split(' ')[0], message.nextAttemptAt.toISOString()]));
-    expect(when).toEqual({ Changement: '2098-05-11T06:00:00.000Z', Annulé: at.toISOString() });
+    expect(sms).toHaveLength(3);
+    expect(sms.find((message) => message.text.includes('Kribi'))?.nextAttemptAt.toISOString()).toBe('2098-05-11T06:00:00.000Z');
+    expect(sms.find((message) => message.text.includes('Limbé'))?.nextAttemptAt.toISOString()).toBe(at.toISOString());
+    expect(sms.find((message) => message.text.startsWith('Annulé'))?.nextAttemptAt.toISOString()).toBe(at.toISOString());
   });
 
   it('the day before, an e-mail too, unless turned off', async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { UserNotificationKind } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
-import { GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
+import { eventRemindersSent, GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
 
 /*
@@ -25,19 +25,25 @@ export async function notifyUser(
 
 /**
  * The same notification to every participant of an event (never a blocked account), in one
- * statement whatever their number.
+ * statement whatever their number; not to `exceptUserId` (who made the change).
  */
 export async function notifyParticipants(
   tx: Executor,
   eventId: string,
   kind: UserNotificationKind,
   data: UserNotificationData,
+  exceptUserId: string | null = null,
 ): Promise<void> {
   await tx.execute(sql`
     insert into user_notifications (user_id, kind, event_id, data)
     select p.user_id, ${kind}::user_notification_kind, p.event_id, ${JSON.stringify(data)}::jsonb
     from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and not u.is_blocked`);
+    where p.event_id = ${eventId} and not u.is_blocked and p.user_id is distinct from ${exceptUserId}::uuid`);
+}
+
+/** An event that moves to another start is reminded again before its new start. */
+export async function forgetReminders(tx: Executor, eventId: string): Promise<void> {
+  await tx.delete(eventRemindersSent).where(eq(eventRemindersSent.eventId, eventId));
 }
 
 /**

@@ -6,7 +6,7 @@ export const notificationPreferencesMessages = defineMessages({
     title: 'Notifications',
     intro:
       'Vos notifications restent toujours visibles dans l’application. Choisissez ce que vous recevez aussi par e-mail ou par SMS.',
-    quietHours: 'Aucun SMS entre {from} et {to} (heure de Douala), sauf pour une annulation : il part à {to}.',
+    quietHours: 'Aucun SMS entre {from} et {to} (heure de Douala) : ils partent à {to}, sauf une annulation, envoyée aussitôt.',
     loading: 'Chargement de vos préférences...',
     loadError: 'Impossible de charger vos préférences',
     retry: 'Réessayer',
@@ -21,7 +21,7 @@ export const notificationPreferencesMessages = defineMessages({
   en: {
     title: 'Notifications',
     intro: 'Your notifications always stay visible in the app. Choose what you also receive by e-mail or text message.',
-    quietHours: 'No text message between {from} and {to} (Douala time), except a cancellation: it leaves at {to}.',
+    quietHours: 'No text message between {from} and {to} (Douala time): they leave at {to}, except a cancellation, sent at once.',
     loading: 'Loading your preferences...',
     loadError: 'Could not load your preferences',
     retry: 'Retry',

@@ -9,7 +9,7 @@ import { PhotoSection } from '../../../features/profile/components/photo-section
 import { profileMessages } from '../../../features/profile/messages';
 import { useT } from '../../../lib/i18n';
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -19,11 +19,17 @@ import { useLocation } from 'react-router';
 export function ProfilePage() {
   const t = useT(profileMessages);
   // A link to one section (`#notifications`, `#appareils`) shows it: at once (the sections are there
-  // from the first render), and again once they have loaded, which moves the ones below.
+  // from the first render), and once more when they have first loaded, which moves the ones below.
   const { hash } = useLocation();
   const loaded = useIsFetching() === 0;
+  const shownAfterLoad = useRef<string | null>(null);
   useEffect(() => {
-    if (hash && loaded) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
+  useEffect(() => {
+    if (!hash || !loaded || shownAfterLoad.current === hash) return;
+    shownAfterLoad.current = hash;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
   }, [hash, loaded]);
   return (
     <div className="mx-auto max-w-3xl space-y-6">

@@ -8,9 +8,15 @@ const UNREAD_EVERY_MS = 60_000;
 
 /** `GET /api/users/me/notifications`: one page, newest first, with the unread count. */
 export function useNotifications(page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: notificationKeys.page(page),
-    queryFn: ({ signal }) => apiRequest<UserNotificationsResponse>('/users/me/notifications', { signal, query: { page } }),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<UserNotificationsResponse>('/users/me/notifications', { signal, query: { page } });
+      // The bell shows the count the list came with.
+      queryClient.setQueryData<UnreadCountResponse>(notificationKeys.unread, { unread: answer.unread });
+      return answer;
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -2,6 +2,7 @@ import type { UserNotification } from '@app/shared/user-notifications';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { toast } from '../../../components/ui/toast';
 import { PrevNextPager } from '../../../components/ui/prev-next-pager';
 import { paths } from '../../../config/paths';
 import { formatDate, formatRelative } from '../../../lib/format';
@@ -97,7 +98,7 @@ export function NotificationsScreen({ page }: { page: number }) {
             variant="secondary"
             size="sm"
             disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate('all')}
+            onClick={() => markRead.mutate('all', { onError: (error) => toast.error(error.message) })}
           >
             {t('markAllRead')}
           </Button>

@@ -22,6 +22,8 @@ export function useSaveNotificationPreference() {
   const queryClient = useQueryClient();
   const key = profileKeys.notificationPreferences();
   return useMutation({
+    // One at a time, in the order ticked: the last answer is the last choice.
+    scope: { id: 'notification-preferences' },
     mutationFn: (preference: NotificationPreference) =>
       apiRequest<NotificationPreferencesResponse & { message: string }>(PATH, {
         method: 'PUT',
