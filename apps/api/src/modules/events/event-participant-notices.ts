@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { quietHoursEnd, type UserNotificationKind } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
 import { frenchDateTime } from '../public-pages/format';
-import { channelOn } from '../user-notifications/notification-preferences';
-import { notifyParticipants } from '../user-notifications/user-notifications.writes';
+import { notifyParticipants, queueToParticipants } from '../user-notifications/user-notifications.writes';
 import { participantPagePath } from './event-paths';
 import type { EventRow } from './events.repository';
 
@@ -117,21 +115,11 @@ export async function queueParticipantNotice(
   const { kind } = notice.inApp;
   await notifyParticipants(tx, eventId, kind, notice.inApp.data, except);
   if (!messages) return;
-  await tx.execute(sql`
-    insert into outbound_messages (channel, recipient, subject, text)
-    select 'email', u.email, ${notice.subject}, ${notice.text}
-    from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.email is not null and not u.is_blocked
-      and p.user_id is distinct from ${except}::uuid and ${channelOn(sql`u.id`, kind, 'email')}`);
+  await queueToParticipants(tx, { eventId, kind, channel: 'email', subject: notice.subject, text: notice.text, except });
   if (!notice.sms) return;
   // Held to 07:00 in the quiet hours, unless that is too late: a cancellation, or an event now starting before.
   const quietEnd = kind === 'event_cancelled' ? null : quietHoursEnd(now);
   const start = notice.inApp.data.startDateTime ? new Date(notice.inApp.data.startDateTime) : null;
   const sendAt = quietEnd && (!start || quietEnd < start) ? quietEnd : now;
-  await tx.execute(sql`
-    insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
-    select 'sms', u.phone, '', ${notice.sms}, ${sendAt.toISOString()}::timestamptz
-    from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and u.phone is not null and not u.is_blocked
-      and p.user_id is distinct from ${except}::uuid and ${channelOn(sql`u.id`, kind, 'sms')}`);
+  await queueToParticipants(tx, { eventId, kind, channel: 'sms', subject: '', text: notice.sms, except, sendAt });
 }

@@ -7,8 +7,7 @@ import { eventRemindersSent, events } from '../../db/schema/index';
 import { frenchDateTime } from '../public-pages/format';
 import { participantPagePath } from '../events/event-paths';
 import type { EventRow } from '../events/events.repository';
-import { channelOn } from './notification-preferences';
-import { notifyParticipants } from './user-notifications.writes';
+import { notifyParticipants, queueToParticipants } from './user-notifications.writes';
 
 type ReminderEvent = Pick<EventRow, 'title' | 'startDateTime' | 'address' | 'city' | 'shortId' | 'isPublic' | 'shareToken'>;
 
@@ -123,11 +122,7 @@ async function remindBatch(
       });
       if (kind !== 'event_reminder_day') continue;
       const mail = dayBeforeEmail(event, deps.publicUrl);
-      await tx.execute(sql`
-        insert into outbound_messages (channel, recipient, subject, text)
-        select 'email', u.email, ${mail.subject}, ${mail.text}
-        from event_participations p join users u on u.id = p.user_id
-        where p.event_id = ${event.id} and u.email is not null and not u.is_blocked and ${channelOn(sql`u.id`, kind, 'email')}`);
+      await queueToParticipants(tx, { eventId: event.id, kind, channel: 'email', ...mail });
     }
     return claimed.length;
   });

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import type { UserNotificationKind } from '@app/shared/notification-kinds';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { NotificationChannel, UserNotificationKind } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
 import { eventRemindersSent, GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
+import { channelOn } from './notification-preferences';
 
 /*
  * The only writers of `user_notifications` (decision 060). Each runs in the transaction of what
@@ -37,8 +38,38 @@ export async function notifyParticipants(
   await tx.execute(sql`
     insert into user_notifications (user_id, kind, event_id, data)
     select p.user_id, ${kind}::user_notification_kind, p.event_id, ${JSON.stringify(data)}::jsonb
-    from event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and not u.is_blocked and p.user_id is distinct from ${exceptUserId}::uuid`);
+    from ${participantsToTell(eventId, exceptUserId)}`);
+}
+
+/** SQL from `from` on: an event's participations `p` and accounts `u` that may be told (not blocked, not `except`). */
+function participantsToTell(eventId: string, except: string | null): SQL {
+  return sql`event_participations p join users u on u.id = p.user_id
+    where p.event_id = ${eventId} and not u.is_blocked and p.user_id is distinct from ${except}::uuid`;
+}
+
+/**
+ * Queues one e-mail or SMS in the outbox to every participant who may be told and kept `channel`
+ * on for `kind` (decision 061), in one statement; sent from `sendAt` (default now).
+ */
+export async function queueToParticipants(
+  tx: Executor,
+  message: {
+    eventId: string;
+    kind: UserNotificationKind;
+    channel: NotificationChannel;
+    subject: string;
+    text: string;
+    except?: string | null;
+    sendAt?: Date;
+  },
+): Promise<void> {
+  const contact = message.channel === 'email' ? sql`u.email` : sql`u.phone`;
+  const sendAt = (message.sendAt ?? new Date()).toISOString();
+  await tx.execute(sql`
+    insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
+    select ${message.channel}::message_channel, ${contact}, ${message.subject}, ${message.text}, ${sendAt}::timestamptz
+    from ${participantsToTell(message.eventId, message.except ?? null)}
+      and ${contact} is not null and ${channelOn(sql`u.id`, message.kind, message.channel)}`);
 }
 
 /** An event that moves to another start is reminded again before its new start. */
