@@ -20,8 +20,8 @@ type ReminderEvent = Pick<EventRow, 'title' | 'startDateTime' | 'address' | 'cit
  */
 
 /** The day-before reminders wait for the morning: people are not woken by them. */
-export const DAY_BEFORE_FROM_HOUR = 9;
-export const SOON_WITHIN_MS = 2 * 3_600_000;
+const DAY_BEFORE_FROM_HOUR = 9;
+const SOON_WITHIN_MS = 2 * 3_600_000;
 /** Events reminded per transaction, and transactions per run (a busy day takes a few runs). */
 const BATCH = 100;
 const BATCHES_PER_RUN = 10;
@@ -34,7 +34,7 @@ export interface RemindersDeps {
 }
 
 /** The window of starts each reminder covers at `now`, or null when it is not time for it. */
-export function reminderWindow(kind: 'event_reminder_day' | 'event_reminder_soon', now: Date): { from: Date; to: Date } | null {
+function reminderWindow(kind: 'event_reminder_day' | 'event_reminder_soon', now: Date): { from: Date; to: Date } | null {
   if (kind === 'event_reminder_soon') return { from: now, to: new Date(now.getTime() + SOON_WITHIN_MS) };
   const doualaHour = new Date(now.getTime() + DOUALA_OFFSET_MS).getUTCHours();
   if (doualaHour < DAY_BEFORE_FROM_HOUR) return null;

@@ -81,7 +81,7 @@ export async function forgetReminders(tx: Executor, eventId: string): Promise<vo
  * Someone joined or commented on an event: its organiser's unread notification of that kind for
  * that event counts one more and names the latest person; a new one when none is unread.
  */
-export async function notifyGathered(
+async function notifyGathered(
   tx: Executor,
   notification: {
     userId: string;
