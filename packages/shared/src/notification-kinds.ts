@@ -24,6 +24,8 @@ export const USER_NOTIFICATION_KINDS = [
   'premium_ending',
   /** A referral reward was granted to me. */
   'reward_granted',
+  /** The team answered my message to support. */
+  'support_reply',
 ] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 

@@ -184,6 +184,8 @@ export function notificationText(
           ? `Reward granted: a credit of ${fcfa(data.rewardValue)} for your next payment.`
           : `Récompense accordée : un crédit de ${fcfa(data.rewardValue)} sur votre prochain paiement.`;
       return en ? 'A referral reward was granted to you.' : 'Une récompense de parrainage vous a été accordée.';
+    case 'support_reply':
+      return en ? `The team answered you: ${data.message ?? ''}` : `L’équipe vous a répondu : ${data.message ?? ''}`;
   }
 }
 

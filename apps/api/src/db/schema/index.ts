@@ -22,3 +22,4 @@ export * from './event-stats';
 export * from './check-in';
 export * from './payments';
 export * from './user-notifications';
+export * from './conversations';

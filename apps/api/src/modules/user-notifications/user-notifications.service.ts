@@ -27,6 +27,8 @@ function linkOf({ notification, event, participates }: Row): string | null {
       return `${ACCOUNT}/premium`;
     case 'reward_granted':
       return ACCOUNT;
+    case 'support_reply':
+      return `${ACCOUNT}/messages/support`;
     default:
       // Someone who left or was removed keeps the notification, not the private event's share link.
       if (!event) return null;

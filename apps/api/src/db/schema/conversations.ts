@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { events } from './events';
+import { newestFirst } from './index-helpers';
+import { users } from './users';
+
+/*
+ * Conversations (issue 29, decision 062): a person with the team ('support'), a participant with
+ * an event's organiser ('event'). Each side's unread count and the last message are kept on the
+ * conversation in the transaction that writes a message, so every list reads one row per line.
+ */
+
+export const conversationKindEnum = pgEnum('conversation_kind', ['support', 'event']);
+export const conversationStatusEnum = pgEnum('conversation_status', ['open', 'closed']);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: conversationKindEnum().notNull(),
+    /** The person: who writes to the team, or the event's participant. */
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'event': the event, and its organiser, the other side. */
+    eventId: uuid().references(() => events.id, { onDelete: 'cascade' }),
+    organizerId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    status: conversationStatusEnum().notNull().default('open'),
+    /** 'support': the member of the team who handles it. */
+    assignedTo: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** The last message was the person's: for 'support', the team owes an answer. */
+    lastFromUser: boolean().notNull().default(true),
+    lastMessageAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastMessageText: text().notNull().default(''),
+    /** Messages the person has not read yet. */
+    userUnread: integer().notNull().default(0),
+    /** Messages the other side (the organiser, or the team) has not read yet. */
+    otherUnread: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One support conversation per person (closed, it opens again when they write).
+    uniqueIndex('conversations_support_user_key').on(table.userId).where(sql`${table.kind} = 'support'`),
+    // One thread per participant and event (support rows have no event: nulls never clash).
+    uniqueIndex('conversations_event_user_key').on(table.eventId, table.userId),
+    // A person's list and an organiser's, latest message first.
+    index('conversations_user_last_idx').on(table.userId, ...newestFirst(table.lastMessageAt, table.id)),
+    index('conversations_organizer_last_idx')
+      .on(table.organizerId, ...newestFirst(table.lastMessageAt, table.id))
+      .where(sql`${table.organizerId} is not null`),
+    // 'Messagerie': the support inbox by status, latest message first.
+    index('conversations_support_inbox_idx')
+      .on(table.status, ...newestFirst(table.lastMessageAt, table.id))
+      .where(sql`${table.kind} = 'support'`),
+    index('conversations_assigned_idx').on(table.assignedTo).where(sql`${table.assignedTo} is not null`),
+  ],
+);
+
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Who wrote it; null once their account is deleted (the message stays in the thread). */
+    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Written by the team in 'Messagerie' (shown as 'L’équipe', whoever of it wrote). */
+    fromTeam: boolean().notNull().default(false),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('conversation_messages_thread_idx').on(table.conversationId, ...newestFirst(table.createdAt, table.id)),
+    index('conversation_messages_sender_idx').on(table.senderId),
+  ],
+);
+
+/** A person who blocked another: neither writes to the other any more. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index('user_blocks_blocked_idx').on(table.blockedId)],
+);
