@@ -58,6 +58,10 @@ import { openapiPlugin } from './plugins/openapi';
 import { publicReadsPlugin } from './plugins/public-reads';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
+import { realtimePlugin } from './plugins/realtime';
+import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
@@ -176,17 +180,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(redisPlugin);
+  await app.register(realtimePlugin);
   await app.register(rateLimitPlugin);
   const findSession = sessionFinder(app.db);
-  await app.register(accessPlugin, {
-    findSession: async (token) => {
-      const { security } = await app.settings.get();
-      return findSession(token, {
-        maxAgeHours: security.sessionTimeout,
-        requireVerified: security.requireEmailVerification,
-      });
-    },
-  });
+  const liveSession = async (token: string) => {
+    const { security } = await app.settings.get();
+    return findSession(token, {
+      maxAgeHours: security.sessionTimeout,
+      requireVerified: security.requireEmailVerification,
+    });
+  };
+  await app.register(accessPlugin, { findSession: liveSession });
   await app.register(answerCachePlugin);
   await app.register(publicReadsPlugin);
   await app.register(openapiPlugin);
@@ -218,6 +222,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
       await api.register(userNotificationsRoutes);
+      await api.register(realtimeStreamRoutes, { findSession: liveSession });
+      await api.register(conversationsRoutes);
+      await api.register(supportInboxRoutes);
       await api.register(checkInRoutes);
       await api.register(participantsRoutes);
       await api.register(reportsRoutes);

@@ -11,6 +11,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { outboundMessages } from '../src/db/schema/index';
 import { freshPostgresDatabase } from './build-test-app';
+import { openEventStream } from './event-stream';
+import { createUser, tokenFor } from './factories';
 
 /**
  * Two API instances on one PostgreSQL and one Redis behave as one (decision 013): sessions, rate
@@ -187,5 +189,53 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL and one Redis
       .where(eq(outboundMessages.id, row?.id as string));
     expect(after?.status).toBe('sent');
     expect(after?.attempts).toBe(1);
+  });
+
+  it('delivers a message written on one instance to a screen open on the other, at once', async () => {
+    const [writer, reader] = [await createUser(a, { firstName: 'Awa' }), await createUser(a, { firstName: 'Jean' })];
+    const [writerToken, readerToken] = [await tokenFor(a, writer), await tokenFor(a, reader)];
+    const event = await b.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: { authorization: `Bearer ${readerToken}` },
+      payload: {
+        title: 'Atelier partagé',
+        description: 'Un organisateur sur A, un participant sur B.',
+        startDateTime: '2027-07-12T18:00:00+01:00',
+        endDateTime: '2027-07-12T23:00:00+01:00',
+        location: { address: 'Akwa', city: 'Douala' },
+        category: 'concert',
+      },
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json().event._id;
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    expect(
+      (await b.inject({ method: 'PUT', url: `/api/events/${eventId}/publish`, headers: auth(readerToken) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await b.inject({ method: 'POST', url: `/api/events/${eventId}/participants`, headers: auth(writerToken) })).statusCode,
+    ).toBe(200);
+
+    // The organiser's screen is served by A; the participant writes through B.
+    const stream = await openEventStream(await a.listen({ port: 0, host: '127.0.0.1' }), readerToken);
+    try {
+      await vi.waitFor(() => expect(stream.events.map((item) => item.event)).toEqual(['ready']));
+      const sent = await b.inject({
+        method: 'POST',
+        url: `/api/events/${eventId}/conversations`,
+        headers: auth(writerToken),
+        payload: { text: 'Bonjour depuis B' },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      await vi.waitFor(() =>
+        expect(stream.events).toContainEqual({
+          event: 'conversation',
+          data: { type: 'conversation', conversationId: sent.json().conversationId },
+        }),
+      );
+    } finally {
+      await stream.close();
+    }
   });
 });

@@ -127,6 +127,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const blocked = request.params.action === 'block';
       const user = await setBlocked(deps, actorOf(request), request.params.id, blocked);
+      // Its sessions ended with the block: its open screens stop hearing at once.
+      if (blocked) await app.realtime.tell([request.params.id], { type: 'revoked' });
       return { message: blocked ? 'Compte bloqué' : 'Compte débloqué', user };
     },
   );

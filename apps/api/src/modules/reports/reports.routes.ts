@@ -49,7 +49,9 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (action === 'remove-comment') {
         return { message: 'Commentaire supprimé par la modération', report: await removeReportedComment(deps, actor, id) };
       }
-      return { message: 'Utilisateur bloqué', report: await blockReportedUser(deps, actor, id) };
+      const report = await blockReportedUser(deps, actor, id);
+      await app.realtime.tell([report.target._id], { type: 'revoked' });
+      return { message: 'Utilisateur bloqué', report };
     },
   );
 };

@@ -1,0 +1,236 @@
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
+import { conversationMessages, conversations, eventParticipations, events, userBlocks, users } from '../../db/schema/index';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+const person = alias(users, 'person');
+const organizer = alias(users, 'organizer');
+const assignee = alias(users, 'assignee');
+const sender = alias(users, 'sender');
+
+const nameColumns = <T extends typeof organizer | typeof assignee>(table: T) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  username: table.username,
+  isBlocked: table.isBlocked,
+});
+
+/** A conversation with what its lines show: the person, the organiser, the event, the assignee. */
+function withPeople(db: Executor) {
+  return db
+    .select({
+      conversation: conversations,
+      person: {
+        id: person.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        username: person.username,
+        isBlocked: person.isBlocked,
+        email: person.email,
+        phone: person.phone,
+      },
+      organizer: nameColumns(organizer),
+      assignee: nameColumns(assignee),
+      event: { id: events.id, title: events.title },
+    })
+    .from(conversations)
+    .innerJoin(person, eq(person.id, conversations.userId))
+    .leftJoin(organizer, eq(organizer.id, conversations.organizerId))
+    .leftJoin(assignee, eq(assignee.id, conversations.assignedTo))
+    .leftJoin(events, eq(events.id, conversations.eventId));
+}
+export type ConversationWithPeople = Awaited<ReturnType<typeof findConversation>> & {};
+
+export async function findConversation(db: Executor, id: string) {
+  const [row] = await withPeople(db).where(eq(conversations.id, id));
+  return row ?? null;
+}
+
+export async function findSupportConversationId(db: Executor, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.kind, 'support'), eq(conversations.userId, userId)));
+  return row?.id ?? null;
+}
+
+/** The conversations a person is in (as the person or as the event's organiser), latest message first. */
+export async function listConversationsOf(db: Executor, userId: string, page: { limit: number; offset: number }) {
+  return withPeople(db)
+    .where(or(eq(conversations.userId, userId), eq(conversations.organizerId, userId)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+}
+
+/** The support inbox ('Messagerie'), latest message first. */
+export async function listSupportConversations(db: Executor, where: SQL, page: { limit: number; offset: number }) {
+  return withPeople(db)
+    .where(and(eq(conversations.kind, 'support'), where))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(page.limit + 1)
+    .offset(page.offset);
+}
+
+/** What a person has not read: their side of their conversations, and the organiser's side of their events' threads. */
+export async function countUnreadOf(db: Executor, userId: string): Promise<number> {
+  const [row] = rowsOf<{ total: string | number }>(
+    await db.execute(sql`select
+      (select coalesce(sum(user_unread), 0) from conversations where user_id = ${userId})
+      + (select coalesce(sum(other_unread), 0) from conversations where organizer_id = ${userId}) as total`),
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Whether the person takes part in the event. */
+export async function participates(db: Executor, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(eventParticipations)
+    .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)));
+  return Boolean(row);
+}
+
+/** A thread's page: the `limit` messages before `before` (or the latest), newest first. */
+export async function listMessages(
+  db: Executor,
+  conversationId: string,
+  limit: number,
+  before?: { createdAt: Date; id: string },
+) {
+  return db
+    .select({
+      message: conversationMessages,
+      sender: { firstName: sender.firstName, lastName: sender.lastName, username: sender.username },
+    })
+    .from(conversationMessages)
+    .leftJoin(sender, eq(sender.id, conversationMessages.senderId))
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        before
+          ? or(
+              lt(conversationMessages.createdAt, before.createdAt),
+              and(eq(conversationMessages.createdAt, before.createdAt), lt(conversationMessages.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(limit + 1);
+}
+
+export async function findMessageInThread(db: Executor, conversationId: string, id: string) {
+  const [row] = await db
+    .select({ createdAt: conversationMessages.createdAt, id: conversationMessages.id })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.id, id), eq(conversationMessages.conversationId, conversationId)));
+  return row ?? null;
+}
+
+/** The conversation of `values` (support: the person's one; event: the participant's thread), made if missing. */
+export async function ensureConversation(
+  tx: Tx,
+  values: { kind: 'support' | 'event'; userId: string; eventId?: string; organizerId?: string },
+): Promise<ConversationRow> {
+  const key = values.kind === 'support' ? eq(conversations.userId, values.userId) : undefined;
+  await tx
+    .insert(conversations)
+    .values(values)
+    .onConflictDoNothing(
+      values.kind === 'support'
+        ? { target: conversations.userId, where: sql`kind = 'support'` }
+        : { target: [conversations.eventId, conversations.userId] },
+    );
+  const [row] = await tx
+    .select()
+    .from(conversations)
+    .where(
+      values.kind === 'support'
+        ? and(eq(conversations.kind, 'support'), key)
+        : and(eq(conversations.eventId, values.eventId ?? ''), eq(conversations.userId, values.userId)),
+    )
+    .for('update');
+  if (!row) throw new Error('conversation not found after its insert');
+  return row;
+}
+
+/**
+ * Adds a message and moves the conversation's last message and unread counts in the same
+ * statement pair: `fromUser` is the person's side (the participant, or who writes to support).
+ */
+export async function appendMessage(
+  tx: Tx,
+  conversationId: string,
+  message: { senderId: string; fromTeam: boolean; fromUser: boolean; text: string },
+) {
+  const [row] = await tx
+    .insert(conversationMessages)
+    .values({ conversationId, senderId: message.senderId, fromTeam: message.fromTeam, text: message.text })
+    .returning();
+  if (!row) throw new Error('message not inserted');
+  await tx
+    .update(conversations)
+    .set({
+      lastMessageAt: row.createdAt,
+      lastMessageText: message.text.slice(0, 200),
+      lastFromUser: message.fromUser,
+      status: 'open',
+      ...(message.fromUser
+        ? { otherUnread: sql`${conversations.otherUnread} + 1` }
+        : { userUnread: sql`${conversations.userUnread} + 1` }),
+    })
+    .where(eq(conversations.id, conversationId));
+  return row;
+}
+
+export async function updateConversation(
+  db: Executor,
+  id: string,
+  values: Partial<Pick<ConversationRow, 'status' | 'assignedTo' | 'userUnread' | 'otherUnread'>>,
+) {
+  const [row] = await db.update(conversations).set(values).where(eq(conversations.id, id)).returning();
+  return row ?? null;
+}
+
+/** Whether either of the two blocked the other. */
+export async function blockedBetween(db: Executor, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+        and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The people `userId` blocked, among `others`. */
+export async function blockedAmong(db: Executor, userId: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
+        and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
+      ),
+    );
+  return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+}
+
+export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<void> {
+  await db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
+}
+
+export async function deleteBlock(db: Executor, blockerId: string, blockedId: string): Promise<void> {
+  await db.delete(userBlocks).where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
+}

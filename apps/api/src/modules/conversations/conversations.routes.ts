@@ -1,0 +1,190 @@
+import { idParamsSchema, messageSchema as okSchema } from '@app/shared/common';
+import {
+  CONVERSATION_MESSAGES as M,
+  conversationsQuerySchema,
+  conversationsResponseSchema,
+  messagesQuerySchema,
+  mySupportResponseSchema,
+  sendMessageSchema,
+  sentMessageResponseSchema,
+  startEventConversationSchema,
+  threadResponseSchema,
+  unreadMessagesResponseSchema,
+  userIdParamsSchema,
+} from '@app/shared/conversations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
+import {
+  blockPerson,
+  myConversations,
+  mySupportThread,
+  myThread,
+  readConversation,
+  unblockPerson,
+  unreadMessages,
+  writeAboutEvent,
+  writeInConversation,
+  writeToSupport,
+} from './conversations.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const readLimit = { hook: 'preHandler' as const, max: 240, timeWindow: '1 minute', keyGenerator: perAccountKey('conversations') };
+/** Messages: a conversation's pace, not a flood (every conversation of the account together). */
+const writeLimit = { hook: 'preHandler' as const, max: 20, timeWindow: '1 minute', keyGenerator: perAccountKey('messages') };
+const blockLimit = { hook: 'preHandler' as const, max: 30, timeWindow: '1 minute', keyGenerator: perAccountKey('blocks') };
+
+/** A signed-in person's conversations (decision 063): support, and the threads about events. */
+export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.db, realtime: app.realtime };
+  const tags = ['conversations'];
+
+  app.get(
+    '/conversations',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags,
+        summary: 'Mes conversations (support, et celles de mes événements), le dernier message d’abord, 20 par page',
+        querystring: conversationsQuerySchema,
+        response: { 200: conversationsResponseSchema, ...errors },
+      },
+    },
+    async (request) => myConversations(deps, actorOf(request).id, request.query.page),
+  );
+
+  app.get(
+    '/conversations/unread-count',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags,
+        summary: 'Le nombre de messages que je n’ai pas lus',
+        response: { 200: unreadMessagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ unread: await unreadMessages(deps, actorOf(request).id) }),
+  );
+
+  app.get(
+    '/conversations/support',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags,
+        summary: 'Ma conversation avec l’équipe (null avant mon premier message)',
+        response: { 200: mySupportResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ thread: await mySupportThread(deps, actorOf(request).id) }),
+  );
+
+  app.post(
+    '/conversations/support',
+    {
+      config: { access: 'authenticated', rateLimit: writeLimit },
+      schema: {
+        tags,
+        summary: 'Écrit à l’équipe (la conversation est créée, ou rouverte, au besoin)',
+        body: sendMessageSchema,
+        response: { 201: sentMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await writeToSupport(deps, actorOf(request).id, request.body.text)),
+  );
+
+  app.post(
+    '/events/:id/conversations',
+    {
+      config: { access: 'authenticated', rateLimit: writeLimit },
+      schema: {
+        tags,
+        summary:
+          'Écrit à l’organisateur d’un événement auquel je participe, ou, organisateur, à l’un de ses participants (participantId)',
+        params: idParamsSchema,
+        body: startEventConversationSchema,
+        response: { 201: sentMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await writeAboutEvent(deps, actorOf(request).id, request.params.id, request.body)),
+  );
+
+  app.get(
+    '/conversations/:id',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags,
+        summary: 'Une de mes conversations et ses 50 derniers messages (before : les précédents)',
+        params: idParamsSchema,
+        querystring: messagesQuerySchema,
+        response: { 200: threadResponseSchema, ...errors },
+      },
+    },
+    async (request) => myThread(deps, actorOf(request).id, request.params.id, request.query.before),
+  );
+
+  app.post(
+    '/conversations/:id/messages',
+    {
+      config: { access: 'authenticated', rateLimit: writeLimit },
+      schema: {
+        tags,
+        summary: 'Écrit dans une de mes conversations',
+        params: idParamsSchema,
+        body: sendMessageSchema,
+        response: { 201: sentMessageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await writeInConversation(deps, actorOf(request).id, request.params.id, request.body.text)),
+  );
+
+  app.put(
+    '/conversations/:id/read',
+    {
+      config: { access: 'authenticated', rateLimit: readLimit },
+      schema: {
+        tags,
+        summary: 'Marque une de mes conversations comme lue',
+        params: idParamsSchema,
+        response: { 200: unreadMessagesResponseSchema.extend({ message: okSchema.shape.message }), ...errors },
+      },
+    },
+    async (request) => ({ message: M.read, unread: await readConversation(deps, actorOf(request).id, request.params.id) }),
+  );
+
+  app.put(
+    '/users/me/blocks/:userId',
+    {
+      config: { access: 'authenticated', rateLimit: blockLimit },
+      schema: {
+        tags,
+        summary: 'Bloque une personne : ni elle ni moi ne pouvons plus nous écrire',
+        params: userIdParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await blockPerson(deps, actorOf(request).id, request.params.userId);
+      return { message: M.blockedDone };
+    },
+  );
+
+  app.delete(
+    '/users/me/blocks/:userId',
+    {
+      config: { access: 'authenticated', rateLimit: blockLimit },
+      schema: {
+        tags,
+        summary: 'Débloque une personne',
+        params: userIdParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await unblockPerson(deps, actorOf(request).id, request.params.userId);
+      return { message: M.unblockedDone };
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+
+/*
+ * Real-time signals to the people whose screens are open (issue 29, decision 063). A signal says
+ * only what changed ('your notifications', 'this conversation'); the screen then reads it through
+ * the API, which checks access as for any read. With REDIS_URL every instance hears every signal
+ * through one publish/subscribe channel and passes it to the streams it holds; without Redis,
+ * in this process only.
+ */
+
+export type RealtimeSignal =
+  | { type: 'notifications' }
+  | { type: 'conversation'; conversationId: string }
+  | { type: 'support' }
+  /** The account was blocked or signed out everywhere: its streams end now. */
+  | { type: 'revoked' };
+
+type Listener = (signal: RealtimeSignal) => void;
+
+const CHANNEL = 'realtime:signals';
+/** A publish names at most this many people, so that no Redis message grows without bound. */
+const PEOPLE_PER_MESSAGE = 2000;
+
+export class RealtimeHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  /** The team members holding 'Messagerie' open (manage_chats), told of every support message. */
+  private readonly supportListeners = new Set<Listener>();
+
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly log: FastifyInstance['log'],
+  ) {}
+
+  /** The open streams on this instance. */
+  get openStreams(): number {
+    let count = this.supportListeners.size;
+    for (const set of this.listeners.values()) count += set.size;
+    return count;
+  }
+
+  /** Listens for the signals to one person; the function returned stops listening. */
+  listen(userId: string, listener: Listener, options: { support?: boolean } = {}): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(userId, set);
+    }
+    set.add(listener);
+    if (options.support) this.supportListeners.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+      this.supportListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Tells these people, on every instance. Called after the transaction that made the change has
+   * committed; a signal lost (Redis down) costs only a delay: screens also read on focus.
+   */
+  async tell(userIds: readonly string[], signal: RealtimeSignal): Promise<void> {
+    const unique = [...new Set(userIds)];
+    for (let start = 0; start < unique.length; start += PEOPLE_PER_MESSAGE) {
+      await this.broadcast({ userIds: unique.slice(start, start + PEOPLE_PER_MESSAGE), signal });
+    }
+  }
+
+  /** Tells the team members holding 'Messagerie' open that the support inbox changed. */
+  async tellSupport(): Promise<void> {
+    await this.broadcast({ userIds: [], signal: { type: 'support' } });
+  }
+
+  private async broadcast(message: { userIds: string[]; signal: RealtimeSignal }): Promise<void> {
+    if (!this.redis) return this.deliver(message);
+    try {
+      await this.redis.publish(CHANNEL, JSON.stringify(message));
+    } catch (error) {
+      // Redis unreachable: at least the screens open on this instance hear it.
+      this.log.warn({ err: error }, 'real-time signal not published: delivered on this instance only');
+      this.deliver(message);
+    }
+  }
+
+  /** Passes a signal heard on the channel (or made here, without Redis) to the streams of this instance. */
+  deliver(message: { userIds: string[]; signal: RealtimeSignal }): void {
+    if (message.signal.type === 'support') {
+      for (const listener of this.supportListeners) listener(message.signal);
+      return;
+    }
+    for (const userId of message.userIds) {
+      for (const listener of this.listeners.get(userId) ?? []) listener(message.signal);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    const hub = new RealtimeHub(app.redis, app.log);
+    app.decorate('realtime', hub);
+    if (!app.redis) return;
+    // A subscribed connection takes no other command: a connection of its own, which waits for
+    // Redis and subscribes again after a disconnection.
+    const subscriber = app.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    subscriber.on('error', (error) => app.log.warn({ err: error }, 'real-time subscriber: Redis error'));
+    subscriber.on('message', (_channel: string, raw: string) => {
+      try {
+        hub.deliver(JSON.parse(raw));
+      } catch (error) {
+        app.log.warn({ err: error }, 'real-time signal unreadable');
+      }
+    });
+    // Redis down at start does not hold the start: the subscription is made when it connects.
+    const subscribed = subscriber.subscribe(CHANNEL).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'real-time: not subscribed to Redis');
+    });
+    await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+    app.addHook('onClose', async () => {
+      subscriber.disconnect();
+    });
+  },
+  { name: 'realtime', dependencies: ['redis'] },
+);

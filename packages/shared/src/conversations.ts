@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { uuidParam } from './common';
+
+/*
+ * Conversations (issue 29, decision 063): a person with the team ('support'), a participant with
+ * an event's organiser ('event'). Shared by the API, the web app and the mobile app.
+ */
+
+export const MESSAGE_MAX = 2000;
+export const CONVERSATIONS_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 50;
+
+export const CONVERSATION_MESSAGES = {
+  required: 'Le message ne peut pas être vide',
+  tooLong: `Le message doit contenir au plus ${MESSAGE_MAX} caractères`,
+  sent: 'Message envoyé',
+  notFound: 'Conversation introuvable',
+  eventNotFound: 'Événement introuvable',
+  notParticipant: 'Seuls les participants de cet événement peuvent écrire à son organisateur',
+  notParticipantOfYours: 'Cette personne ne participe pas à votre événement',
+  ownEvent: 'Vous êtes l’organisateur de cet événement',
+  noOrganizer: 'Cet événement n’a pas d’organisateur à qui écrire',
+  blocked: 'Vous ne pouvez pas écrire à cette personne',
+  userNotFound: 'Utilisateur introuvable',
+  read: 'Conversation lue',
+  blockedDone: 'Cette personne est bloquée : elle ne peut plus vous écrire',
+  unblockedDone: 'Cette personne est débloquée',
+  cannotBlockSelf: 'Vous ne pouvez pas vous bloquer vous-même',
+  closed: 'Conversation fermée',
+  reopened: 'Conversation rouverte',
+  assigned: 'La conversation vous est attribuée',
+} as const;
+
+/** The text of a message: trimmed, 1–2 000 characters (control characters are refused for every body). */
+export const messageTextSchema = z
+  .string({ message: CONVERSATION_MESSAGES.required })
+  .trim()
+  .min(1, { message: CONVERSATION_MESSAGES.required })
+  .max(MESSAGE_MAX, { message: CONVERSATION_MESSAGES.tooLong });
+
+export const sendMessageSchema = z.strictObject({ text: messageTextSchema });
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+/** An organiser starts a thread with one of their participants (`participantId`); a participant names nobody. */
+export const startEventConversationSchema = z.strictObject({
+  text: messageTextSchema,
+  participantId: uuidParam.optional(),
+});
+export type StartEventConversationInput = z.infer<typeof startEventConversationSchema>;
+
+export const CONVERSATION_KINDS = ['support', 'event'] as const;
+export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
+
+const personSchema = z.object({ _id: z.uuid().nullable(), name: z.string() });
+
+export const messageSchema = z.object({
+  _id: z.uuid(),
+  text: z.string(),
+  /** Written by the one who reads: shown on the right. */
+  mine: z.boolean(),
+  /** The author's name, 'L’équipe' for the team, 'Compte supprimé' once gone. */
+  author: z.string(),
+  fromTeam: z.boolean(),
+  createdAt: z.string(),
+});
+export type ConversationMessage = z.infer<typeof messageSchema>;
+
+export const conversationSummarySchema = z.object({
+  _id: z.uuid(),
+  kind: z.enum(CONVERSATION_KINDS),
+  /** Who the reader talks to: the organiser, the participant, or the team. */
+  with: personSchema,
+  event: z.object({ _id: z.uuid(), title: z.string() }).nullable(),
+  status: z.enum(['open', 'closed']),
+  lastMessageText: z.string(),
+  lastMessageAt: z.string(),
+  unread: z.number().int().min(0),
+  /** The reader blocked the other person (or was blocked): the thread reads, nobody writes. */
+  canWrite: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const conversationsResponseSchema = z.object({
+  items: z.array(conversationSummarySchema),
+  hasMore: z.boolean(),
+  unread: z.number().int().min(0),
+});
+export type ConversationsResponse = z.infer<typeof conversationsResponseSchema>;
+
+export const messagesQuerySchema = z.object({
+  /** Older than this message (the thread's previous page). */
+  before: uuidParam.optional(),
+});
+
+export const threadResponseSchema = z.object({
+  conversation: conversationSummarySchema,
+  /** Oldest first. */
+  messages: z.array(messageSchema),
+  hasOlder: z.boolean(),
+});
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
+export const sentMessageResponseSchema = z.object({
+  message: z.string(),
+  conversationId: z.uuid(),
+  sent: messageSchema,
+});
+export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
+
+export const unreadMessagesResponseSchema = z.object({ unread: z.number().int().min(0) });
+
+export const userIdParamsSchema = z.object({ userId: uuidParam });
+
+/* 'Messagerie', the team's support inbox (`manage_chats`). */
+
+export const SUPPORT_FILTERS = ['open', 'waiting', 'closed', 'mine'] as const;
+export type SupportFilter = (typeof SUPPORT_FILTERS)[number];
+
+export const supportInboxQuerySchema = z.object({
+  filter: z.enum(SUPPORT_FILTERS, { message: 'Filtre inconnu' }).default('open'),
+  search: z.string().trim().max(100, { message: '100 caractères au maximum' }).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type SupportInboxQuery = z.infer<typeof supportInboxQuerySchema>;
+
+export const supportConversationSchema = z.object({
+  _id: z.uuid(),
+  user: z.object({ _id: z.uuid(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  status: z.enum(['open', 'closed']),
+  /** The person wrote last: the team owes an answer. */
+  waiting: z.boolean(),
+  assignedTo: personSchema.nullable(),
+  lastMessageText: z.string(),
+  lastMessageAt: z.string(),
+  unread: z.number().int().min(0),
+});
+export type SupportConversation = z.infer<typeof supportConversationSchema>;
+
+export const supportInboxResponseSchema = z.object({
+  items: z.array(supportConversationSchema),
+  hasMore: z.boolean(),
+});
+export type SupportInboxResponse = z.infer<typeof supportInboxResponseSchema>;
+
+export const supportThreadResponseSchema = z.object({
+  conversation: supportConversationSchema,
+  messages: z.array(messageSchema),
+  hasOlder: z.boolean(),
+});
+export type SupportThreadResponse = z.infer<typeof supportThreadResponseSchema>;
+
+export const supportStatusSchema = z.strictObject({
+  status: z.enum(['open', 'closed'], { message: 'Statut inconnu : open ou closed' }),
+});
+
+export const supportActionResponseSchema = z.object({
+  message: z.string(),
+  conversation: supportConversationSchema,
+});
+
+export const supportReplyResponseSchema = supportActionResponseSchema.extend({ sent: messageSchema });
+
+export const mySupportResponseSchema = z.object({ thread: threadResponseSchema.nullable() });
