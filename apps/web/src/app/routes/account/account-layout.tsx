@@ -2,6 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { AccountShell } from '../../../features/account-shell/components/account-shell';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { hasSession, signInHere, useSignInOnUnauthorized } from '../../../lib/auth';
+import { useRealtimeUpdates } from '../../../lib/realtime';
 
 /**
  * `/mon-compte` and every screen under it: signed-in accounts only. Without a session, or when the
@@ -10,6 +11,11 @@ import { hasSession, signInHere, useSignInOnUnauthorized } from '../../../lib/au
 export function AccountLayout() {
   useSignInOnUnauthorized();
   if (!hasSession()) return <Navigate to={signInHere()} replace />;
+  return <SignedInAccount />;
+}
+
+function SignedInAccount() {
+  useRealtimeUpdates();
   return (
     <AccountShell bell={<NotificationBell />}>
       <Outlet />

@@ -13,6 +13,7 @@ import { shellMessages } from '../../../features/admin-shell/messages';
 import { useOpenReportsCount } from '../../../features/reports/api/get-reports';
 import { usePendingApprovalCount } from '../../../features/events/api/event-approval';
 import { signOut } from '../../../lib/auth';
+import { useRealtimeUpdates } from '../../../lib/realtime';
 import { useLanguage, useT } from '../../../lib/i18n';
 
 export function AdminShell() {
@@ -34,6 +35,7 @@ function ShellFrame() {
   const me = useAdminUser();
   const openReports = useOpenReportsCount(!!me?.permissions.includes('manage_users'));
   const pendingApproval = usePendingApprovalCount(!!me?.permissions.includes('manage_events'));
+  useRealtimeUpdates();
 
   useEffect(() => {
     document.documentElement.lang = language;
