@@ -77,6 +77,8 @@ export const conversationSummarySchema = z.object({
   unread: z.number().int().min(0),
   /** The reader blocked the other person (or was blocked): the thread reads, nobody writes. */
   canWrite: z.boolean(),
+  /** The reader blocked the other person (and may unblock them). */
+  blockedByMe: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

@@ -212,9 +212,9 @@ export async function blockedBetween(db: Executor, a: string, b: string): Promis
   return Boolean(row);
 }
 
-/** The people `userId` blocked, among `others`. */
-export async function blockedAmong(db: Executor, userId: string, others: string[]): Promise<Set<string>> {
-  if (others.length === 0) return new Set();
+/** Among `others`, who is blocked by `userId` ('byMe') or blocked `userId` ('byThem'; 'byMe' wins when both). */
+export async function blocksAmong(db: Executor, userId: string, others: string[]): Promise<Map<string, 'byMe' | 'byThem'>> {
+  if (others.length === 0) return new Map();
   const rows = await db
     .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
     .from(userBlocks)
@@ -224,7 +224,12 @@ export async function blockedAmong(db: Executor, userId: string, others: string[
         and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
       ),
     );
-  return new Set(rows.map((row) => (row.blockerId === userId ? row.blockedId : row.blockerId)));
+  const blocks = new Map<string, 'byMe' | 'byThem'>();
+  for (const row of rows) {
+    if (row.blockerId === userId) blocks.set(row.blockedId, 'byMe');
+    else if (!blocks.has(row.blockerId)) blocks.set(row.blockerId, 'byThem');
+  }
+  return blocks;
 }
 
 export async function insertBlock(db: Executor, blockerId: string, blockedId: string): Promise<void> {

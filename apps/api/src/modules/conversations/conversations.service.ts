@@ -17,7 +17,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { RealtimeHub } from '../../plugins/realtime';
 import {
   appendMessage,
-  blockedAmong,
+  blocksAmong,
   blockedBetween,
   type ConversationWithPeople,
   countUnreadOf,
@@ -64,7 +64,11 @@ export function messageView(row: MessageRow, reader: { id: string; team?: boolea
 /** Whether `readerId` is the person (else the organiser) of a conversation they are in. */
 const isPersonSide = (row: ConversationWithPeople, readerId: string) => row.conversation.userId === readerId;
 
-function summaryView(row: ConversationWithPeople, readerId: string, blocked: Set<string>): ConversationSummary {
+function summaryView(
+  row: ConversationWithPeople,
+  readerId: string,
+  blocks: Map<string, 'byMe' | 'byThem'>,
+): ConversationSummary {
   const { conversation, person, organizer, event } = row;
   const personSide = isPersonSide(row, readerId);
   const other =
@@ -76,7 +80,7 @@ function summaryView(row: ConversationWithPeople, readerId: string, blocked: Set
   const otherAccount = personSide ? organizer : person;
   const canWrite =
     conversation.kind === 'support' ||
-    (otherAccount?.id != null && !otherAccount.isBlocked && !blocked.has(otherAccount.id) && event !== null);
+    (otherAccount?.id != null && !otherAccount.isBlocked && !blocks.has(otherAccount.id) && event !== null);
   return {
     _id: conversation.id,
     kind: conversation.kind,
@@ -87,6 +91,7 @@ function summaryView(row: ConversationWithPeople, readerId: string, blocked: Set
     lastMessageAt: conversation.lastMessageAt.toISOString(),
     unread: personSide ? conversation.userUnread : conversation.otherUnread,
     canWrite,
+    blockedByMe: otherAccount?.id != null && conversation.kind === 'event' && blocks.get(otherAccount.id) === 'byMe',
   };
 }
 
@@ -100,7 +105,7 @@ const otherOf = (row: ConversationWithPeople, readerId: string) =>
 
 async function summaryFor(deps: ConversationsDeps, row: ConversationWithPeople, readerId: string) {
   const other = otherOf(row, readerId);
-  return summaryView(row, readerId, await blockedAmong(deps.db, readerId, other ? [other] : []));
+  return summaryView(row, readerId, await blocksAmong(deps.db, readerId, other ? [other] : []));
 }
 
 export async function myConversations(deps: ConversationsDeps, userId: string, page: number): Promise<ConversationsResponse> {
@@ -111,8 +116,8 @@ export async function myConversations(deps: ConversationsDeps, userId: string, p
   ]);
   const shown = rows.slice(0, limit);
   const others = shown.map((row) => otherOf(row, userId)).filter((id): id is string => id !== null);
-  const blocked = await blockedAmong(deps.db, userId, others);
-  return { items: shown.map((row) => summaryView(row, userId, blocked)), hasMore: rows.length > limit, unread };
+  const blocks = await blocksAmong(deps.db, userId, others);
+  return { items: shown.map((row) => summaryView(row, userId, blocks)), hasMore: rows.length > limit, unread };
 }
 
 export async function unreadMessages(deps: ConversationsDeps, userId: string): Promise<number> {

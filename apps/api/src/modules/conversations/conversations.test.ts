@@ -170,7 +170,8 @@ describe('blocking', () => {
       expect(refused.json().message).toBe('Vous ne pouvez pas écrire à cette personne');
     }
     expect((await threadOf(participant, first.conversationId)).messages).toHaveLength(1);
-    expect((await listOf(participant)).items[0]?.canWrite).toBe(false);
+    expect((await listOf(participant)).items[0]).toMatchObject({ canWrite: false, blockedByMe: false });
+    expect((await listOf(organizer)).items[0]).toMatchObject({ canWrite: false, blockedByMe: true });
 
     const self = await request(app, 'PUT', `/api/users/me/blocks/${organizer.user.id}`, organizer);
     expect(self.statusCode).toBe(400);
