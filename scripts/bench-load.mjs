@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
-import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
+import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_DURATION ?? 30);

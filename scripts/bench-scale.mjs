@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
-import { freshPostgresDatabase } from '../apps/api/test/postgres-database.ts';
+import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));

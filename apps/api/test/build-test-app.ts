@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { freshPostgresDatabase } from './postgres-database';
+import { freshPostgresDatabase } from '@app/test-utils/postgres-database';
 
 export { freshPostgresDatabase };
 

@@ -69,6 +69,9 @@ const accountScreens: RouteObject[] = [
   screen(paths.notifications, () =>
     import('./routes/account/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   ),
+  screen('messages', () => import('./routes/account/messages-page').then((m) => ({ Component: m.MessagesPage }))),
+  screen('messages/nouveau', () => import('./routes/account/messages-page').then((m) => ({ Component: m.NewMessagePage }))),
+  screen('messages/:id', () => import('./routes/account/messages-page').then((m) => ({ Component: m.MessagesPage }))),
   screen(paths.premium, () => import('./routes/account/premium-page').then((m) => ({ Component: m.PremiumPage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];

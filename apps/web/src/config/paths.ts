@@ -50,6 +50,13 @@ export const paths = {
   },
   /** The events the account takes part in, each with its ticket. */
   participations: `${ACCOUNT_ROOT}/participations`,
+  /** The account's conversations (issue 29): with the team, organisers and participants. */
+  messages: `${ACCOUNT_ROOT}/messages`,
+  /** One conversation; `support` is the one with the team. */
+  conversation: (id: string): string => `${ACCOUNT_ROOT}/messages/${id}`,
+  /** A first message about an event: to its organiser, or (its organiser) to one participant. */
+  newMessage: (eventId: string, participantId?: string): string =>
+    `${ACCOUNT_ROOT}/messages/nouveau?evenement=${eventId}${participantId ? `&participant=${participantId}` : ''}`,
   /** What changed for the account: its notifications (issue 29). */
   notifications: `${ACCOUNT_ROOT}/notifications`,
   /** A participant's ticket (QR code), readable offline once opened. */

@@ -71,11 +71,12 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated', rateLimit: readLimit },
       schema: {
         tags,
-        summary: 'Ma conversation avec l’équipe (null avant mon premier message)',
+        summary: 'Ma conversation avec l’équipe et ses 50 derniers messages (null avant mon premier message ; before : les précédents)',
+        querystring: messagesQuerySchema,
         response: { 200: mySupportResponseSchema, ...errors },
       },
     },
-    async (request) => ({ thread: await mySupportThread(deps, actorOf(request).id) }),
+    async (request) => ({ thread: await mySupportThread(deps, actorOf(request).id, request.query.before) }),
   );
 
   app.post(

@@ -32,7 +32,6 @@ export function MessageText({ text, className = '' }: { text: string; className?
       {splitLinks(text).map((part, index) =>
         'href' in part ? (
           <a
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
             key={index}
             href={part.href}
             target="_blank"
@@ -42,7 +41,6 @@ export function MessageText({ text, className = '' }: { text: string; className?
             {part.href}
           </a>
         ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
           <Fragment key={index}>{part.text}</Fragment>
         ),
       )}

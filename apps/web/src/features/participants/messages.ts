@@ -21,6 +21,8 @@ export const participantsMessages = defineMessages({
     joinedAt: 'Inscrit le {date}',
     remove: 'Retirer',
     removeLabel: 'Retirer {name}',
+    write: 'Écrire',
+    writeLabel: 'Écrire à {name}',
     removeTitle: 'Retirer ce participant ?',
     removeConfirm:
       '{name} ne participera plus à « {title} ». Il sera prévenu par e-mail ou SMS et ne pourra plus s’inscrire à cet évènement, sauf si vous le réautorisez.',
@@ -62,6 +64,8 @@ export const participantsMessages = defineMessages({
     joinedAt: 'Joined on {date}',
     remove: 'Remove',
     removeLabel: 'Remove {name}',
+    write: 'Write',
+    writeLabel: 'Write to {name}',
     removeTitle: 'Remove this participant?',
     removeConfirm:
       '{name} will no longer take part in “{title}”. They will be told by e-mail or SMS and can no longer join this event, unless you let them back.',

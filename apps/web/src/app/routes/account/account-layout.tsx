@@ -1,5 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { AccountShell } from '../../../features/account-shell/components/account-shell';
+import { MessagesLink } from '../../../features/messages/components/messages-link';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
 import { hasSession, signInHere, useSignInOnUnauthorized } from '../../../lib/auth';
 import { useRealtimeUpdates } from '../../../lib/realtime';
@@ -17,7 +18,14 @@ export function AccountLayout() {
 function SignedInAccount() {
   useRealtimeUpdates();
   return (
-    <AccountShell bell={<NotificationBell />}>
+    <AccountShell
+      bell={
+        <>
+          <MessagesLink />
+          <NotificationBell />
+        </>
+      }
+    >
       <Outlet />
     </AccountShell>
   );

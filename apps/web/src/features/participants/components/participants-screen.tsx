@@ -2,7 +2,7 @@ import type { Participant } from '@app/shared/participants';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchField } from '../../../components/ui/form/search-field';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
@@ -149,6 +149,15 @@ export function ParticipantsScreen({ eventId }: { eventId: string }) {
                   setRemoving(item);
                 }}
                 marker={{ 'data-participant': item.userId }}
+                before={
+                  <Link
+                    to={paths.newMessage(eventId, item.userId)}
+                    className={buttonClass('secondary', 'sm')}
+                    aria-label={t('writeLabel', { name: item.name })}
+                  >
+                    {t('write')}
+                  </Link>
+                }
               />
             ))}
           </ul>

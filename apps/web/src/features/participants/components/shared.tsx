@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -44,6 +45,7 @@ export function PersonRow({
   onAction,
   disabled,
   marker,
+  before,
 }: {
   person: { name: string; username: string | null; avatar: string | null };
   /** 'Inscrit le …', 'Retiré le …'. */
@@ -55,6 +57,8 @@ export function PersonRow({
   disabled: boolean;
   /** The row's data attribute (`{ 'data-participant': userId }`). */
   marker: Record<`data-${string}`, string>;
+  /** Shown before the action (the participants' 'Écrire'). */
+  before?: ReactNode;
 }) {
   return (
     <li className="flex items-center gap-3 p-3" {...marker}>
@@ -64,9 +68,12 @@ export function PersonRow({
         {person.username ? <p className="truncate text-sm text-slate-600">@{person.username}</p> : null}
         <p className="text-xs text-slate-600">{when}</p>
       </div>
-      <Button variant="secondary" size="sm" disabled={disabled} onClick={onAction} aria-label={actionLabel}>
-        {action}
-      </Button>
+      <div className="flex shrink-0 flex-wrap justify-end gap-2">
+        {before}
+        <Button variant="secondary" size="sm" disabled={disabled} onClick={onAction} aria-label={actionLabel}>
+          {action}
+        </Button>
+      </div>
     </li>
   );
 }

@@ -75,6 +75,13 @@ function ParticipationCard({ item, onLeave }: { item: MyParticipation; onLeave?:
           <a href={event.publicPath} className={buttonClass('secondary', 'sm')}>
             {t('openPage')}
           </a>
+          <Link
+            to={paths.newMessage(event._id)}
+            className={buttonClass('secondary', 'sm')}
+            aria-label={t('writeLabel', { title: event.title })}
+          >
+            {t('write')}
+          </Link>
           {onLeave && !event.cancelled ? (
             <>
               <a href={event.calendarPath} download className={buttonClass('secondary', 'sm')}>
