@@ -113,7 +113,6 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail ou SMS' }).click();
   await expect(page).toHaveURL(/\/mon-compte\/profil#notifications$/);
   // Shown once the profile's sections have loaded (they move it down as they do).
-  await page.waitForLoadState('networkidle');
   const section = page.getByRole('region', { name: 'Notifications' });
   await expect(section).toBeInViewport();
   const moves = section.getByRole('group', { name: 'Un évènement auquel je participe change de date ou de lieu' });
