@@ -79,7 +79,7 @@ export function InboxList(props: InboxListProps) {
         value={props.search}
         onChange={props.onSearch}
       />
-      <fieldset className="flex flex-wrap gap-2">
+      <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
         <legend className="sr-only">{t('filters')}</legend>
         {INBOX_FILTERS.map((filter) => (
           <button
@@ -87,7 +87,7 @@ export function InboxList(props: InboxListProps) {
             type="button"
             aria-pressed={filter === props.filter}
             onClick={() => props.onFilter(filter)}
-            className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+            className={`rounded-lg px-3 py-1.5 text-center text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
               filter === props.filter
                 ? 'bg-brand-700 text-white ring-brand-700'
                 : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'

@@ -84,12 +84,12 @@ function ThreadBody({ pages, meId, hasOlder, loadingOlder, olderFailed, onOlder 
             <Badge tone={closed ? 'gray' : 'green'}>{t(`status.${conversation.status}`)}</Badge>
           </span>
         </div>
-        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          <DetailField label={t('email')}>
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <DetailField label={t('email')} wide>
             {conversation.user.email ? (
               <a
                 href={`mailto:${conversation.user.email}`}
-                className="break-all text-brand-700 underline-offset-2 hover:underline"
+                className="wrap-anywhere text-brand-700 underline-offset-2 hover:underline"
               >
                 {conversation.user.email}
               </a>
@@ -180,7 +180,7 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
       >
         <MessageText
           text={message.text}
-          linkClassName={`break-all underline underline-offset-2 ${team ? 'text-white' : 'text-brand-700'}`}
+          linkClassName={`wrap-anywhere underline underline-offset-2 ${team ? 'text-white' : 'text-brand-700'}`}
         />
         <p className={`mt-1 text-xs ${team ? 'text-brand-50' : 'text-slate-600'}`}>
           {message.author} ·{' '}
