@@ -33,7 +33,7 @@ async function signInAsAdmin(
     data: { firstName: 'Sandrine', lastName: 'Kamga', email, password, permissions: [permission], role: 'admin' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  await loginAs(page, request, email, password);
+  return loginAs(page, request, email, password);
 }
 
 /** The person writes to the team (`POST /api/conversations/support`): the conversation's id. */
@@ -162,4 +162,57 @@ test('an admin without manage_chats has no Messagerie entry', async ({ page, req
   const nav = await openNav(page);
   await expect(nav.getByRole('link', { name: 'Transactions', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Messagerie', exact: true })).toHaveCount(0);
+});
+
+test('a long thread shows its earlier messages on demand; a refused or failed answer keeps its text', async ({
+  page,
+  request,
+  superToken,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const person = await signedInAccount(request, testInfo, 'chatlong', 'Mango-Tree-2025');
+  const id = await writeToTeam(request, person.token, 'Premier message du fil.');
+  const adminToken = await signInAsAdmin(page, request, superToken, testInfo, 'manage_chats');
+  for (let index = 1; index <= 50; index += 1) {
+    const sent = await request.post(`/api/admin/conversations/${id}/messages`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { text: `Réponse ${index}` },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+
+  // Opened from its address: the 50 latest, then the earlier one on demand.
+  await page.goto(`/admin/messages?id=${id}`);
+  const thread = page.locator('section[aria-labelledby="conversation-title"]');
+  await expect(thread.getByText('Réponse 50', { exact: true })).toBeVisible();
+  await expect(thread.locator('[data-message-id]')).toHaveCount(50);
+  await expect(thread.getByText('Premier message du fil.')).toHaveCount(0);
+  await thread.getByRole('button', { name: 'Messages précédents' }).click();
+  await expect(thread.getByText('Premier message du fil.')).toBeVisible();
+  await expect(thread.locator('[data-message-id]')).toHaveCount(51);
+  await expect(thread.getByRole('button', { name: 'Messages précédents' })).toHaveCount(0);
+
+  // Too long: the shared schema's French message, nothing sent.
+  const box = thread.getByLabel('Votre réponse');
+  await box.fill('a'.repeat(2001));
+  await thread.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(thread.getByText('Le message doit contenir au plus 2000 caractères')).toBeVisible();
+  await expect(box).toHaveAttribute('aria-invalid', 'true');
+
+  // The server fails: the text stays, to send again.
+  await page.route(`**/api/admin/conversations/${id}/messages`, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service indisponible' }) }),
+  );
+  await box.fill('Un texte à ne pas perdre');
+  await thread.getByRole('button', { name: 'Envoyer' }).click();
+  await expect(thread.getByText(/Le message n’a pas été envoyé/)).toBeVisible();
+  await expect(box).toHaveValue('Un texte à ne pas perdre');
+  await shot(page, testInfo, 'send-failed');
+  await expectNoAxeViolations(page, 'messagerie, an answer not sent');
+  await page.unroute(`**/api/admin/conversations/${id}/messages`);
+  await box.focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('Message envoyé')).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expect(thread.getByText('Un texte à ne pas perdre', { exact: true })).toBeVisible();
 });
