@@ -1,5 +1,5 @@
 import type { SupportConversation } from '@app/shared/conversations';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { SearchField } from '../../../components/ui/form/search-field';
@@ -35,6 +35,12 @@ export function InboxList(props: InboxListProps) {
   const t = useT(messagerieMessages);
   const [params] = useSearchParams();
   const list = useSupportInbox({ filter: props.filter, search: props.query, page: props.page });
+  // 'il y a 2 minutes' stays true while the screen stays open.
+  const [, setMinute] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setMinute((minute) => minute + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
 
   let body: ReactNode;
   if (list.isPending) body = <ListLoading label={t('loading')} rows={5} />;
