@@ -97,7 +97,7 @@ test('a participant and an organiser chat, each on another instance, and see eac
   await expect(participantThread.getByRole('listitem')).toHaveCount(1);
   await expect(participantThread.getByRole('link', { name: 'https://exemple.cm/plan' })).toHaveAttribute(
     'rel',
-    'noopener noreferrer nofollow ugc',
+    'noopener noreferrer nofollow',
   );
 
   // Instance B heard it through Redis: the organiser's list and badge, without a reload.

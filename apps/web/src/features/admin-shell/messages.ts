@@ -46,10 +46,6 @@ export const shellMessages = defineMessages({
     'soon.publicites.1': 'Les campagnes, avec leurs visuels, leurs dates et leurs villes.',
     'soon.publicites.2': 'La validation des publicités proposées par les partenaires.',
     'soon.publicites.3': 'Les vues et les clics de chaque campagne.',
-    'soon.messagerie': 'Ce module permettra de répondre aux messages des utilisateurs.',
-    'soon.messagerie.1': 'Les conversations avec les utilisateurs et les organisateurs.',
-    'soon.messagerie.2': 'Les messages signalés, à lire et à traiter.',
-    'soon.messagerie.3': 'Les annonces envoyées à tous les utilisateurs.',
   },
   en: {
     accueil: 'Home',
@@ -96,9 +92,5 @@ export const shellMessages = defineMessages({
     'soon.publicites.1': 'Campaigns, with their pictures, their dates and their cities.',
     'soon.publicites.2': 'Approval of the ads partners propose.',
     'soon.publicites.3': 'Views and clicks of each campaign.',
-    'soon.messagerie': 'This module will let you answer users’ messages.',
-    'soon.messagerie.1': 'Conversations with users and organisers.',
-    'soon.messagerie.2': 'Reported messages, to read and handle.',
-    'soon.messagerie.3': 'Announcements sent to every user.',
   },
 });

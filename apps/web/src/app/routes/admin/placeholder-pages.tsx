@@ -7,8 +7,3 @@ export const AdsPage = () => (
     <PlaceholderPage module="publicites" />
   </RequirePermission>
 );
-export const MessagesPage = () => (
-  <RequirePermission permission="manage_chats">
-    <PlaceholderPage module="messagerie" />
-  </RequirePermission>
-);

@@ -6,7 +6,6 @@ type Key = keyof (typeof shellMessages)['fr'];
 /** What each coming module will do: a sentence and three points. */
 const SOON: Partial<Record<NavId, { text: Key; points: Key[] }>> = {
   publicites: { text: 'soon.publicites', points: ['soon.publicites.1', 'soon.publicites.2', 'soon.publicites.3'] },
-  messagerie: { text: 'soon.messagerie', points: ['soon.messagerie.1', 'soon.messagerie.2', 'soon.messagerie.3'] },
 };
 
 /**

@@ -24,7 +24,7 @@ function Bubble({ message }: { message: ConversationMessage }) {
         }`}
       >
         {message.mine ? null : <p className="mb-0.5 text-xs font-semibold text-slate-700">{message.author}</p>}
-        <MessageText text={message.text} />
+        <MessageText text={message.text} linkClassName="underline underline-offset-2" />
         <time
           dateTime={message.createdAt}
           title={formatDate(message.createdAt, { dateStyle: 'full', timeStyle: 'short' })}
