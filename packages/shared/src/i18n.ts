@@ -514,6 +514,27 @@ const EXACT: Record<string, string> = {
   // Organiser space, the rest of issue 27 (helper rest27)
   'Personne réautorisée : elle peut de nouveau s’inscrire': 'Person allowed back: they may join again',
   'Cette personne n’a pas été retirée de cet évènement': 'This person was not removed from this event',
+  // Conversations and the real-time stream (issue 29, decision 063)
+  'Le message ne peut pas être vide': 'The message cannot be empty',
+  'Le message doit contenir au plus 2000 caractères': 'The message must be at most 2000 characters long',
+  'Message envoyé': 'Message sent',
+  'Conversation introuvable': 'Conversation not found',
+  'Message introuvable dans cette conversation': 'Message not found in this conversation',
+  'Seuls les participants de cet événement peuvent écrire à son organisateur':
+    'Only the participants of this event may write to its organiser',
+  'Cette personne ne participe pas à votre événement': 'This person does not take part in your event',
+  'Vous êtes l’organisateur de cet événement': 'You are the organiser of this event',
+  'Cet événement n’a pas d’organisateur à qui écrire': 'This event has no organiser to write to',
+  'Vous ne pouvez pas écrire à cette personne': 'You cannot write to this person',
+  'Conversation lue': 'Conversation read',
+  'Cette personne est bloquée : elle ne peut plus vous écrire': 'This person is blocked: they can no longer write to you',
+  'Cette personne est débloquée': 'This person is unblocked',
+  'Vous ne pouvez pas vous bloquer vous-même': 'You cannot block yourself',
+  'Conversation fermée': 'Conversation closed',
+  'Conversation rouverte': 'Conversation reopened',
+  'La conversation vous est attribuée': 'The conversation is assigned to you',
+  'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
+    'This stream is read as server-sent events: send the header Accept: text/event-stream',
 };
 
 /** Messages with a number or a name in them. */
