@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
@@ -18,6 +19,20 @@ export type RealtimeSignal =
   | { type: 'revoked' };
 
 type Listener = (signal: RealtimeSignal) => void;
+
+/**
+ * The people given a notification by the work under way — a request, or a job's run — who hear
+ * 'notifications' once it is done: the writes of notifications run inside the transactions of
+ * their causes (decision 060), whose commit only the work around them sees.
+ */
+const notifiedByWork = new AsyncLocalStorage<Set<string>>();
+
+/** Notes that these people were given a notification by the work under way (see `notifiedByWork`). */
+export function noteNotified(userIds: Iterable<string>): void {
+  const notified = notifiedByWork.getStore();
+  if (!notified) return;
+  for (const userId of userIds) notified.add(userId);
+}
 
 const CHANNEL = 'realtime:signals';
 /** A publish names at most this many people, so that no Redis message grows without bound. */
@@ -67,6 +82,14 @@ export class RealtimeHub {
     }
   }
 
+  /** Runs a job's work, then tells 'notifications' to the people it notified (see `noteNotified`). */
+  async tellNotifiedBy<T>(work: () => Promise<T>): Promise<T> {
+    const notified = new Set<string>();
+    const result = await notifiedByWork.run(notified, work);
+    if (notified.size > 0) await this.tell([...notified], { type: 'notifications' });
+    return result;
+  }
+
   /** Tells the team members holding 'Messagerie' open that the support inbox changed. */
   async tellSupport(): Promise<void> {
     await this.broadcast({ userIds: [], signal: { type: 'support' } });
@@ -105,6 +128,18 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const hub = new RealtimeHub(app.redis, app.log);
     app.decorate('realtime', hub);
+    // Each request notes whom it notified; they hear it once it answered successfully (its
+    // transactions committed). A failed request wrote nothing to tell.
+    const notifiedOf = new WeakMap<object, Set<string>>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const notified = new Set<string>();
+      notifiedOf.set(request, notified);
+      notifiedByWork.run(notified, done);
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const notified = notifiedOf.get(request);
+      if (notified && notified.size > 0 && reply.statusCode < 400) await hub.tell([...notified], { type: 'notifications' });
+    });
     if (!app.redis) return;
     // A subscribed connection takes no other command: a connection of its own, which waits for
     // Redis and subscribes again after a disconnection.

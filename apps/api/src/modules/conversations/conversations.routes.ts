@@ -71,7 +71,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated', rateLimit: readLimit },
       schema: {
         tags,
-        summary: 'Ma conversation avec l’équipe et ses 50 derniers messages (null avant mon premier message ; before : les précédents)',
+        summary:
+          'Ma conversation avec l’équipe et ses 50 derniers messages (null avant mon premier message ; before : les précédents)',
         querystring: messagesQuerySchema,
         response: { 200: mySupportResponseSchema, ...errors },
       },

@@ -64,11 +64,7 @@ export function messageView(row: MessageRow, reader: { id: string; team?: boolea
 /** Whether `readerId` is the person (else the organiser) of a conversation they are in. */
 const isPersonSide = (row: ConversationWithPeople, readerId: string) => row.conversation.userId === readerId;
 
-function summaryView(
-  row: ConversationWithPeople,
-  readerId: string,
-  blocks: Map<string, 'byMe' | 'byThem'>,
-): ConversationSummary {
+function summaryView(row: ConversationWithPeople, readerId: string, blocks: Map<string, 'byMe' | 'byThem'>): ConversationSummary {
   const { conversation, person, organizer, event } = row;
   const personSide = isPersonSide(row, readerId);
   const other =

@@ -287,6 +287,12 @@ describe('support and Messagerie', () => {
 });
 
 describe('the real-time stream', () => {
+  /** The test app's address, listening from the first test that needs one. */
+  let listening: Promise<string> | undefined;
+  const addressOf = (app: FastifyInstance) => {
+    listening ??= app.listen({ port: 0, host: '127.0.0.1' });
+    return listening;
+  };
   it('needs Accept: text/event-stream, and a session', async () => {
     const { app } = testApp;
     const person = await signedIn(app);
@@ -300,7 +306,7 @@ describe('the real-time stream', () => {
   it('tells an open screen of a new message and of a notification, and ends when the account is blocked', async () => {
     const { app } = testApp;
     const { organizer, participant, event } = await eventWithParticipant();
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await addressOf(app);
     const stream = await openEventStream(address, organizer.token);
     try {
       expect(stream.response.status).toBe(200);
@@ -320,6 +326,33 @@ describe('the real-time stream', () => {
       await expect.poll(stream.ended).toBe(true);
     } finally {
       await stream.close();
+    }
+  });
+
+  it('tells an open screen of the notifications a request gave, once the request succeeded', async () => {
+    const { app } = testApp;
+    const { organizer, participant, event } = await eventWithParticipant();
+    const address = await addressOf(app);
+    const [organizerStream, participantStream] = [
+      await openEventStream(address, organizer.token),
+      await openEventStream(address, participant.token),
+    ];
+    const heard = (stream: typeof organizerStream) => stream.events.filter((item) => item.event === 'notifications');
+    try {
+      await expect.poll(() => participantStream.events.length).toBe(1);
+      // Someone joins: the organiser's bell; a refused join (twice the same person) tells nobody more.
+      await join(event._id, await signedIn(app, { firstName: 'Jean' }));
+      await expect.poll(() => heard(organizerStream)).toHaveLength(1);
+      const refused = await request(app, 'POST', `/api/events/${event._id}/comments`, participant, { text: '' });
+      expect(refused.statusCode).toBe(400);
+      // The organiser cancels: every participant's bell.
+      const cancelled = await request(app, 'PUT', `/api/events/${event._id}/cancel`, organizer, { message: 'Pluie' });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      await expect.poll(() => heard(participantStream)).toHaveLength(1);
+      expect(heard(organizerStream)).toHaveLength(1);
+    } finally {
+      await organizerStream.close();
+      await participantStream.close();
     }
   });
 });

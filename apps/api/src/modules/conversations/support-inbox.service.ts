@@ -113,7 +113,6 @@ export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser
     return message;
   });
   await deps.realtime.tell([row.conversation.userId], { type: 'conversation', conversationId: id });
-  await deps.realtime.tell([row.conversation.userId], { type: 'notifications' });
   await deps.realtime.tellSupport();
   const updated = await supportConversation(deps, id);
   return {

@@ -43,7 +43,9 @@ export const paymentsPlugin = fp(
     let stopped = false;
     const after = (task: () => Promise<unknown>) => {
       if (stopped) return;
-      work = work.then(task).catch((error: unknown) => app.log.warn({ err: error }, 'payments job failed'));
+      work = work
+        .then(() => app.realtime.tellNotifiedBy(task))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'payments job failed'));
     };
     const checks = setInterval(() => after(() => runPaymentChecks(deps)), CHECKS_EVERY_MS);
     checks.unref();
@@ -59,5 +61,5 @@ export const paymentsPlugin = fp(
       await work;
     });
   },
-  { name: 'payments', decorators: { fastify: ['config', 'db', 'settings'] } },
+  { name: 'payments', decorators: { fastify: ['config', 'db', 'settings', 'realtime'] } },
 );

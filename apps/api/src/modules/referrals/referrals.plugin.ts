@@ -72,12 +72,12 @@ export const referralsPlugin = fp(
     // Queued referral work left by a failure or a stopped instance is retried until done.
     let jobs: Promise<unknown> = Promise.resolve();
     const jobTimer = setInterval(() => {
-      jobs = jobs.then(() => runReferralJobs(deps));
+      jobs = jobs.then(() => app.realtime.tellNotifiedBy(() => runReferralJobs(deps)));
     }, REFERRAL_JOBS_EVERY_MS);
     jobTimer.unref();
     app.addHook('onReady', async () => {
       await expirePremiums(deps);
-      await runReferralJobs(deps);
+      await app.realtime.tellNotifiedBy(() => runReferralJobs(deps));
     });
     app.addHook('onClose', async () => {
       clearInterval(timer);
@@ -85,5 +85,5 @@ export const referralsPlugin = fp(
       await jobs;
     });
   },
-  { name: 'referrals', decorators: { fastify: ['config', 'db'] } },
+  { name: 'referrals', decorators: { fastify: ['config', 'db', 'realtime'] } },
 );

@@ -13,7 +13,7 @@ export const userNotificationsPlugin = fp(
     let stopped = false;
     const run = () => {
       if (stopped) return;
-      work = work.then(() => sendEventReminders(deps));
+      work = work.then(() => app.realtime.tellNotifiedBy(() => sendEventReminders(deps)));
     };
     const timer = setInterval(run, REMINDERS_EVERY_MS);
     timer.unref();
@@ -24,5 +24,5 @@ export const userNotificationsPlugin = fp(
       await work;
     });
   },
-  { name: 'user-notifications', decorators: { fastify: ['config', 'db'] } },
+  { name: 'user-notifications', decorators: { fastify: ['config', 'db', 'realtime'] } },
 );

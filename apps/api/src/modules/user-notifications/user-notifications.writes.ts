@@ -3,7 +3,9 @@ import type { NotificationChannel, UserNotificationKind } from '@app/shared/noti
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
 import { eventRemindersSent, GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
+import { rowsOf } from '../../db/rows-of';
 import { displayName } from '../../lib/display-name';
+import { noteNotified } from '../../plugins/realtime';
 import { channelOn } from './notification-preferences';
 
 /*
@@ -22,6 +24,7 @@ export async function notifyUser(
     eventId: notification.eventId ?? null,
     data: notification.data,
   });
+  noteNotified([notification.userId]);
 }
 
 /**
@@ -35,10 +38,12 @@ export async function notifyParticipants(
   data: UserNotificationData,
   exceptUserId: string | null = null,
 ): Promise<void> {
-  await tx.execute(sql`
+  const told = await tx.execute(sql`
     insert into user_notifications (user_id, kind, event_id, data)
     select p.user_id, ${kind}::user_notification_kind, p.event_id, ${JSON.stringify(data)}::jsonb
-    from ${participantsToTell(eventId, exceptUserId)}`);
+    from ${participantsToTell(eventId, exceptUserId)}
+    returning user_id`);
+  noteNotified(rowsOf<{ user_id: string }>(told).map((row) => row.user_id));
 }
 
 /** SQL from `from` on: an event's participations `p` and accounts `u` that may be told (not blocked, not `except`). */
@@ -98,6 +103,7 @@ async function notifyGathered(
       targetWhere: sql`read_at is null and kind = any(${GATHERED_KINDS_SQL})`,
       set: { count: sql`${userNotifications.count} + 1`, data: sql`excluded.data`, createdAt: sql`now()` },
     });
+  noteNotified([notification.userId]);
 }
 
 /**

@@ -9,6 +9,7 @@ export const accountShellMessages = defineMessages({
     premium: 'Premium',
     profile: 'Profil',
     siteHome: 'Retour à l’accueil',
+    siteHomeShort: 'Accueil du site',
     offline:
       'Vous êtes hors ligne. Vous voyez les dernières informations chargées ; ce que vous saisissez reste dans les formulaires jusqu’au retour de la connexion.',
   },
@@ -20,6 +21,7 @@ export const accountShellMessages = defineMessages({
     premium: 'Premium',
     profile: 'Profile',
     siteHome: 'Back to the home page',
+    siteHomeShort: 'Home page',
     offline:
       'You are offline. You see the last information loaded; what you type stays in the forms until the connection is back.',
   },

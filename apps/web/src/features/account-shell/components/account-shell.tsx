@@ -53,9 +53,13 @@ export function AccountShell({ children, bell }: { children: ReactNode; bell: Re
               <ul className="flex items-center gap-1">{links('top')}</ul>
             </nav>
           ) : null}
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1 sm:gap-2">
             {bell}
-            <HomeLink>{t('siteHome')}</HomeLink>
+            {/* On a phone the bar also holds the messages and the bell: the short words. */}
+            <HomeLink>
+              <span className="sm:hidden">{t('siteHomeShort')}</span>
+              <span className="hidden sm:inline">{t('siteHome')}</span>
+            </HomeLink>
           </div>
         </SiteBar>
         <div role="status" className="empty:hidden">
