@@ -120,7 +120,7 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   const email = moves.getByRole('checkbox', { name: 'E-mail' });
   await expect(email).toBeChecked();
   await expect(section).toContainText(
-    'Aucun SMS entre 22 h et 7 h (heure de Douala) : ils partent à 7 h, sauf une annulation, envoyée aussitôt.',
+    'Aucun SMS ni notification sur le téléphone entre 22 h et 7 h (heure de Douala) : ils partent à 7 h, sauf une annulation, envoyée aussitôt.',
   );
   await email.uncheck();
   await expect(page.getByText('Préférence enregistrée')).toBeVisible();
