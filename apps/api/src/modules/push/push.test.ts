@@ -9,12 +9,12 @@ import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@app/shared/push';
 import { buildTestApp } from '../../../test/build-test-app';
-import { type As, createEvent, type Identity, request, signedIn, withSettings } from '../../../test/helper';
-import { testAppForFile } from '../../../test/helper';
+import { type As, createEvent, type Identity, request, signedIn, testAppForFile, withSettings } from '../../../test/helper';
 import { loadConfig } from '../../config';
-import { events, outboundMessages, pushSubscriptions } from '../../db/schema/index';
+import { events, outboundMessages, pushSubscriptions, users } from '../../db/schema/index';
 import { cancellationNotice, moveNotice, queueParticipantNotice } from '../events/event-participant-notices';
 import type { EventRow } from '../events/events.repository';
+import { notifyUser } from '../user-notifications/user-notifications.writes';
 import { subscribe } from './push.service';
 import { loadVapidKeys } from './vapid-keys';
 
@@ -197,7 +197,6 @@ describe('a notification reaches the devices by Web Push', () => {
     const phone = await subscribed(person);
     statusOf.set(phone.path, 503);
     await app.db.transaction(async (tx) => {
-      const { notifyUser } = await import('../user-notifications/user-notifications.writes');
       await notifyUser(tx, {
         userId: person.user.id,
         kind: 'reward_granted',
@@ -265,6 +264,21 @@ describe('what holds a push back', () => {
     const pushes = await pushesTo(phone.id);
     expect(pushes).toHaveLength(1);
     expect(JSON.parse(pushes[0]?.text ?? '{}').kind).toBe('event_comment');
+  });
+
+  it('a blocked account gets no push', async () => {
+    const { app } = testApp;
+    const person = await signedIn(app);
+    const phone = await subscribed(person);
+    await app.db.update(users).set({ isBlocked: true }).where(eq(users.id, person.user.id));
+    await app.db.transaction(async (tx) => {
+      await notifyUser(tx, {
+        userId: person.user.id,
+        kind: 'reward_granted',
+        data: { rewardType: 'premium_days', rewardValue: 3 },
+      });
+    });
+    expect(await pushesTo(phone.id)).toEqual([]);
   });
 
   it('in the quiet hours a push waits for 07:00 Douala, unless it is a cancellation or the event starts before', async () => {
@@ -360,6 +374,13 @@ describe('subscribing and unsubscribing a device', () => {
     const [row] = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, taken.id));
     expect(row?.userId).toBe(paul.user.id);
     expect(row?.userAgent).toBe('lightMyRequest');
+
+    // Paul's data export names the device, never its address nor its keys.
+    const exported = await request(app, 'GET', '/api/users/me/export', paul);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().pushDevices).toEqual([{ label: 'lightMyRequest', createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(exported.body).not.toContain(phone.body.keys.auth);
+    expect(exported.body).not.toContain(phone.path);
   });
 });
 

@@ -44,8 +44,9 @@ export function pushSendAt(kind: UserNotificationKind, startDateTime: string | u
 
 /**
  * Queues `payload` in the outbox once per device of each account `userIds` selects (SQL, a select
- * of one uuid column), in one statement: only while the team's setting is on, and to those who did
- * not turn push off for `kind` (decision 061). A push's recipient is its subscription's id.
+ * of one uuid column), in one statement: only while the team's setting is on, never to a blocked
+ * account, and to those who did not turn push off for `kind` (decision 061). A push's recipient
+ * is its subscription's id.
  */
 export async function queuePush(
   tx: Executor,
@@ -54,6 +55,7 @@ export async function queuePush(
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
     select 'push'::message_channel, s.id::text, '', ${JSON.stringify(push.payload)}, ${push.sendAt.toISOString()}::timestamptz
-    from push_subscriptions s
-    where s.user_id in (${push.userIds}) and ${PUSH_SETTING_ON} and ${channelOn(sql`s.user_id`, push.kind, 'push')}`);
+    from push_subscriptions s join users u on u.id = s.user_id
+    where s.user_id in (${push.userIds}) and not u.is_blocked and ${PUSH_SETTING_ON}
+      and ${channelOn(sql`s.user_id`, push.kind, 'push')}`);
 }
