@@ -42,10 +42,10 @@ test('push turned off by the team: the profile says so and offers no push box', 
   await withPushSetting(request, superToken, false, async () => {
     await loginAs(page, request, account.email, PASSWORD);
     await page.goto('/mon-compte/profil#notifications');
-    const device = page.getByRole('region', { name: 'Notifications sur ce téléphone' });
+    const device = page.getByRole('group', { name: 'Notifications sur ce téléphone' });
     await expect(device).toContainText('L’équipe a désactivé pour le moment les notifications sur téléphone.');
     await expect(device.getByRole('button')).toHaveCount(0);
-    const section = page.getByRole('region', { name: 'Notifications', exact: true });
+    const section = page.getByRole('region', { name: 'Notifications' });
     await expect(section.getByRole('group', { name: 'Un évènement auquel je participe est annulé' })).toBeVisible();
     await expect(section.getByRole('checkbox', { name: 'Téléphone' })).toHaveCount(0);
     await device.scrollIntoViewIfNeeded();
@@ -65,13 +65,13 @@ test('push on: the phone column per kind, and the permission flow of this device
     await context.grantPermissions(['notifications']);
     await loginAs(page, request, account.email, PASSWORD);
     await page.goto('/mon-compte/profil#notifications');
-    const device = page.getByRole('region', { name: 'Notifications sur ce téléphone' });
+    const device = page.getByRole('group', { name: 'Notifications sur ce téléphone' });
     await expect(device).toContainText('Désactivées. Activez-les pour être prévenu sur ce téléphone, même application fermée.');
     const turnOn = device.getByRole('button', { name: 'Activer sur ce téléphone' });
     await expect(turnOn).toBeEnabled();
 
     // Every kind offers the phone; a kind told only on the phone has that one box.
-    const section = page.getByRole('region', { name: 'Notifications', exact: true });
+    const section = page.getByRole('region', { name: 'Notifications' });
     const joined = section.getByRole('group', { name: 'Quelqu’un participe à mon évènement' });
     await expect(joined.getByRole('checkbox')).toHaveCount(1);
     const phone = joined.getByRole('checkbox', { name: 'Téléphone' });
@@ -106,7 +106,7 @@ test('permission refused on this device: the profile says how to allow it', asyn
     });
     await loginAs(page, request, account.email, PASSWORD);
     await page.goto('/mon-compte/profil#notifications');
-    const device = page.getByRole('region', { name: 'Notifications sur ce téléphone' });
+    const device = page.getByRole('group', { name: 'Notifications sur ce téléphone' });
     await expect(device).toContainText('Vous avez refusé les notifications pour ce site.');
     await expect(device.getByRole('button')).toHaveCount(0);
     await device.scrollIntoViewIfNeeded();

@@ -4,7 +4,10 @@ import { pushSubscriptions } from '../../db/schema/index';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
-/** One device per endpoint: a device already known (to this account or another) is taken by this account. */
+/**
+ * One device per endpoint: a device already known to another account is taken by this one; the web
+ * app tells it again at each visit of the profile, which keeps its dates.
+ */
 export async function upsertSubscription(
   db: Executor,
   values: { userId: string; endpoint: string; p256dh: string; auth: string; userAgent: string | null },
@@ -19,8 +22,9 @@ export async function upsertSubscription(
         p256dh: values.p256dh,
         auth: values.auth,
         userAgent: values.userAgent,
-        createdAt: sql`now()`,
-        lastUsedAt: null,
+        // The same account telling it again keeps its dates; another account starts anew.
+        createdAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${pushSubscriptions.createdAt} else now() end`,
+        lastUsedAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id then ${pushSubscriptions.lastUsedAt} end`,
       },
     })
     .returning({ id: pushSubscriptions.id });

@@ -164,6 +164,10 @@ describe('a notification reaches the devices by Web Push', () => {
     expect(message).toMatchObject({ channel: 'push', status: 'sent', attempts: 1 });
     const [row] = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, phone.id));
     expect(row?.lastUsedAt).not.toBeNull();
+    // The web app tells the subscription again at each visit: its dates stay.
+    await subscribed(person, phone);
+    const [again] = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, phone.id));
+    expect(again).toEqual(row);
   });
 
   it('a device its push service forgot (410) is deleted, and its push failed without retry', async () => {

@@ -27,6 +27,8 @@ export const notificationPreferencesMessages = defineMessages({
     'kind.support_reply': 'L’équipe répond à mon message',
     'device.title': 'Notifications sur ce téléphone',
     'device.loading': 'Vérification de ce téléphone…',
+    'device.unavailable':
+      'Impossible de vérifier les notifications de ce téléphone pour le moment. Rechargez la page pour réessayer.',
     'device.unsupported':
       'Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d’abord l’application à l’écran d’accueil, puis ouvrez-la depuis son icône.',
     'device.teamOff': 'L’équipe a désactivé pour le moment les notifications sur téléphone.',
@@ -67,6 +69,7 @@ export const notificationPreferencesMessages = defineMessages({
     'kind.support_reply': 'The team answers my message',
     'device.title': 'Notifications on this phone',
     'device.loading': 'Checking this phone…',
+    'device.unavailable': 'Could not check this phone’s notifications for now. Reload the page to try again.',
     'device.unsupported':
       'This browser cannot receive notifications. On iPhone, first add the app to the home screen, then open it from its icon.',
     'device.teamOff': 'The team has turned phone notifications off for now.',

@@ -7,6 +7,7 @@ import { notificationPreferencesMessages } from '../notification-preferences-mes
 
 const SENTENCE = {
   loading: 'device.loading',
+  unavailable: 'device.unavailable',
   unsupported: 'device.unsupported',
   'team-off': 'device.teamOff',
   denied: 'device.denied',
@@ -26,11 +27,9 @@ export function DevicePush({ push }: { push: ReturnType<typeof useDevicePush> })
     if (done) toast.success(t(state === 'on' ? 'device.turnedOff' : 'device.turnedOn'));
   };
   return (
-    <section aria-labelledby="device-push-title" className="mb-4 rounded-lg border border-slate-200 p-4" data-push-state={state}>
-      <h3 id="device-push-title" className="text-sm font-semibold text-slate-900">
-        {t('device.title')}
-      </h3>
-      <p className="mt-1 text-sm text-slate-700" aria-live="polite">
+    <fieldset className="mb-4 rounded-lg border border-slate-200 p-4" data-push-state={state}>
+      <legend className="float-left w-full text-sm font-semibold text-slate-900">{t('device.title')}</legend>
+      <p className="mt-1 clear-left text-sm text-slate-700" aria-live="polite">
         {t(SENTENCE[state])}
       </p>
       {error ? <Alert className="mt-3">{error}</Alert> : null}
@@ -39,6 +38,6 @@ export function DevicePush({ push }: { push: ReturnType<typeof useDevicePush> })
           {busy ? t('device.busy') : t(state === 'on' ? 'device.turnOff' : 'device.turnOn')}
         </Button>
       ) : null}
-    </section>
+    </fieldset>
   );
 }

@@ -8,9 +8,10 @@ import { deviceName } from '../device-name';
 /**
  * Push on this device (decision 062): `unsupported` (no service worker or no Push API here),
  * `team-off` (the team's setting), `denied` (the person refused notifications to this site),
- * `off` / `on` (this browser's subscription), `loading` while it is read.
+ * `off` / `on` (this browser's subscription), `loading` while it is read, `unavailable` when the
+ * server could not be asked.
  */
-export type DevicePushState = 'loading' | 'unsupported' | 'team-off' | 'denied' | 'off' | 'on';
+export type DevicePushState = 'loading' | 'unavailable' | 'unsupported' | 'team-off' | 'denied' | 'off' | 'on';
 
 function pushSupported(): boolean {
   return (
@@ -33,9 +34,18 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-function labelOfThisDevice(): string | undefined {
+function base64url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** What the server keeps of this browser's subscription, named after this device ('Chrome · Android'). */
+function subscriptionBody(subscription: PushSubscription): PushSubscriptionInput {
+  const { endpoint, keys } = subscription.toJSON() as PushSubscriptionInput;
   const name = deviceName(navigator.userAgent);
-  return name ? `${name.browser} · ${name.system}` : undefined;
+  return { endpoint, keys, label: name ? `${name.browser} · ${name.system}` : undefined };
 }
 
 /** The state of push on this device, and turning it on (asks permission, subscribes, tells the server) or off. */
@@ -47,23 +57,38 @@ export function useDevicePush() {
   const [error, setError] = useState<string | null>(null);
   const supported = pushSupported();
 
+  const key = publicKey.data;
   useEffect(() => {
-    if (!supported) return;
+    if (!supported || !key) return;
     setPermission(Notification.permission);
     let live = true;
     registration()
       .then((found) => found?.pushManager.getSubscription() ?? null)
+      .then(async (subscription) => {
+        if (subscription && key.enabled) {
+          const subscribedWith = subscription.options.applicationServerKey;
+          if (subscribedWith && base64url(subscribedWith) !== key.publicKey) {
+            // Made with keys the server no longer has: its pushes could not be sent.
+            await subscription.unsubscribe();
+            return null;
+          }
+          // Told again at each visit, so the server's list matches what this browser says.
+          void savePushSubscription(subscriptionBody(subscription)).catch(() => undefined);
+        }
+        return subscription;
+      })
       .then((subscription) => live && setSubscribed(subscription !== null))
       .catch(() => live && setSubscribed(false));
     return () => {
       live = false;
     };
-  }, [supported]);
+  }, [supported, key]);
 
   let state: DevicePushState;
   if (!supported) state = 'unsupported';
-  else if (publicKey.isPending || subscribed === null) state = 'loading';
-  else if (publicKey.data && !publicKey.data.enabled) state = 'team-off';
+  else if (publicKey.isError) state = 'unavailable';
+  else if (!key || subscribed === null) state = 'loading';
+  else if (!key.enabled) state = 'team-off';
   else if (permission === 'denied') state = 'denied';
   else state = subscribed ? 'on' : 'off';
 
@@ -85,8 +110,7 @@ export function useDevicePush() {
           userVisibleOnly: true,
           applicationServerKey: keyBytes(publicKey.data.publicKey),
         });
-        const json = subscription.toJSON() as PushSubscriptionInput;
-        await savePushSubscription({ endpoint: json.endpoint, keys: json.keys, label: labelOfThisDevice() });
+        await savePushSubscription(subscriptionBody(subscription));
         setSubscribed(true);
         return true;
       } catch (caught) {
