@@ -110,7 +110,7 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   const account = await signedInAccount(request, testInfo, 'pref', PASSWORD);
   await loginAs(page, request, account.email, PASSWORD);
   await page.goto('/mon-compte/notifications');
-  await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail ou SMS' }).click();
+  await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail, SMS ou sur le téléphone' }).click();
   await expect(page).toHaveURL(/\/mon-compte\/profil#notifications$/);
   // Shown once the profile's sections have loaded (they move it down as they do).
   await page.waitForLoadState('networkidle');
