@@ -32,12 +32,13 @@ export async function notifyUser(
     .insert(userNotifications)
     .values({ userId, kind, eventId, data })
     .returning({ id: userNotifications.id });
+  if (!row) throw new Error('notification not stored');
   const event = eventId ? await linkEventOf(tx, eventId) : null;
-  const participates = event ? await takesPart(tx, eventId as string, userId) : false;
+  const participates = eventId !== null && event !== null && (await takesPart(tx, eventId, userId));
   await queuePush(tx, {
     userIds: sql`select ${userId}::uuid`,
     kind,
-    payload: pushPayload({ kind, data, count: 1 }, notificationLink({ kind, eventId }, event, participates), row?.id ?? kind),
+    payload: pushPayload({ kind, data, count: 1 }, notificationLink({ kind, eventId }, event, participates), row.id),
     sendAt: pushSendAt(kind, data.startDateTime),
   });
 }
