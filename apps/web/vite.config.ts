@@ -38,7 +38,7 @@ function appShellFallback(): Plugin {
  * The service worker (decision 042), controlling `/mon-compte` only. Installed with the app shell
  * alone — app.html and the files it loads first — so installing costs no more data than the first
  * visit; each screen's chunk is kept when it is first used. The account's GET answers are read
- * from the network first and from the last answer when there is none.
+ * from the network first and from the last answer when there is none. It also shows the pushes.
  */
 function serviceWorker(): Plugin[] {
   return VitePWA({
@@ -48,6 +48,8 @@ function serviceWorker(): Plugin[] {
     filename: 'sw.js',
     workbox: {
       globPatterns: ['app.html', 'assets/*.{js,css}'],
+      // Web Push (decision 062): the 'push' and 'notificationclick' handlers (public/push-sw.js).
+      importScripts: ['/push-sw.js'],
       manifestTransforms: [
         async (entries) => {
           const shell = fs.readFileSync(path.resolve(import.meta.dirname, outDir, 'app.html'), 'utf8');

@@ -1,5 +1,8 @@
 import { createFormTokens, loadFormTokenSecret, loadSecret } from './lib/form-token';
 import { createTicketSigner } from './modules/check-in/ticket-signer';
+import { createPushSender } from './modules/push/push.sender';
+import { pushRoutes } from './modules/push/push.routes';
+import { loadVapidKeys } from './modules/push/vapid-keys';
 import '@app/shared/zod-french';
 import './types';
 import { randomUUID } from 'node:crypto';
@@ -158,8 +161,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cachesPlugin);
   const settings = new SettingsService(database.db, app.caches.settings, app.settingsChanged);
   app.decorate('settings', settings);
+  const vapid = loadVapidKeys(config);
+  app.decorate('vapidPublicKey', vapid.publicKey);
+  if (config.NODE_ENV === 'production' && config.DATABASE_URL && !config.VAPID_PUBLIC_KEY) {
+    // A new key in a throwaway DATA_DIR would silently end every device's subscription.
+    app.log.warn(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: Web Push signs with DATA_DIR/vapid-keys.json; set them so that every instance and every restart signs alike (decision 062)',
+    );
+  }
   const notifications = new NotificationService(database.db, config, app.log, {
     smsCountries: async () => (await settings.get()).security.smsCountries,
+    push: createPushSender({
+      db: database.db,
+      vapid,
+      enabled: async () => (await settings.get()).notifications.pushNotifications,
+      allowLoopbackHttp: config.NODE_ENV !== 'production',
+    }),
   });
   app.decorate('notifications', notifications);
   notifications.start();
@@ -225,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(realtimeStreamRoutes, { findSession: liveSession });
       await api.register(conversationsRoutes);
       await api.register(supportInboxRoutes);
+      await api.register(pushRoutes);
       await api.register(checkInRoutes);
       await api.register(participantsRoutes);
       await api.register(reportsRoutes);

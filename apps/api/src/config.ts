@@ -52,6 +52,33 @@ export const configSchema = z.object({
    * DATA_DIR/ticket-signing.secret, made at first start. Changing it invalidates every ticket.
    */
   TICKET_SIGNING_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /**
+   * Web Push's VAPID keys (decision 062), base64url as `web-push generate-vapid-keys` prints them;
+   * both or neither. Empty: DATA_DIR/vapid-keys.json, made at first start. Changing them ends every
+   * device's subscription.
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  ),
+  /** Who the push services may contact about our pushes: mailto: or https:. Default: mailto: and ADMIN_EMAIL, else MAIL_FROM's address. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/)
+      .optional(),
+  ),
   /** S3-compatible storage for uploaded images; without S3_BUCKET, DATA_DIR/uploads/. */
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
   S3_ENDPOINT: optionalUrl,

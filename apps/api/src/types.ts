@@ -24,6 +24,8 @@ declare module 'fastify' {
     ticketSigner: TicketSigner;
     /** One Mobile Money adapter per operator (payments.plugin.ts; its provider, or its local emulator without keys). */
     paymentProviders: Record<Operator, MobileMoneyProvider>;
+    /** The VAPID public key the browsers subscribe with (decision 062). */
+    vapidPublicKey: string;
     /** Set when this start created the superadmin (first start); null otherwise. */
     firstStart: FirstStart | null;
   }

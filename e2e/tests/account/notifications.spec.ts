@@ -110,7 +110,7 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   const account = await signedInAccount(request, testInfo, 'pref', PASSWORD);
   await loginAs(page, request, account.email, PASSWORD);
   await page.goto('/mon-compte/notifications');
-  await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail ou SMS' }).click();
+  await page.getByRole('link', { name: 'Choisir ce que je reçois par e-mail, SMS ou sur le téléphone' }).click();
   await expect(page).toHaveURL(/\/mon-compte\/profil#notifications$/);
   // Shown once the profile's sections have loaded (they move it down as they do).
   const section = page.getByRole('region', { name: 'Notifications' });
@@ -119,7 +119,7 @@ test('from the notifications, a participant turns off the e-mails of moves; the 
   const email = moves.getByRole('checkbox', { name: 'E-mail' });
   await expect(email).toBeChecked();
   await expect(section).toContainText(
-    'Aucun SMS entre 22 h et 7 h (heure de Douala) : ils partent à 7 h, sauf une annulation, envoyée aussitôt.',
+    'Aucun SMS ni notification sur le téléphone entre 22 h et 7 h (heure de Douala) : ils partent à 7 h, sauf une annulation, envoyée aussitôt.',
   );
   await email.uncheck();
   await expect(page.getByText('Préférence enregistrée')).toBeVisible();

@@ -327,6 +327,16 @@ const EXACT: Record<string, string> = {
   'Trop de préférences': 'Too many preferences',
   'Notification lue': 'Notification read',
   'Toutes les notifications sont lues': 'All notifications are read',
+  'Notifications activées sur cet appareil': 'Notifications turned on for this device',
+  'Notifications désactivées sur cet appareil': 'Notifications turned off for this device',
+  'Abonnement introuvable': 'Subscription not found',
+  'L’adresse d’abonnement doit commencer par https://': 'The subscription address must start with https://',
+  'Adresse d’abonnement invalide': 'Invalid subscription address',
+  'Clé de chiffrement invalide (p256dh : un point P-256 de 65 octets en base64url)':
+    'Invalid encryption key (p256dh: a 65-byte P-256 point in base64url)',
+  'Secret d’authentification invalide (auth : 16 octets en base64url)':
+    'Invalid authentication secret (auth: 16 bytes in base64url)',
+  'Les notifications push sont désactivées par l’équipe': 'Push notifications are turned off by the team',
   'Partenaire mis à jour': 'Partner updated',
   'Partenaire vérifié': 'Partner verified',
   'Saisissez l’e-mail, le téléphone ou le nom d’utilisateur du compte': 'Enter the account’s e-mail, phone or username',

@@ -37,21 +37,28 @@ export const USER_NOTIFICATIONS_PAGE_SIZE = 20;
 export const UNREAD_COUNT_CAP = 99;
 
 /** The channels besides the app (which always shows every notification). */
-export const NOTIFICATION_CHANNELS = ['email', 'sms'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
- * The channels each kind may also go by, which a person may turn off one by one (decision 061).
- * A kind not listed is in the app only. SMS only for what cannot wait, and the premium's end.
+ * The channels each kind may also go by, which a person may turn off one by one (decisions 061,
+ * 062). SMS only for what cannot wait, and the premium's end; Web Push for every kind, on the
+ * devices where the person turned it on.
  */
-export const CHANNELS_OF: Partial<Record<UserNotificationKind, readonly NotificationChannel[]>> = {
-  event_cancelled: ['email', 'sms'],
-  event_moved: ['email', 'sms'],
-  event_reminder_day: ['email'],
-  premium_ending: ['email', 'sms'],
+export const CHANNELS_OF: Record<UserNotificationKind, readonly NotificationChannel[]> = {
+  event_cancelled: ['email', 'sms', 'push'],
+  event_moved: ['email', 'sms', 'push'],
+  participant_joined: ['push'],
+  event_comment: ['push'],
+  event_reminder_day: ['email', 'push'],
+  event_reminder_soon: ['push'],
+  payment_succeeded: ['push'],
+  premium_ending: ['email', 'sms', 'push'],
+  reward_granted: ['push'],
+  support_reply: ['push'],
 };
 
-/** No SMS between these Douala hours (22:00–07:00): they wait for 07:00, except a cancellation's, sent at once. */
+/** No SMS nor push between these Douala hours (22:00–07:00): they wait for 07:00, except a cancellation's, sent at once. */
 export const QUIET_HOURS = { from: 22, to: 7 } as const;
 const HOUR_MS = 3_600_000;
 

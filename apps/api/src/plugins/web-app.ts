@@ -45,8 +45,8 @@ export const webAppPlugin = fp(
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else if (filePath.endsWith('.html') || path.basename(filePath) === 'sw.js') {
-          // The service worker is looked up at each visit, so a new version takes over at once.
+        } else if (filePath.endsWith('.html') || ['sw.js', 'push-sw.js'].includes(path.basename(filePath))) {
+          // The service worker (and the push handlers it imports) is looked up at each visit, so a new version takes over at once.
           res.setHeader('cache-control', 'no-cache');
         } else {
           res.setHeader('cache-control', 'public, max-age=3600');

@@ -29,10 +29,14 @@ async function keepLoadedAssets(): Promise<void> {
   await Promise.all(urls.map(async (url) => (await cache.match(url)) ?? cache.add(url)));
 }
 
-/** Another person may sign in on this phone: the previous account's answers must not show offline. */
+/**
+ * Another person may sign in on this phone: the previous account's answers must not show offline,
+ * nor its notifications arrive here.
+ */
 export function dropAccountCaches(): void {
   if (typeof window === 'undefined') return;
   dropSentDoorRecords();
+  dropDevicePush();
   if (!('caches' in window)) return;
   void window.caches.delete(ACCOUNT_API_CACHE).catch(() => undefined);
 }
@@ -52,6 +56,19 @@ function dropSentDoorRecords(): void {
         if (!scans.some((scan) => scan.server === null)) await del(key);
       }
     })
+    .catch(() => undefined);
+}
+
+/**
+ * Ends this browser's push subscription (decision 062): its push service then answers 410 to the
+ * server's next push, and the server forgets the device. The next account turns push on again.
+ */
+function dropDevicePush(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration(SERVICE_WORKER_SCOPE)
+    .then((registration) => registration?.pushManager?.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
     .catch(() => undefined);
 }
 

@@ -1,11 +1,12 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const channelEnum = pgEnum('message_channel', ['email', 'sms']);
+export const channelEnum = pgEnum('message_channel', ['email', 'sms', 'push']);
 export const deliveryStatusEnum = pgEnum('delivery_status', ['pending', 'sent', 'failed']);
 
 /**
- * Every e-mail and SMS is written here first, then sent; a failed send stays pending and is
- * retried, so no message (and no account waiting for its code) is lost.
+ * Every e-mail, SMS and push is written here first, then sent; a failed send stays pending and is
+ * retried, so no message (and no account waiting for its code) is lost. A push's `recipient` is
+ * its `push_subscriptions` row's id and its `text` the JSON payload (decision 062).
  */
 export const outboundMessages = pgTable(
   'outbound_messages',

@@ -13,6 +13,7 @@ import {
   referralSignups,
   referralStats,
   rewardGrants,
+  pushSubscriptions,
   sessions,
   users,
 } from '../../db/schema/index';
@@ -132,6 +133,18 @@ export async function* exportDocument(db: Database, userId: string, now: Date): 
   yield `{\n  "format": "evenements-cameroun.export.v1",\n  "exportedAt": ${JSON.stringify(now.toISOString())},\n`;
   yield `  "account": ${JSON.stringify(account)},\n`;
   yield `  "sessions": ${JSON.stringify(ownSessions)},\n`;
+  // The devices with push on: their name and dates (the push service's address and keys are the browser's, not the person's words).
+  const pushDevices = await db
+    .select({
+      label: pushSubscriptions.userAgent,
+      createdAt: pushSubscriptions.createdAt,
+      lastUsedAt: pushSubscriptions.lastUsedAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.createdAt))
+    .limit(1000);
+  yield `  "pushDevices": ${JSON.stringify(pushDevices)},\n`;
 
   yield '  "events": ';
   yield* jsonArray(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { phoneCountry } from '@app/shared/phone';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { PushSender } from '../push/push.sender';
 import {
   claimDueMessages,
   insertMessage,
@@ -31,6 +32,8 @@ export interface DeliveryResult {
 export interface NotificationOptions {
   email?: EmailTransport;
   sms?: SmsProvider;
+  /** Sends the pushes (decision 062); without it a push fails at once. */
+  push?: PushSender;
   /** Attempts before a message is marked `failed` (it stays in the table). */
   maxAttempts?: number;
   /**
@@ -69,7 +72,7 @@ function smsValues(message: SmsMessage): MessageValues {
 }
 
 /**
- * E-mail and SMS delivery through the outbox (decision 018). Every message is first stored in
+ * E-mail, SMS and push delivery through the outbox (decisions 018, 062). Every message is first stored in
  * `outbound_messages`; when a send fails it stays pending and the retry loop sends it again later.
  * `sendEmail` / `sendSms` wait for the first attempt (for a caller that answers differently when
  * it fails, e.g. the SMS-delayed notice); `queueEmail` / `queueSms` answer once the message is
@@ -78,6 +81,7 @@ function smsValues(message: SmsMessage): MessageValues {
 export class NotificationService {
   readonly email: EmailTransport;
   readonly sms: SmsProvider;
+  private readonly push: PushSender | undefined;
   private readonly maxAttempts: number;
   private readonly smsCountries: (() => Promise<readonly string[]>) | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -94,6 +98,7 @@ export class NotificationService {
     // The file only: a subject or a text may carry a one-time code, a recipient is a contact.
     this.email = options.email ?? emailTransportFromConfig(config, (file) => log.info({ file }, 'e-mail written to the outbox'));
     this.sms = options.sms ?? smsProviderFromConfig(config, (file) => log.info({ file }, 'SMS written to the outbox'));
+    this.push = options.push;
     this.maxAttempts = options.maxAttempts ?? 20;
     this.smsCountries = options.smsCountries;
   }
@@ -187,6 +192,7 @@ export class NotificationService {
       return { id: row.id, status: 'failed', error: SMS_COUNTRY_REFUSED };
     }
     try {
+      if (row.channel === 'push') return await this.attemptPush(row, attempts);
       if (row.channel === 'email') {
         await this.email.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html ?? undefined });
       } else {
@@ -206,5 +212,22 @@ export class NotificationService {
       this.log.warn({ channel: row.channel, messageId: row.id, attempts, err: message }, 'message not sent; will retry');
       return { id: row.id, status: failed ? 'failed' : 'pending', error: message };
     }
+  }
+
+  /** A push (decision 062): sent, refused for good (setting off, device gone: failed, no retry), or thrown to retry. */
+  private async attemptPush(row: OutboundMessageRow, attempts: number): Promise<DeliveryResult> {
+    const outcome = this.push ? await this.push.send(row) : { sent: false as const, finalError: 'refused: no push sender' };
+    if (outcome.sent) {
+      await markSent(this.db, row.id, attempts);
+      return { id: row.id, status: 'sent' };
+    }
+    await markAttemptFailed(this.db, row.id, {
+      attempts,
+      lastError: outcome.finalError,
+      nextAttemptAt: new Date(),
+      failed: true,
+    });
+    this.log.info({ channel: row.channel, messageId: row.id, err: outcome.finalError }, 'push not sent, for good');
+    return { id: row.id, status: 'failed', error: outcome.finalError };
   }
 }

@@ -68,6 +68,7 @@ async function remindBatch(
   deps: RemindersDeps,
   kind: 'event_reminder_day' | 'event_reminder_soon',
   window: { from: Date; to: Date },
+  now: Date,
 ): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const claimed = await tx
@@ -114,12 +115,19 @@ async function remindBatch(
         ),
       );
     for (const event of due) {
-      await notifyParticipants(tx, event.id, kind as UserNotificationKind, {
-        eventTitle: event.title,
-        startDateTime: event.startDateTime.toISOString(),
-        address: event.address,
-        city: event.city,
-      });
+      await notifyParticipants(
+        tx,
+        event.id,
+        kind as UserNotificationKind,
+        {
+          eventTitle: event.title,
+          startDateTime: event.startDateTime.toISOString(),
+          address: event.address,
+          city: event.city,
+        },
+        null,
+        now,
+      );
       if (kind !== 'event_reminder_day') continue;
       const mail = dayBeforeEmail(event, deps.publicUrl);
       await queueToParticipants(tx, { eventId: event.id, kind, channel: 'email', ...mail });
@@ -136,7 +144,7 @@ export async function sendEventReminders(deps: RemindersDeps, now = new Date()):
       const window = reminderWindow(kind, now);
       if (!window) continue;
       for (let batch = 0; batch < BATCHES_PER_RUN; batch += 1) {
-        const count = await remindBatch(deps, kind, window);
+        const count = await remindBatch(deps, kind, window, now);
         reminded += count;
         if (count < BATCH) break;
       }

@@ -8,34 +8,13 @@ import {
 } from '@app/shared/user-notifications';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { eventPublicPath, participantPagePath } from '../events/event-paths';
+import { notificationLink } from './notification-link';
 import { countUnread, listNotificationsOf, markAllRead, markRead } from './user-notifications.repository';
 
 type Row = Awaited<ReturnType<typeof listNotificationsOf>>[number];
 
-const ACCOUNT = '/mon-compte';
-
-/** Where a notification leads: the event's page for its participants, the organiser's screens, premium. */
-function linkOf({ notification, event, participates }: Row): string | null {
-  switch (notification.kind) {
-    case 'participant_joined':
-      return event ? `${ACCOUNT}/evenements/${notification.eventId}/participants` : null;
-    case 'event_comment':
-      return event ? `${ACCOUNT}/evenements/${notification.eventId}/commentaires` : null;
-    case 'payment_succeeded':
-    case 'premium_ending':
-      return `${ACCOUNT}/premium`;
-    case 'reward_granted':
-      return ACCOUNT;
-    case 'support_reply':
-      return `${ACCOUNT}/messages/support`;
-    default:
-      // Someone who left or was removed keeps the notification, not the private event's share link.
-      if (!event) return null;
-      if (participates) return participantPagePath(event);
-      return event.isPublic ? eventPublicPath(event) : null;
-  }
-}
+/** Where a notification leads (see notificationLink). */
+const linkOf = ({ notification, event, participates }: Row) => notificationLink(notification, event, participates);
 
 function view(row: Row, language: MessageLanguage): UserNotification {
   const { notification } = row;

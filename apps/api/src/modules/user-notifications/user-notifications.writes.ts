@@ -1,16 +1,26 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { NotificationChannel, UserNotificationKind } from '@app/shared/notification-kinds';
 import type { UserNotificationData } from '@app/shared/user-notifications';
 import type { Executor } from '../../db/client';
-import { eventRemindersSent, GATHERED_KINDS_SQL, userNotifications, users } from '../../db/schema/index';
 import { rowsOf } from '../../db/rows-of';
+import {
+  eventParticipations,
+  eventRemindersSent,
+  events,
+  GATHERED_KINDS_SQL,
+  userNotifications,
+  users,
+} from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
 import { noteNotified } from '../../plugins/realtime';
+import { pushPayload, pushSendAt, queuePush } from '../push/push.writes';
+import { type LinkEvent, notificationLink } from './notification-link';
 import { channelOn } from './notification-preferences';
 
 /*
  * The only writers of `user_notifications` (decision 060). Each runs in the transaction of what
- * it tells, so a notification exists exactly when its cause was committed.
+ * it tells, so a notification exists exactly when its cause was committed; its pushes to the
+ * person's devices are queued in the same transaction (decision 062).
  */
 
 /** One notification to one person. */
@@ -18,18 +28,45 @@ export async function notifyUser(
   tx: Executor,
   notification: { userId: string; kind: UserNotificationKind; eventId?: string | null; data: UserNotificationData },
 ): Promise<void> {
-  await tx.insert(userNotifications).values({
-    userId: notification.userId,
-    kind: notification.kind,
-    eventId: notification.eventId ?? null,
-    data: notification.data,
+  const { userId, kind, data } = notification;
+  const eventId = notification.eventId ?? null;
+  const [row] = await tx
+    .insert(userNotifications)
+    .values({ userId, kind, eventId, data })
+    .returning({ id: userNotifications.id });
+  if (!row) throw new Error('notification not stored');
+  const event = eventId ? await linkEventOf(tx, eventId) : null;
+  const participates = eventId !== null && event !== null && (await takesPart(tx, eventId, userId));
+  await queuePush(tx, {
+    userIds: sql`select ${userId}::uuid`,
+    kind,
+    payload: pushPayload({ kind, data, count: 1 }, notificationLink({ kind, eventId }, event, participates), row.id),
+    sendAt: pushSendAt(kind, data.startDateTime),
   });
   noteNotified([notification.userId]);
 }
 
+/** What a notification's link needs of its event; null when it is gone. */
+async function linkEventOf(tx: Executor, eventId: string): Promise<LinkEvent | null> {
+  const [event] = await tx
+    .select({ title: events.title, shortId: events.shortId, isPublic: events.isPublic, shareToken: events.shareToken })
+    .from(events)
+    .where(eq(events.id, eventId));
+  return event ?? null;
+}
+
+async function takesPart(tx: Executor, eventId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: eventParticipations.userId })
+    .from(eventParticipations)
+    .where(and(eq(eventParticipations.eventId, eventId), eq(eventParticipations.userId, userId)));
+  return row !== undefined;
+}
+
 /**
  * The same notification to every participant of an event (never a blocked account), in one
- * statement whatever their number; not to `exceptUserId` (who made the change).
+ * statement whatever their number; not to `exceptUserId` (who made the change). Its pushes are
+ * held by the quiet hours of `now`.
  */
 export async function notifyParticipants(
   tx: Executor,
@@ -37,6 +74,7 @@ export async function notifyParticipants(
   kind: UserNotificationKind,
   data: UserNotificationData,
   exceptUserId: string | null = null,
+  now = new Date(),
 ): Promise<void> {
   const told = await tx.execute(sql`
     insert into user_notifications (user_id, kind, event_id, data)
@@ -44,6 +82,13 @@ export async function notifyParticipants(
     from ${participantsToTell(eventId, exceptUserId)}
     returning user_id`);
   noteNotified(rowsOf<{ user_id: string }>(told).map((row) => row.user_id));
+  const link = notificationLink({ kind, eventId }, await linkEventOf(tx, eventId), true);
+  await queuePush(tx, {
+    userIds: sql`select p.user_id from ${participantsToTell(eventId, exceptUserId)}`,
+    kind,
+    payload: pushPayload({ kind, data, count: 1 }, link, `${kind}:${eventId}`),
+    sendAt: pushSendAt(kind, data.startDateTime, now),
+  });
 }
 
 /** SQL from `from` on: an event's participations `p` and accounts `u` that may be told (not blocked, not `except`). */
@@ -95,15 +140,26 @@ async function notifyGathered(
     data: UserNotificationData;
   },
 ): Promise<void> {
-  await tx
+  const { userId, kind, eventId } = notification;
+  const [row] = await tx
     .insert(userNotifications)
-    .values({ userId: notification.userId, kind: notification.kind, eventId: notification.eventId, data: notification.data })
+    .values({ userId, kind, eventId, data: notification.data })
     .onConflictDoUpdate({
       target: [userNotifications.userId, userNotifications.eventId, userNotifications.kind],
       targetWhere: sql`read_at is null and kind = any(${GATHERED_KINDS_SQL})`,
       set: { count: sql`${userNotifications.count} + 1`, data: sql`excluded.data`, createdAt: sql`now()` },
-    });
-  noteNotified([notification.userId]);
+    })
+    .returning({ id: userNotifications.id, count: userNotifications.count });
+  if (!row) return;
+  noteNotified([userId]);
+  const link = notificationLink({ kind, eventId }, await linkEventOf(tx, eventId), false);
+  await queuePush(tx, {
+    userIds: sql`select ${userId}::uuid`,
+    kind,
+    // The same tag as the gathered notification's earlier pushes: the phone shows the latest count in their place.
+    payload: pushPayload({ kind, data: notification.data, count: row.count }, link, row.id),
+    sendAt: pushSendAt(kind, undefined),
+  });
 }
 
 /**

@@ -1,36 +1,88 @@
 import { defineMessages } from '../../lib/i18n';
 
-/** 'Notifications' of the profile: which kinds reach the person by e-mail or SMS (decision 061). */
+/** 'Notifications' of the profile: which kinds reach the person by e-mail, SMS or push (decisions 061, 062). */
 export const notificationPreferencesMessages = defineMessages({
   fr: {
     title: 'Notifications',
     intro:
-      'Vos notifications restent toujours visibles dans l’application. Choisissez ce que vous recevez aussi par e-mail ou par SMS.',
-    quietHours: 'Aucun SMS entre {from} et {to} (heure de Douala) : ils partent à {to}, sauf une annulation, envoyée aussitôt.',
+      'Vos notifications restent toujours visibles dans l’application. Choisissez ce que vous recevez aussi par e-mail, par SMS ou sur votre téléphone.',
+    quietHours:
+      'Aucun SMS ni notification sur le téléphone entre {from} et {to} (heure de Douala) : ils partent à {to}, sauf une annulation, envoyée aussitôt.',
     loading: 'Chargement de vos préférences...',
     loadError: 'Impossible de charger vos préférences',
     retry: 'Réessayer',
     saved: 'Préférence enregistrée',
     email: 'E-mail',
     sms: 'SMS',
+    push: 'Téléphone',
     'kind.event_cancelled': 'Un évènement auquel je participe est annulé',
     'kind.event_moved': 'Un évènement auquel je participe change de date ou de lieu',
+    'kind.participant_joined': 'Quelqu’un participe à mon évènement',
+    'kind.event_comment': 'Quelqu’un commente mon évènement',
     'kind.event_reminder_day': 'Rappel la veille d’un évènement auquel je participe',
+    'kind.event_reminder_soon': 'Rappel deux heures avant un évènement auquel je participe',
+    'kind.payment_succeeded': 'Mon paiement est reçu',
     'kind.premium_ending': 'Mon Premium arrive à son terme',
+    'kind.reward_granted': 'Une récompense de parrainage m’est accordée',
+    'kind.support_reply': 'L’équipe répond à mon message',
+    'device.title': 'Notifications sur ce téléphone',
+    'device.loading': 'Vérification de ce téléphone…',
+    'device.unavailable':
+      'Impossible de vérifier les notifications de ce téléphone pour le moment. Rechargez la page pour réessayer.',
+    'device.unsupported':
+      'Ce navigateur ne peut pas recevoir de notifications. Sur iPhone, ajoutez d’abord l’application à l’écran d’accueil, puis ouvrez-la depuis son icône.',
+    'device.teamOff': 'L’équipe a désactivé pour le moment les notifications sur téléphone.',
+    'device.denied':
+      'Vous avez refusé les notifications pour ce site. Pour les recevoir, autorisez-les dans les réglages de votre navigateur, puis revenez ici.',
+    'device.off': 'Désactivées. Activez-les pour être prévenu sur ce téléphone, même application fermée.',
+    'device.on': 'Activées : vous êtes prévenu sur ce téléphone, même application fermée.',
+    'device.turnOn': 'Activer sur ce téléphone',
+    'device.turnOff': 'Désactiver sur ce téléphone',
+    'device.busy': 'Un instant…',
+    'device.failed': 'Impossible d’activer les notifications sur ce téléphone. Réessayez plus tard.',
+    'device.noWorker': 'L’application n’est pas encore prête sur ce téléphone : rechargez la page, puis réessayez.',
+    'device.turnedOn': 'Notifications activées sur ce téléphone',
+    'device.turnedOff': 'Notifications désactivées sur ce téléphone',
   },
   en: {
     title: 'Notifications',
-    intro: 'Your notifications always stay visible in the app. Choose what you also receive by e-mail or text message.',
-    quietHours: 'No text message between {from} and {to} (Douala time): they leave at {to}, except a cancellation, sent at once.',
+    intro:
+      'Your notifications always stay visible in the app. Choose what you also receive by e-mail, text message or on your phone.',
+    quietHours:
+      'No text message nor phone notification between {from} and {to} (Douala time): they leave at {to}, except a cancellation, sent at once.',
     loading: 'Loading your preferences...',
     loadError: 'Could not load your preferences',
     retry: 'Retry',
     saved: 'Preference saved',
     email: 'E-mail',
     sms: 'Text message',
+    push: 'Phone',
     'kind.event_cancelled': 'An event I take part in is cancelled',
     'kind.event_moved': 'An event I take part in changes date or place',
+    'kind.participant_joined': 'Someone joins my event',
+    'kind.event_comment': 'Someone comments on my event',
     'kind.event_reminder_day': 'Reminder the day before an event I take part in',
+    'kind.event_reminder_soon': 'Reminder two hours before an event I take part in',
+    'kind.payment_succeeded': 'My payment is received',
     'kind.premium_ending': 'My premium is about to end',
+    'kind.reward_granted': 'A referral reward is granted to me',
+    'kind.support_reply': 'The team answers my message',
+    'device.title': 'Notifications on this phone',
+    'device.loading': 'Checking this phone…',
+    'device.unavailable': 'Could not check this phone’s notifications for now. Reload the page to try again.',
+    'device.unsupported':
+      'This browser cannot receive notifications. On iPhone, first add the app to the home screen, then open it from its icon.',
+    'device.teamOff': 'The team has turned phone notifications off for now.',
+    'device.denied':
+      'You refused notifications for this site. To receive them, allow them in your browser’s settings, then come back here.',
+    'device.off': 'Off. Turn them on to be told on this phone, even with the app closed.',
+    'device.on': 'On: you are told on this phone, even with the app closed.',
+    'device.turnOn': 'Turn on for this phone',
+    'device.turnOff': 'Turn off for this phone',
+    'device.busy': 'One moment…',
+    'device.failed': 'Could not turn notifications on for this phone. Try again later.',
+    'device.noWorker': 'The app is not ready on this phone yet: reload the page, then try again.',
+    'device.turnedOn': 'Notifications turned on for this phone',
+    'device.turnedOff': 'Notifications turned off for this phone',
   },
 });

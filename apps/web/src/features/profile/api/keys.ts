@@ -4,4 +4,5 @@ export const profileKeys = {
   profile: () => [...profileKeys.all, 'fields'] as const,
   sessions: () => [...profileKeys.all, 'sessions'] as const,
   notificationPreferences: () => [...profileKeys.all, 'notification-preferences'] as const,
+  pushPublicKey: () => [...profileKeys.all, 'push-public-key'] as const,
 };

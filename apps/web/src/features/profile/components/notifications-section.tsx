@@ -1,3 +1,4 @@
+import type { UserNotificationKind } from '@app/shared/notification-kinds';
 import type { NotificationPreference } from '@app/shared/user-notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -5,18 +6,22 @@ import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { getLanguage, useT } from '../../../lib/i18n';
 import { useNotificationPreferences, useSaveNotificationPreference } from '../api/notification-preferences';
+import { useDevicePush } from '../hooks/use-device-push';
 import { notificationPreferencesMessages } from '../notification-preferences-messages';
+import { DevicePush } from './device-push';
 import { ProfileSection } from './profile-section';
-
-type Kind = 'event_cancelled' | 'event_moved' | 'event_reminder_day' | 'premium_ending';
 
 /** '22:00' as French writes it ('22 h'); as it is in English. */
 const hourText = (value: string) => (getLanguage() === 'fr' ? `${Number(value.slice(0, 2))} h` : value);
 
-/** 'Notifications' (decision 061): per kind, the e-mail and SMS boxes; each saved as it is ticked. */
+/**
+ * 'Notifications' (decisions 061, 062): push on this phone; per kind, the e-mail, SMS and push
+ * boxes (push only while the team has it on), each saved as it is ticked.
+ */
 export function NotificationsSection() {
   const t = useT(notificationPreferencesMessages);
   const preferences = useNotificationPreferences();
+  const push = useDevicePush();
   const save = useSaveNotificationPreference();
   // A ticked box shows its new state at once, until the server's answers (or refusal) replace them:
   // the cache holds each answer, so the boxes read it again when nothing is being saved.
@@ -42,7 +47,8 @@ export function NotificationsSection() {
       />
     );
   else {
-    const kinds = [...new Set(preferences.data.preferences.map((item) => item.kind))] as Kind[];
+    const offered = preferences.data.preferences.filter((item) => item.channel !== 'push' || push.teamOn);
+    const kinds: UserNotificationKind[] = [...new Set(offered.map((item) => item.kind))];
     body = (
       <>
         {save.isError ? <Alert className="mb-3">{save.error.message}</Alert> : null}
@@ -51,7 +57,7 @@ export function NotificationsSection() {
             <fieldset key={kind} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
               <legend className="float-left text-sm font-medium text-slate-800 sm:max-w-md">{t(`kind.${kind}`)}</legend>
               <div className="flex gap-5">
-                {preferences.data.preferences
+                {offered
                   .filter((item) => item.kind === kind)
                   .map((item) => (
                     <label key={item.channel} className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -76,6 +82,7 @@ export function NotificationsSection() {
   }
   return (
     <ProfileSection id="notifications" title={t('title')} hint={t('intro')}>
+      <DevicePush push={push} />
       {body}
     </ProfileSection>
   );
