@@ -29,14 +29,19 @@ export const CONVERSATION_MESSAGES = {
   closed: 'Conversation fermée',
   reopened: 'Conversation rouverte',
   assigned: 'La conversation vous est attribuée',
+  bidi: 'Le message contient des caractères qui inversent le sens du texte',
 } as const;
+
+/** Characters that turn text right-to-left or isolate it: they can disguise a link's address. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 /** The text of a message: trimmed, 1–2 000 characters (control characters are refused for every body). */
 export const messageTextSchema = z
   .string({ message: CONVERSATION_MESSAGES.required })
   .trim()
   .min(1, { message: CONVERSATION_MESSAGES.required })
-  .max(MESSAGE_MAX, { message: CONVERSATION_MESSAGES.tooLong });
+  .max(MESSAGE_MAX, { message: CONVERSATION_MESSAGES.tooLong })
+  .refine((text) => !BIDI_CONTROLS.test(text), { message: CONVERSATION_MESSAGES.bidi });
 
 export const sendMessageSchema = z.strictObject({ text: messageTextSchema });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;

@@ -543,6 +543,8 @@ const EXACT: Record<string, string> = {
   'Conversation fermée': 'Conversation closed',
   'Conversation rouverte': 'Conversation reopened',
   'La conversation vous est attribuée': 'The conversation is assigned to you',
+  'Le message contient des caractères qui inversent le sens du texte':
+    'The message contains characters that reverse the text’s direction',
   'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
     'This stream is read as server-sent events: send the header Accept: text/event-stream',
 };

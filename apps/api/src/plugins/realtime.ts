@@ -15,7 +15,7 @@ export type RealtimeSignal =
   | { type: 'notifications' }
   | { type: 'conversation'; conversationId: string }
   | { type: 'support' }
-  /** The account was blocked or signed out everywhere: its streams end now. */
+  /** Sessions of the account ended (blocked, signed out, a device removed): its streams check theirs now. */
   | { type: 'revoked' };
 
 type Listener = (signal: RealtimeSignal) => void;
@@ -37,6 +37,7 @@ export function noteNotified(userIds: Iterable<string>): void {
 const CHANNEL = 'realtime:signals';
 /** A publish names at most this many people, so that no Redis message grows without bound. */
 const PEOPLE_PER_MESSAGE = 2000;
+const PUBLISH_TIMEOUT_MS = 1000;
 
 export class RealtimeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -98,7 +99,11 @@ export class RealtimeHub {
   private async broadcast(message: { userIds: string[]; signal: RealtimeSignal }): Promise<void> {
     if (!this.redis) return this.deliver(message);
     try {
-      await this.redis.publish(CHANNEL, JSON.stringify(message));
+      // A Redis that hangs must not hold the answer of a write already committed.
+      await Promise.race([
+        this.redis.publish(CHANNEL, JSON.stringify(message)),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('Redis publish timed out')), PUBLISH_TIMEOUT_MS).unref()),
+      ]);
     } catch (error) {
       // Redis unreachable: at least the screens open on this instance hear it.
       this.log.warn({ err: error }, 'real-time signal not published: delivered on this instance only');

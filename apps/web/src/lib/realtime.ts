@@ -24,6 +24,8 @@ const STALE_KEYS: Record<RealtimeSignal['type'], readonly string[]> = {
 
 const FIRST_RETRY_MS = 2000;
 const LONGEST_RETRY_MS = 60_000;
+/** A stream open this long (a heartbeat came) counts as working: the next retry is quick again. */
+const HELD_MS = 20_000;
 
 /** Splits the text of a stream into its events (`event:` and `data:` lines, blank-line separated); answers the rest. */
 export function readEvents(buffer: string, onSignal: (signal: RealtimeSignal) => void): string {
@@ -65,13 +67,16 @@ export function openRealtime(onSignal: (signal: RealtimeSignal) => void, onResum
         if (response.status === 401 || response.status === 403) stopped = true;
         throw new Error(`stream ${response.status}`);
       }
-      retryMs = FIRST_RETRY_MS;
+      // The backoff starts again only once the stream has held: a proxy that answers and then
+      // closes at once must not be asked every two seconds.
+      const opened = Date.now();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
         buffer = readEvents(buffer + value, onSignal);
+        if (Date.now() - opened > HELD_MS) retryMs = FIRST_RETRY_MS;
       }
     } catch {
       // Network lost, server restarted, or closed by us: see below.

@@ -5,7 +5,7 @@ import { newestFirst } from './index-helpers';
 import { users } from './users';
 
 /*
- * Conversations (issue 29, decision 062): a person with the team ('support'), a participant with
+ * Conversations (issue 29, decision 063): a person with the team ('support'), a participant with
  * an event's organiser ('event'). Each side's unread count and the last message are kept on the
  * conversation in the transaction that writes a message, so every list reads one row per line.
  */
@@ -53,6 +53,11 @@ export const conversations = pgTable(
       .on(table.status, ...newestFirst(table.lastMessageAt, table.id))
       .where(sql`${table.kind} = 'support'`),
     index('conversations_assigned_idx').on(table.assignedTo).where(sql`${table.assignedTo} is not null`),
+    // A person's unread total reads only the conversations with something unread, from the index alone.
+    index('conversations_user_unread_idx').on(table.userId, table.userUnread).where(sql`${table.userUnread} > 0`),
+    index('conversations_organizer_unread_idx')
+      .on(table.organizerId, table.otherUnread)
+      .where(sql`${table.otherUnread} > 0 and ${table.organizerId} is not null`),
   ],
 );
 

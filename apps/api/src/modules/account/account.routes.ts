@@ -78,6 +78,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         return true;
       });
       if (!revoked) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+      // The streams of the account check their session: the one of that device ends.
+      await app.realtime.tell([userId], { type: 'revoked' });
       return { message: ACCOUNT_MESSAGES.sessionRevoked };
     },
   );
@@ -98,6 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await revokeAllSessions(tx, userId);
         await recordWrite(tx, { audit: { actorId: userId, action: 'session.revoke_all', targetType: 'user', targetId: userId } });
       });
+      await app.realtime.tell([userId], { type: 'revoked' });
       return { message: ACCOUNT_MESSAGES.allSessionsRevoked };
     },
   );
@@ -139,6 +142,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           audit: { actorId: userId, action: 'user.change_password', targetType: 'user', targetId: userId },
         });
       });
+      await app.realtime.tell([userId], { type: 'revoked' });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

@@ -161,6 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.sessionId) await revokeSession(app.db, request.sessionId);
+      if (request.user) await app.realtime.tell([request.user.id], { type: 'revoked' });
       return { message: 'Déconnexion réussie' };
     },
   );

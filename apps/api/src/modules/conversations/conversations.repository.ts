@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
@@ -36,6 +36,9 @@ function withPeople(db: Executor) {
       organizer: nameColumns(organizer),
       assignee: nameColumns(assignee),
       event: { id: events.id, title: events.title },
+      // An event thread is written while its person still takes part in the event.
+      participates: sql<boolean>`exists (select 1 from ${eventParticipations} p
+        where p.event_id = ${conversations.eventId} and p.user_id = ${conversations.userId})`,
     })
     .from(conversations)
     .innerJoin(person, eq(person.id, conversations.userId))
@@ -58,13 +61,24 @@ export async function findSupportConversationId(db: Executor, userId: string): P
   return row?.id ?? null;
 }
 
-/** The conversations a person is in (as the person or as the event's organiser), latest message first. */
+/**
+ * The conversations a person is in (as the person or as the event's organiser), latest message
+ * first: each side read in its index's order up to the page's end, then merged, so a busy
+ * organiser's page costs its rows, not all their conversations.
+ */
 export async function listConversationsOf(db: Executor, userId: string, page: { limit: number; offset: number }) {
-  return withPeople(db)
-    .where(or(eq(conversations.userId, userId), eq(conversations.organizerId, userId)))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(page.limit + 1)
-    .offset(page.offset);
+  const upTo = page.offset + page.limit + 1;
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from (
+        (select id, last_message_at from conversations where user_id = ${userId}
+          order by last_message_at desc, id desc limit ${upTo})
+        union all
+        (select id, last_message_at from conversations where organizer_id = ${userId}
+          order by last_message_at desc, id desc limit ${upTo})
+      ) mine order by last_message_at desc, id desc limit ${page.limit + 1} offset ${page.offset}`),
+  ).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return withPeople(db).where(inArray(conversations.id, ids)).orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
 }
 
 /** The support inbox ('Messagerie'), latest message first. */
@@ -80,8 +94,9 @@ export async function listSupportConversations(db: Executor, where: SQL, page: {
 export async function countUnreadOf(db: Executor, userId: string): Promise<number> {
   const [row] = rowsOf<{ total: string | number }>(
     await db.execute(sql`select
-      (select coalesce(sum(user_unread), 0) from conversations where user_id = ${userId})
-      + (select coalesce(sum(other_unread), 0) from conversations where organizer_id = ${userId}) as total`),
+      (select coalesce(sum(user_unread), 0) from conversations where user_id = ${userId} and user_unread > 0)
+      + (select coalesce(sum(other_unread), 0) from conversations
+         where organizer_id = ${userId} and other_unread > 0 and organizer_id is not null) as total`),
   );
   return Number(row?.total ?? 0);
 }
@@ -95,13 +110,8 @@ export async function participates(db: Executor, eventId: string, userId: string
   return Boolean(row);
 }
 
-/** A thread's page: the `limit` messages before `before` (or the latest), newest first. */
-export async function listMessages(
-  db: Executor,
-  conversationId: string,
-  limit: number,
-  before?: { createdAt: Date; id: string },
-) {
+/** A thread's page: the `limit` messages before the message `beforeId` of the thread (or the latest), newest first. */
+export async function listMessages(db: Executor, conversationId: string, limit: number, beforeId?: string) {
   return db
     .select({
       message: conversationMessages,
@@ -112,11 +122,10 @@ export async function listMessages(
     .where(
       and(
         eq(conversationMessages.conversationId, conversationId),
-        before
-          ? or(
-              lt(conversationMessages.createdAt, before.createdAt),
-              and(eq(conversationMessages.createdAt, before.createdAt), lt(conversationMessages.id, before.id)),
-            )
+        beforeId
+          ? // The cursor's own row, not its time read into JavaScript (milliseconds; PostgreSQL keeps microseconds).
+            sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (select m.created_at, m.id
+              from conversation_messages m where m.id = ${beforeId}::uuid)`
           : undefined,
       ),
     )
@@ -191,7 +200,9 @@ export async function appendMessage(
 export async function updateConversation(
   db: Executor,
   id: string,
-  values: Partial<Pick<ConversationRow, 'status' | 'assignedTo' | 'userUnread' | 'otherUnread'>>,
+  values: {
+    [K in 'status' | 'assignedTo' | 'userUnread' | 'otherUnread']?: ConversationRow[K] | SQL;
+  },
 ) {
   const [row] = await db.update(conversations).set(values).where(eq(conversations.id, id)).returning();
   return row ?? null;

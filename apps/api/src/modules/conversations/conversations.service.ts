@@ -76,7 +76,7 @@ function summaryView(row: ConversationWithPeople, readerId: string, blocks: Map<
   const otherAccount = personSide ? organizer : person;
   const canWrite =
     conversation.kind === 'support' ||
-    (otherAccount?.id != null && !otherAccount.isBlocked && !blocks.has(otherAccount.id) && event !== null);
+    (otherAccount?.id != null && !otherAccount.isBlocked && !blocks.has(otherAccount.id) && event !== null && row.participates);
   return {
     _id: conversation.id,
     kind: conversation.kind,
@@ -131,7 +131,7 @@ async function conversationOf(deps: ConversationsDeps, userId: string, id: strin
 export async function threadPage(deps: Pick<ConversationsDeps, 'db'>, conversationId: string, before: string | undefined) {
   const cursor = before ? await findMessageInThread(deps.db, conversationId, before) : undefined;
   if (before && !cursor) throw notFound('Message introuvable dans cette conversation');
-  const rows = await listMessages(deps.db, conversationId, MESSAGES_PAGE_SIZE, cursor ?? undefined);
+  const rows = await listMessages(deps.db, conversationId, MESSAGES_PAGE_SIZE, cursor?.id);
   return { rows: rows.slice(0, MESSAGES_PAGE_SIZE).reverse(), hasOlder: rows.length > MESSAGES_PAGE_SIZE };
 }
 

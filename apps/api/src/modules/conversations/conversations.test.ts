@@ -5,6 +5,7 @@ import type { ConversationsResponse, ThreadResponse } from '@app/shared/conversa
 import { auditLog, conversationMessages, conversations, userNotifications } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream';
+import { tokenFor } from '../../../test/factories';
 import { type As, createEvent, type Identity, request, signedIn, testAppForFile } from '../../../test/helper';
 
 /**
@@ -123,6 +124,11 @@ describe('a participant and an organiser', () => {
       expect(response.json().message).toBe('Conversation introuvable');
     }
     expect(await app.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, id))).toHaveLength(1);
+
+    // A participant who leaves keeps the thread to read, and nobody writes in it any more.
+    expect((await request(app, 'DELETE', `/api/events/${event._id}/participants/me`, participant)).statusCode).toBe(200);
+    expect((await threadOf(participant, id)).conversation.canWrite).toBe(false);
+    expect((await threadOf(organizer, id)).conversation.canWrite).toBe(false);
   });
 
   it('refuses empty, over-long and HTML-looking messages as text, and stores nothing for a refusal', async () => {
@@ -140,6 +146,10 @@ describe('a participant and an organiser', () => {
     expect(control.json().code).toBe('CONTROL_CHARACTERS');
     const [before] = await app.db.select().from(conversations).where(eq(conversations.eventId, event._id));
     expect(before).toBeUndefined();
+
+    const reversed = await request(app, 'POST', url, participant, { text: 'Voir https://exemple.cm/\u202Egnp.exe' });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fieldErrors.text).toEqual(['Le message contient des caractères qui inversent le sens du texte']);
 
     const html = '<script>alert(1)</script> <b>gras</b>';
     const sent = await ok<{ sent: { text: string } }>(await request(app, 'POST', url, participant, { text: html }), 201);
@@ -324,6 +334,16 @@ describe('the real-time stream', () => {
       const admin = await signedIn(app, { role: 'admin', permissions: ['manage_users'] });
       await ok(await request(app, 'PUT', `/api/users/${organizer.user.id}/block`, admin));
       await expect.poll(stream.ended).toBe(true);
+
+      // Signing out ends the stream of that session, not the one of the account's other device.
+      const otherDevice = await tokenFor(app, participant.user);
+      const [here, there] = [await openEventStream(address, participant.token), await openEventStream(address, otherDevice)];
+      await expect.poll(() => here.events.length + there.events.length).toBe(2);
+      await ok(await request(app, 'POST', '/api/users/logout', participant));
+      await expect.poll(here.ended).toBe(true);
+      expect(there.ended()).toBe(false);
+      await here.close();
+      await there.close();
     } finally {
       await stream.close();
     }

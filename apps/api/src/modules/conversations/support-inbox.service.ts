@@ -77,7 +77,7 @@ export async function supportInbox(
 
 async function supportConversation(deps: ConversationsDeps, id: string): Promise<ConversationWithPeople> {
   const row = await findConversation(deps.db, id);
-  if (!row || row.conversation.kind !== 'support') throw notFound(M.notFound);
+  if (row?.conversation.kind !== 'support') throw notFound(M.notFound);
   return row;
 }
 
@@ -104,7 +104,11 @@ export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser
   const row = await supportConversation(deps, id);
   const message = await deps.db.transaction(async (tx) => {
     const message = await appendMessage(tx, id, { senderId: actor.id, fromTeam: true, fromUser: false, text });
-    await updateConversation(tx, id, { otherUnread: 0, assignedTo: row.conversation.assignedTo ?? actor.id });
+    // Whoever answers first takes it, unless someone took it meanwhile (read in the update itself).
+    await updateConversation(tx, id, {
+      otherUnread: 0,
+      assignedTo: sql`coalesce(${conversations.assignedTo}, ${actor.id}::uuid)`,
+    });
     await notifyUser(tx, {
       userId: row.conversation.userId,
       kind: 'support_reply',
@@ -130,8 +134,12 @@ export async function changeSupportConversation(
   change: { assignedTo: string } | { status: 'open' | 'closed' },
 ): Promise<{ message: string; conversation: SupportConversation }> {
   const row = await supportConversation(deps, id);
-  const before = { status: row.conversation.status, assignedTo: row.conversation.assignedTo };
   await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: conversations.status, assignedTo: conversations.assignedTo })
+      .from(conversations)
+      .where(eq(conversations.id, id))
+      .for('update');
     const updated = await updateConversation(tx, id, { ...change, otherUnread: 0 });
     if (!updated) throw notFound(M.notFound);
     await recordWrite(tx, {

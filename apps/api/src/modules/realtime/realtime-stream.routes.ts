@@ -13,6 +13,8 @@ export interface RealtimeStreamOptions {
 }
 
 const HEARTBEAT_MS = 25_000;
+/** Signals a stream may hold unread before it is ended (a few hundred). */
+const MAX_UNREAD_BYTES = 32 * 1024;
 
 function bearerOf(request: FastifyRequest): string {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
@@ -21,8 +23,8 @@ function bearerOf(request: FastifyRequest): string {
 /**
  * `GET /api/users/me/stream`: server-sent events while a screen is open (decision 063). Each event
  * names what changed (`notifications`, `conversation` with its id, `support` for 'Messagerie');
- * the screen reads it through the API. The stream ends when the session ends or the account is
- * blocked (at the next heartbeat at the latest), and when the server stops.
+ * the screen reads it through the API. The stream ends when its session ends: checked at each
+ * heartbeat and at once when the account is blocked (a `revoked` signal), and when the server stops.
  */
 export const realtimeStreamRoutes: FastifyPluginAsyncZod<RealtimeStreamOptions> = async (app, options) => {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
@@ -52,15 +54,26 @@ export const realtimeStreamRoutes: FastifyPluginAsyncZod<RealtimeStreamOptions> 
       const token = bearerOf(request);
       const stream = new PassThrough();
       const send = (signal: RealtimeSignal) => {
-        if (signal.type === 'revoked') return end();
+        if (signal.type === 'revoked') return void checkSession();
+        // A phone that stopped reading: end the stream rather than hold its signals (it reconnects).
+        if (stream.writableLength > MAX_UNREAD_BYTES) return end();
         stream.write(`event: ${signal.type}\ndata: ${JSON.stringify(signal)}\n\n`);
       };
       const stopListening = app.realtime.listen(user.id, send, { support: user.permissions.includes('manage_chats') });
-      const heartbeat = setInterval(async () => {
+      let checking = false;
+      // A session signed out, expired or of a blocked account ends the stream; a database that
+      // does not answer keeps it.
+      async function checkSession() {
+        if (checking) return;
+        checking = true;
         const session = await options.findSession(token).catch(() => undefined);
-        // A database that does not answer keeps the stream; a session gone or blocked ends it.
-        if (session === null || (session && session.sessionId !== request.sessionId)) return end();
-        stream.write(': ping\n\n');
+        checking = false;
+        if (!open.has(end)) return;
+        if (session === null || (session && session.sessionId !== request.sessionId)) end();
+      }
+      const heartbeat = setInterval(async () => {
+        await checkSession();
+        if (open.has(end)) stream.write(': ping\n\n');
       }, heartbeatMs);
       function end() {
         if (!open.delete(end)) return;

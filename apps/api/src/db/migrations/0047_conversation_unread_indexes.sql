@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_user_unread_idx" ON "conversations" USING btree ("user_id","user_unread") WHERE "conversations"."user_unread" > 0;--> statement-breakpoint
+CREATE INDEX "conversations_organizer_unread_idx" ON "conversations" USING btree ("organizer_id","other_unread") WHERE "conversations"."other_unread" > 0 and "conversations"."organizer_id" is not null;
