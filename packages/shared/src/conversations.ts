@@ -118,6 +118,9 @@ export const sentMessageResponseSchema = z.object({
 });
 export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
 
+/** Read up to this message, the last one shown (those after it stay unread); without it, all. */
+export const readConversationSchema = z.strictObject({ upTo: uuidParam.optional() }).nullish();
+
 export const unreadMessagesResponseSchema = z.object({ unread: z.number().int().min(0) });
 
 export const userIdParamsSchema = z.object({ userId: uuidParam });

@@ -5,6 +5,7 @@ import {
   conversationsResponseSchema,
   messagesQuerySchema,
   mySupportResponseSchema,
+  readConversationSchema,
   sendMessageSchema,
   sentMessageResponseSchema,
   startEventConversationSchema,
@@ -148,12 +149,16 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated', rateLimit: readLimit },
       schema: {
         tags,
-        summary: 'Marque une de mes conversations comme lue',
+        summary: 'Marque une de mes conversations comme lue, jusqu’au message upTo (le dernier affiché) s’il est donné',
         params: idParamsSchema,
+        body: readConversationSchema,
         response: { 200: unreadMessagesResponseSchema.extend({ message: okSchema.shape.message }), ...errors },
       },
     },
-    async (request) => ({ message: M.read, unread: await readConversation(deps, actorOf(request).id, request.params.id) }),
+    async (request) => ({
+      message: M.read,
+      unread: await readConversation(deps, actorOf(request).id, request.params.id, request.body?.upTo),
+    }),
   );
 
   app.put(

@@ -9,7 +9,7 @@ import {
   type StartEventConversationInput,
   type ThreadResponse,
 } from '@app/shared/conversations';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, users } from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
@@ -157,9 +157,16 @@ export async function mySupportThread(deps: ConversationsDeps, userId: string, b
 }
 
 /** Marks my side of a conversation read; my other screens hear it. */
-export async function readConversation(deps: ConversationsDeps, userId: string, id: string): Promise<number> {
+export async function readConversation(deps: ConversationsDeps, userId: string, id: string, upTo?: string): Promise<number> {
   const row = await conversationOf(deps, userId, id);
-  await updateConversation(deps.db, id, isPersonSide(row, userId) ? { userUnread: 0 } : { otherUnread: 0 });
+  if (upTo && !(await findMessageInThread(deps.db, id, upTo))) throw notFound('Message introuvable dans cette conversation');
+  // What came from the other side after the last message shown stays unread.
+  const unread = upTo
+    ? sql`(select count(*)::int from conversation_messages m
+      where m.conversation_id = ${id} and m.sender_id is distinct from ${userId}::uuid
+        and (m.created_at, m.id) > (select c.created_at, c.id from conversation_messages c where c.id = ${upTo}::uuid))`
+    : 0;
+  await updateConversation(deps.db, id, isPersonSide(row, userId) ? { userUnread: unread } : { otherUnread: unread });
   await deps.realtime.tell([userId], { type: 'conversation', conversationId: id });
   return countUnreadOf(deps.db, userId);
 }

@@ -81,8 +81,16 @@ describe('a participant and an organiser', () => {
     expect(thread.conversation.with).toEqual({ _id: organizer.user.id, name: 'Odile Manga' });
     expect(thread.conversation.unread).toBe(1);
 
+    // Read up to the first message shown: the organiser's answer, after it, stays unread.
+    const [firstShown] = thread.messages;
+    const partly = await ok<{ unread: number }>(
+      await request(app, 'PUT', `/api/conversations/${first.conversationId}/read`, participant, { upTo: firstShown?._id }),
+    );
+    expect(partly.unread).toBe(1);
     const read = await ok<{ unread: number }>(
-      await request(app, 'PUT', `/api/conversations/${first.conversationId}/read`, participant),
+      await request(app, 'PUT', `/api/conversations/${first.conversationId}/read`, participant, {
+        upTo: thread.messages.at(-1)?._id,
+      }),
     );
     expect(read.unread).toBe(0);
     organizerList = await listOf(organizer);

@@ -65,7 +65,8 @@ export function cancellationNotice(event: NoticeEvent, message: string | null, p
 
 /** The notice of a move (new date or place), or null when neither changed. */
 export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: string, now = new Date()): Notice | null {
-  const moved = before.startDateTime.getTime() !== after.startDateTime.getTime();
+  // To the minute, as people read a time: a form that drops the seconds moves nothing.
+  const moved = Math.floor(before.startDateTime.getTime() / 60_000) !== Math.floor(after.startDateTime.getTime() / 60_000);
   const relocated = before.address !== after.address || before.city !== after.city;
   if (!moved && !relocated) return null;
   const when = frenchDateTime(after.startDateTime);

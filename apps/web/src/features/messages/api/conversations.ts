@@ -67,7 +67,8 @@ export function useSendMessage(target: MessageTarget) {
 export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<{ unread: number }>(`/conversations/${id}/read`, { method: 'PUT' }),
+    mutationFn: ({ id, upTo }: { id: string; upTo?: string }) =>
+      apiRequest<{ unread: number }>(`/conversations/${id}/read`, { method: 'PUT', body: upTo ? { upTo } : {} }),
     onSuccess: (answer) => {
       queryClient.setQueryData(conversationKeys.unread, { unread: answer.unread });
       return queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] });

@@ -100,7 +100,7 @@ export function ThreadPane({ id }: { id: string }) {
   useEffect(() => {
     if (!conversationId || unread === 0 || readUpTo.current === lastId) return;
     readUpTo.current = lastId;
-    markConversationRead(conversationId);
+    markConversationRead({ id: conversationId, upTo: lastId });
   }, [conversationId, unread, lastId, markConversationRead]);
   useEffect(() => {
     if (lastId) endRef.current?.scrollIntoView({ block: 'end' });
