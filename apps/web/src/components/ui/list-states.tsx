@@ -31,3 +31,13 @@ export function ListError({ title, message, retryLabel, onRetry }: ListErrorProp
     </Alert>
   );
 }
+
+/** A list with nothing in it: what that means, and what would fill it. */
+export function ListEmpty({ title, hint }: { title: string; hint?: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      <p className="font-medium text-slate-800">{title}</p>
+      {hint ? <p className="mt-2 text-sm text-slate-700">{hint}</p> : null}
+    </div>
+  );
+}

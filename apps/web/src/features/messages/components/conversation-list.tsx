@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '@app/shared/conversations';
 import { Link } from 'react-router';
-import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { PrevNextPager } from '../../../components/ui/prev-next-pager';
 import { paths } from '../../../config/paths';
 import { formatRelative } from '../../../lib/format';
@@ -72,10 +72,7 @@ export function ConversationList({ page, selected }: { page: number; selected: s
         </Link>
       ) : null}
       {list.data.items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
-          <p className="font-medium text-slate-800">{t('empty')}</p>
-          <p className="mt-2 text-sm text-slate-700">{t('emptyHint')}</p>
-        </div>
+        <ListEmpty title={t('empty')} hint={t('emptyHint')} />
       ) : (
         <ul
           className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"

@@ -1,7 +1,7 @@
 import type { UserNotification } from '@app/shared/user-notifications';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { PrevNextPager } from '../../../components/ui/prev-next-pager';
 import { paths } from '../../../config/paths';
@@ -112,10 +112,7 @@ export function NotificationsScreen({ page }: { page: number }) {
       ) : list.isError ? (
         <ListError title={t('loadError')} message={list.error.message} retryLabel={t('retry')} onRetry={() => list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
-          <p className="font-medium text-slate-800">{t('empty')}</p>
-          <p className="mt-2 text-sm text-slate-700">{t('emptyHint')}</p>
-        </div>
+        <ListEmpty title={t('empty')} hint={t('emptyHint')} />
       ) : (
         <>
           <ul
