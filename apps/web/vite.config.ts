@@ -71,7 +71,9 @@ function serviceWorker(): Plugin[] {
           options: { cacheName: ASSETS_CACHE, expiration: { maxEntries: 120 }, matchOptions: { ignoreVary: true } },
         },
         {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/'),
+          // Not the real-time stream (decision 063): it never ends, so it could never be stored.
+          urlPattern: ({ url, sameOrigin, request }) =>
+            sameOrigin && url.pathname.startsWith('/api/') && !request.headers.get('accept')?.includes('text/event-stream'),
           method: 'GET',
           handler: 'NetworkFirst',
           options: {
