@@ -92,7 +92,8 @@ export function moveNotice(before: NoticeEvent, after: NoticeEvent, publicUrl: s
       kind: 'event_moved',
       data: {
         ...facts(after),
-        previousStartDateTime: before.startDateTime.toISOString(),
+        // The same minute is no move: the sentence then names the place only.
+        previousStartDateTime: (moved ? before : after).startDateTime.toISOString(),
         previousAddress: before.address,
         previousCity: before.city,
       },

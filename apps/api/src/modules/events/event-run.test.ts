@@ -91,12 +91,15 @@ describe('participants are told of a move', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await sentTo(awa.user.email as string)).toHaveLength(0);
+    expect((await request(app, 'GET', '/api/users/me/notifications', awa)).json().items).toEqual([]);
 
     expect((await update({ location: { address: 'Palais des congrès', city: 'Yaoundé' } })).statusCode).toBe(200);
     const [moved] = await sentTo(awa.user.email as string);
     expect(moved?.subject).toBe('Événement modifié : Salon du livre 2027');
     expect(moved?.text).toContain('- lieu : Palais des congrès, Yaoundé (au lieu de Rue de la Joie, Douala)');
     expect(moved?.text).not.toContain('- date :');
+    const [told] = (await request(app, 'GET', '/api/users/me/notifications', awa)).json().items;
+    expect(told.text).toBe('« Salon du livre 2027 » change : à Palais des congrès, Yaoundé.');
     expect(await sentTo('+237677009911')).toHaveLength(0);
 
     // Brought forward to tomorrow: the SMS too.
