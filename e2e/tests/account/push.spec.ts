@@ -3,6 +3,7 @@ import { signedInAccount } from '../../fixtures/accounts';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { exclusive } from '../../fixtures/exclusive';
+import { changeSetting } from '../../fixtures/settings';
 import { shotsIn } from '../../fixtures/shots';
 
 /*
@@ -18,17 +19,11 @@ const PASSWORD = 'Kora-Sawa-Beach-42!';
 /** Runs `run` with the team's 'Notifications push' set to `on`, then puts the settings back (both projects take turns). */
 async function withPushSetting(request: APIRequestContext, superToken: string, on: boolean, run: () => Promise<void>) {
   await exclusive('push-setting', async () => {
-    const headers = { authorization: `Bearer ${superToken}` };
-    const before = await (await request.get('/api/admin/settings', { headers })).json();
+    const before = await changeSetting(request, superToken, 'notifications', 'pushNotifications', on);
     try {
-      const saved = await request.put('/api/admin/settings', {
-        headers,
-        data: { ...before, notifications: { ...before.notifications, pushNotifications: on } },
-      });
-      expect(saved.ok(), await saved.text()).toBe(true);
       await run();
     } finally {
-      await request.put('/api/admin/settings', { headers, data: before });
+      await changeSetting(request, superToken, 'notifications', 'pushNotifications', before);
     }
   });
 }
