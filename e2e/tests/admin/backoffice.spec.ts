@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { exclusive } from '../../fixtures/exclusive';
 import { shotsIn } from '../../fixtures/shots';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { loginAs, loginAsSuperadmin, test } from '../../fixtures/auth';
@@ -212,42 +213,49 @@ test('waiting list: CSV export of the filtered list', async ({ page, request }, 
 });
 
 test('settings: save shows the banner for 3 s, a bad value is refused in the form', async ({ page, request }, testInfo) => {
-  await loginAsSuperadmin(page, request);
-  await page.goto('/admin/settings');
-  for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité', 'Paiements']) {
-    await expect(page.getByRole('group', { name: legend })).toBeVisible();
-  }
-  await expect(page.getByText("Aucun service d'envoi de notifications push")).toBeVisible();
-  await shot(page, testInfo, 'settings');
+  // The screen saves every setting it loaded: no other spec changes one meanwhile (changeSetting's lock).
+  await exclusive(
+    'settings-write',
+    async () => {
+      await loginAsSuperadmin(page, request);
+      await page.goto('/admin/settings');
+      for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité', 'Paiements']) {
+        await expect(page.getByRole('group', { name: legend })).toBeVisible();
+      }
+      await expect(page.getByText("Aucun service d'envoi de notifications push")).toBeVisible();
+      await shot(page, testInfo, 'settings');
 
-  const length = page.getByLabel('Longueur minimale du mot de passe');
-  await length.fill('5');
-  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
-  await expect(page.getByText('La longueur minimale du mot de passe est d’au moins 6')).toBeVisible();
-  await length.fill('8');
-  // The plans' prices, in FCFA: below 100 is refused in the form, with the shared schema's message.
-  const monthly = page.getByLabel('Prix mensuel (FCFA)');
-  const price = await monthly.inputValue();
-  expect(Number(price)).toBeGreaterThanOrEqual(100);
-  await expect(page.getByLabel('Prix annuel (FCFA)')).toHaveValue(/^\d+$/);
-  await monthly.fill('50');
-  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
-  await expect(page.getByText('Le prix mensuel est d’au moins 100 FCFA')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await shot(page, testInfo, 'settings-payments-error');
-  await monthly.fill(price);
+      const length = page.getByLabel('Longueur minimale du mot de passe');
+      await length.fill('5');
+      await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+      await expect(page.getByText('La longueur minimale du mot de passe est d’au moins 6')).toBeVisible();
+      await length.fill('8');
+      // The plans' prices, in FCFA: below 100 is refused in the form, with the shared schema's message.
+      const monthly = page.getByLabel('Prix mensuel (FCFA)');
+      const price = await monthly.inputValue();
+      expect(Number(price)).toBeGreaterThanOrEqual(100);
+      await expect(page.getByLabel('Prix annuel (FCFA)')).toHaveValue(/^\d+$/);
+      await monthly.fill('50');
+      await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+      await expect(page.getByText('Le prix mensuel est d’au moins 100 FCFA')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, testInfo, 'settings-payments-error');
+      await monthly.fill(price);
 
-  const name = `Évènements ${testInfo.project.name}`;
-  await page.getByLabel('Nom du site').fill(name);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PUT');
-  await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
-  const response = await saved;
-  expect(response.status()).toBe(200);
-  expect((await response.json()).general.siteName).toBe(name);
-  const banner = page.getByText('Les paramètres ont été sauvegardés avec succès.');
-  await expect(banner).toBeVisible();
-  await shot(page, testInfo, 'settings-saved');
-  await expect(banner).toBeHidden({ timeout: 5000 });
+      const name = `Évènements ${testInfo.project.name}`;
+      await page.getByLabel('Nom du site').fill(name);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'PUT');
+      await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+      const response = await saved;
+      expect(response.status()).toBe(200);
+      expect((await response.json()).general.siteName).toBe(name);
+      const banner = page.getByText('Les paramètres ont été sauvegardés avec succès.');
+      await expect(banner).toBeVisible();
+      await shot(page, testInfo, 'settings-saved');
+      await expect(banner).toBeHidden({ timeout: 5000 });
+    },
+    120_000,
+  );
 });
 
 test('statistics: charts with their data tables', async ({ page, request }, testInfo) => {
