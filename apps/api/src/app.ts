@@ -63,6 +63,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
 import { securityPlugin } from './plugins/security';
@@ -241,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userNotificationsRoutes);
       await api.register(realtimeStreamRoutes, { findSession: liveSession });
       await api.register(conversationsRoutes);
+      await api.register(announcementsRoutes);
       await api.register(supportInboxRoutes);
       await api.register(pushRoutes);
       await api.register(checkInRoutes);

@@ -35,13 +35,18 @@ export const CONVERSATION_MESSAGES = {
 /** Characters that turn text right-to-left or isolate it: they can disguise a link's address. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
-/** The text of a message: trimmed, 1–2 000 characters (control characters are refused for every body). */
-export const messageTextSchema = z
-  .string({ message: CONVERSATION_MESSAGES.required })
-  .trim()
-  .min(1, { message: CONVERSATION_MESSAGES.required })
-  .max(MESSAGE_MAX, { message: CONVERSATION_MESSAGES.tooLong })
-  .refine((text) => !BIDI_CONTROLS.test(text), { message: CONVERSATION_MESSAGES.bidi });
+/** A text written to people: trimmed, 1–`max` characters, no text-direction controls (control characters are refused for every body). */
+export function messageTextSchemaOf(max: number, messages: { required: string; tooLong: string }) {
+  return z
+    .string({ message: messages.required })
+    .trim()
+    .min(1, { message: messages.required })
+    .max(max, { message: messages.tooLong })
+    .refine((text) => !BIDI_CONTROLS.test(text), { message: CONVERSATION_MESSAGES.bidi });
+}
+
+/** The text of a message: 1–2 000 characters. */
+export const messageTextSchema = messageTextSchemaOf(MESSAGE_MAX, CONVERSATION_MESSAGES);
 
 export const sendMessageSchema = z.strictObject({ text: messageTextSchema });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;

@@ -547,6 +547,23 @@ const EXACT: Record<string, string> = {
     'The message contains characters that reverse the text’s direction',
   'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
     'This stream is read as server-sent events: send the header Accept: text/event-stream',
+  // Announcements (decision 064)
+  'L’annonce ne peut pas être vide': 'The announcement cannot be empty',
+  'L’annonce doit contenir au plus 1000 caractères': 'The announcement must be at most 1000 characters long',
+  'Destinataires inconnus : all, admitted ou not_admitted': 'Unknown recipients: all, admitted or not_admitted',
+  'Date d’envoi invalide': 'Invalid sending date',
+  'La date d’envoi doit être dans le futur': 'The sending date must be in the future',
+  'La date d’envoi doit être dans les 30 prochains jours': 'The sending date must be within the next 30 days',
+  'Annonce envoyée': 'Announcement sent',
+  'Annonce programmée': 'Announcement scheduled',
+  'Envoi annulé': 'Sending cancelled',
+  'Annonce introuvable': 'Announcement not found',
+  'Cette annonce est déjà envoyée': 'This announcement has already been sent',
+  'Cet événement est annulé : vous ne pouvez plus écrire à ses participants':
+    'This event is cancelled: you can no longer write to its participants',
+  'Aucun participant ne correspond à ces destinataires': 'No participant matches these recipients',
+  'Les liens seront possibles dans vos annonces quand votre premier événement aura eu lieu':
+    'Links will be allowed in your announcements once your first event has taken place',
 };
 
 /** Messages with a number or a name in them. */
@@ -574,6 +591,10 @@ const PATTERNS: [RegExp, string][] = [
     'The maximum number of participants cannot be lower than the number of registrants ($1)',
   ],
   [/^Vous avez atteint la limite de (\d+) événements par utilisateur$/, 'You have reached the limit of $1 events per user'],
+  [
+    /^Vous avez atteint la limite de (\d+) annonces? par 24 heures\. Réessayez plus tard\.$/,
+    'You have reached the limit of $1 announcements per 24 hours. Try again later.',
+  ],
   [/^Déjà utilisés : (.+)$/, 'Already in use: $1'],
   [
     /^Nous n’envoyons les SMS qu’aux numéros de : (.+)\. Utilisez un de ces numéros ou une adresse e-mail\.$/,

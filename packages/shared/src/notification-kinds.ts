@@ -26,6 +26,8 @@ export const USER_NOTIFICATION_KINDS = [
   'reward_granted',
   /** The team answered my message to support. */
   'support_reply',
+  /** The organiser of an event I joined wrote to its participants. */
+  'event_announcement',
 ] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 
@@ -56,6 +58,7 @@ export const CHANNELS_OF: Record<UserNotificationKind, readonly NotificationChan
   premium_ending: ['email', 'sms', 'push'],
   reward_granted: ['push'],
   support_reply: ['push'],
+  event_announcement: ['email', 'push'],
 };
 
 /** No SMS nor push between these Douala hours (22:00–07:00): they wait for 07:00, except a cancellation's, sent at once. */

@@ -75,4 +75,5 @@ export const PUSH_TITLES: Record<UserNotificationKind, string> = {
   premium_ending: 'Fin de votre Premium',
   reward_granted: 'Récompense accordée',
   support_reply: 'Réponse de l’équipe',
+  event_announcement: 'Annonce de l’organisateur',
 };

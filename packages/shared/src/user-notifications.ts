@@ -186,6 +186,8 @@ export function notificationText(
       return en ? 'A referral reward was granted to you.' : 'Une récompense de parrainage vous a été accordée.';
     case 'support_reply':
       return en ? `The team answered you: ${data.message ?? ''}` : `L’équipe vous a répondu : ${data.message ?? ''}`;
+    case 'event_announcement':
+      return en ? `Announcement for ${title}: ${data.message ?? ''}` : `Annonce pour ${title} : ${data.message ?? ''}`;
   }
 }
 

@@ -58,6 +58,9 @@ const accountScreens: RouteObject[] = [
   screen('evenements/:id/commentaires', () =>
     import('./routes/account/event-comments-page').then((m) => ({ Component: m.EventCommentsPage })),
   ),
+  screen('evenements/:id/annonces', () =>
+    import('./routes/account/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
+  ),
   screen(paths.participations, () =>
     import('./routes/account/participations-page').then((m) => ({ Component: m.ParticipationsPage })),
   ),

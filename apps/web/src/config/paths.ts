@@ -45,6 +45,8 @@ export const paths = {
     editEvent: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/modifier`,
     participants: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/participants`,
     comments: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/commentaires`,
+    /** Writing to the event's participants (issue 29). */
+    announcements: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/annonces`,
     /** The door: scan tickets, also for door helpers. */
     checkIn: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/entree`,
   },

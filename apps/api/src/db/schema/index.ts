@@ -23,3 +23,4 @@ export * from './check-in';
 export * from './payments';
 export * from './user-notifications';
 export * from './conversations';
+export * from './announcements';

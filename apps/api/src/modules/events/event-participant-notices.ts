@@ -115,7 +115,7 @@ export async function queueParticipantNotice(
   { messages = true, now = new Date(), except = null }: { messages?: boolean; now?: Date; except?: string | null } = {},
 ): Promise<void> {
   const { kind } = notice.inApp;
-  await notifyParticipants(tx, eventId, kind, notice.inApp.data, except, now);
+  await notifyParticipants(tx, { eventId, kind, data: notice.inApp.data, except, now });
   if (!messages) return;
   await queueToParticipants(tx, { eventId, kind, channel: 'email', subject: notice.subject, text: notice.text, except });
   if (!notice.sms) return;

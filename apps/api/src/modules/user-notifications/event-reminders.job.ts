@@ -115,19 +115,17 @@ async function remindBatch(
         ),
       );
     for (const event of due) {
-      await notifyParticipants(
-        tx,
-        event.id,
-        kind as UserNotificationKind,
-        {
+      await notifyParticipants(tx, {
+        eventId: event.id,
+        kind: kind as UserNotificationKind,
+        data: {
           eventTitle: event.title,
           startDateTime: event.startDateTime.toISOString(),
           address: event.address,
           city: event.city,
         },
-        null,
         now,
-      );
+      });
       if (kind !== 'event_reminder_day') continue;
       const mail = dayBeforeEmail(event, deps.publicUrl);
       await queueToParticipants(tx, { eventId: event.id, kind, channel: 'email', ...mail });

@@ -63,38 +63,56 @@ async function takesPart(tx: Executor, eventId: string, userId: string): Promise
   return row !== undefined;
 }
 
+/** Which of an event's participants: all, those admitted at the door, those not admitted yet. */
+export type ParticipantsAudience = 'all' | 'admitted' | 'not_admitted';
+
 /**
- * The same notification to every participant of an event (never a blocked account), in one
- * statement whatever their number; not to `exceptUserId` (who made the change). Its pushes are
- * held by the quiet hours of `now`.
+ * The same notification to every participant of an event (never a blocked account), or to the
+ * `audience` among them, in one statement whatever their number; not to `except` (who made the
+ * change). Its pushes are held by the quiet hours of `now`. Answers how many were told.
  */
 export async function notifyParticipants(
   tx: Executor,
-  eventId: string,
-  kind: UserNotificationKind,
-  data: UserNotificationData,
-  exceptUserId: string | null = null,
-  now = new Date(),
-): Promise<void> {
+  notice: {
+    eventId: string;
+    kind: UserNotificationKind;
+    data: UserNotificationData;
+    except?: string | null;
+    now?: Date;
+    audience?: ParticipantsAudience;
+    /** The push's tag: a later push with the same tag replaces it on the phone (default: one per kind and event). */
+    tag?: string;
+  },
+): Promise<number> {
+  const { eventId, kind, data } = notice;
+  const who = participantsToTell(eventId, notice.except ?? null, notice.audience);
   const told = await tx.execute(sql`
     insert into user_notifications (user_id, kind, event_id, data)
     select p.user_id, ${kind}::user_notification_kind, p.event_id, ${JSON.stringify(data)}::jsonb
-    from ${participantsToTell(eventId, exceptUserId)}
+    from ${who}
     returning user_id`);
-  noteNotified(rowsOf<{ user_id: string }>(told).map((row) => row.user_id));
+  const userIds = rowsOf<{ user_id: string }>(told).map((row) => row.user_id);
+  noteNotified(userIds);
   const link = notificationLink({ kind, eventId }, await linkEventOf(tx, eventId), true);
   await queuePush(tx, {
-    userIds: sql`select p.user_id from ${participantsToTell(eventId, exceptUserId)}`,
+    userIds: sql`select p.user_id from ${who}`,
     kind,
-    payload: pushPayload({ kind, data, count: 1 }, link, `${kind}:${eventId}`),
-    sendAt: pushSendAt(kind, data.startDateTime, now),
+    payload: pushPayload({ kind, data, count: 1 }, link, notice.tag ?? `${kind}:${eventId}`),
+    sendAt: pushSendAt(kind, data.startDateTime, notice.now),
   });
+  return userIds.length;
 }
 
-/** SQL from `from` on: an event's participations `p` and accounts `u` that may be told (not blocked, not `except`). */
-function participantsToTell(eventId: string, except: string | null): SQL {
+/**
+ * SQL from `from` on: an event's participations `p` and accounts `u` that may be told (not
+ * blocked, not `except`), of `audience` (admitted: their ticket has a first admission).
+ */
+function participantsToTell(eventId: string, except: string | null, audience: ParticipantsAudience = 'all'): SQL {
+  const admitted = sql`exists (select 1 from check_in_admissions a where a.event_id = p.event_id and a.ticket_id = p.ticket_id)`;
+  const ofAudience =
+    audience === 'admitted' ? sql` and ${admitted}` : audience === 'not_admitted' ? sql` and not ${admitted}` : sql``;
   return sql`event_participations p join users u on u.id = p.user_id
-    where p.event_id = ${eventId} and not u.is_blocked and p.user_id is distinct from ${except}::uuid`;
+    where p.event_id = ${eventId} and not u.is_blocked and p.user_id is distinct from ${except}::uuid${ofAudience}`;
 }
 
 /**
@@ -111,6 +129,7 @@ export async function queueToParticipants(
     text: string;
     except?: string | null;
     sendAt?: Date;
+    audience?: ParticipantsAudience;
   },
 ): Promise<void> {
   const contact = message.channel === 'email' ? sql`u.email` : sql`u.phone`;
@@ -118,7 +137,7 @@ export async function queueToParticipants(
   await tx.execute(sql`
     insert into outbound_messages (channel, recipient, subject, text, next_attempt_at)
     select ${message.channel}::message_channel, ${contact}, ${message.subject}, ${message.text}, ${sendAt}::timestamptz
-    from ${participantsToTell(message.eventId, message.except ?? null)}
+    from ${participantsToTell(message.eventId, message.except ?? null, message.audience)}
       and ${contact} is not null and ${channelOn(sql`u.id`, message.kind, message.channel)}`);
 }
 

@@ -100,11 +100,12 @@ function ManageLinks({ event, t }: { event: EventDetail; t: T }) {
     { to: paths.organiser.eventStats(event._id), label: t('stats') },
     { to: paths.organiser.participants(event._id), label: t('participantsLink') },
     { to: paths.organiser.comments(event._id), label: t('comments') },
+    { to: paths.organiser.announcements(event._id), label: t('announcements') },
     { to: paths.organiser.checkIn(event._id), label: t('checkIn') },
   ];
   return (
     <nav aria-label={t('manage')}>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {links.map((link) => (
           <li key={link.to}>
             <Link to={link.to} className={buttonClass('secondary', 'md', 'h-full w-full text-center')}>

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Select, Textarea } from '../../../components/ui/form/controls';
 import { DialogForm } from '../../../components/ui/form/dialog-form';
 import { describedBy, Field } from '../../../components/ui/form/field';
+import { EventNotFound } from '../../../components/ui/event-not-found';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
@@ -16,7 +17,7 @@ import { useT } from '../../../lib/i18n';
 import { useListScreen } from '../../../lib/list-screen';
 import { COMMENTS_PAGE_SIZE, useDeleteComment, useEventComments, useParticipants, useReportUser } from '../api';
 import { commentsMessages } from '../messages';
-import { Avatar, EventNotFound } from './shared';
+import { Avatar } from './shared';
 
 /** The reasons `POST /users/{id}/reports` takes (`REPORT_REASONS`, kept here so zod stays out of the screen). */
 const REASONS: readonly ReportReason[] = ['spam', 'harassment', 'inappropriate', 'fake_account', 'scam', 'other'];

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchField } from '../../../components/ui/form/search-field';
 import { Pagination, pageCount } from '../../../components/ui/pagination';
+import { EventNotFound } from '../../../components/ui/event-not-found';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
@@ -17,7 +18,7 @@ import { useOnline } from '../../../lib/pwa';
 import { exportParticipants, useParticipants, useRemoveParticipant } from '../api';
 import { participantsMessages } from '../messages';
 import { RemovedSection } from './removed-section';
-import { EventNotFound, PersonRow } from './shared';
+import { PersonRow } from './shared';
 
 const SEARCH_ID = 'participants-search';
 

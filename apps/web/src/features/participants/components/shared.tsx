@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
 
 /** A round avatar: the account's photo, else its initials on a tinted disc. */
 export function Avatar({ name, src }: { name: string; src: string | null }) {
@@ -20,19 +18,6 @@ export function Avatar({ name, src }: { name: string; src: string | null }) {
     >
       {initials}
     </span>
-  );
-}
-
-/** 'Événement introuvable': someone else's event, or none (the API's 404). */
-export function EventNotFound({ title, hint, linkLabel }: { title: string; hint: string; linkLabel: string }) {
-  return (
-    <div role="alert" className="rounded-lg border border-slate-200 bg-white p-4">
-      <p className="font-medium text-slate-900">{title}</p>
-      <p className="mt-1 text-sm text-slate-600">{hint}</p>
-      <Link to={paths.organiser.events} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
-        {linkLabel}
-      </Link>
-    </div>
   );
 }
 
