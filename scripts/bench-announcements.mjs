@@ -19,7 +19,14 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { checkInAdmissions, eventAnnouncements, eventParticipations, events, pushSubscriptions, users } from '../apps/api/src/db/schema/index.ts';
+import {
+  checkInAdmissions,
+  eventAnnouncements,
+  eventParticipations,
+  events,
+  pushSubscriptions,
+  users,
+} from '../apps/api/src/db/schema/index.ts';
 import { sendDueAnnouncements } from '../apps/api/src/modules/announcements/announcements.job.ts';
 import { createSession } from '../apps/api/src/modules/auth/session.service.ts';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
@@ -59,7 +66,14 @@ try {
   const passwordHash = 'bench-not-a-password';
   const [organiser] = await db
     .insert(users)
-    .values({ firstName: 'Orga', lastName: 'Bench', username: 'orga_bench', email: 'orga@bench.cm', passwordHash, isVerified: true })
+    .values({
+      firstName: 'Orga',
+      lastName: 'Bench',
+      username: 'orga_bench',
+      email: 'orga@bench.cm',
+      passwordHash,
+      isVerified: true,
+    })
     .returning();
   const eventValues = (title, startsInMs) => ({
     title,
