@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Announcements benchmark (decision 064): starts the real server on a fresh PostgreSQL database,
+// Announcements benchmark (decision 067): starts the real server on a fresh PostgreSQL database,
 // gives one event 10,000 participants (a third admitted at the door, a third with a phone set up
 // for push), and times what the organiser waits for: POST /api/events/:id/announcements, which
 // writes every participant's notification, e-mail and pushes in one transaction. Then the same

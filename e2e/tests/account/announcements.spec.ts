@@ -7,7 +7,7 @@ import { eventBody, publishedEvent } from '../../fixtures/events';
 import { shotsIn } from '../../fixtures/shots';
 
 /*
- * Issue 29 (decision 064): an organiser writes to their participants from the event's hub; a
+ * Issue 29 (decision 067): an organiser writes to their participants from the event's hub; a
  * participant whose page is open sees the announcement at once. A scheduled one is listed, and
  * cancelled before it goes.
  */

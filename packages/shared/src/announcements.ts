@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageTextSchemaOf } from './conversations';
 
 /*
- * Announcements (issue 29, decision 064): an organiser writes once to the participants of their
+ * Announcements (issue 29, decision 067): an organiser writes once to the participants of their
  * event — all of them, those admitted at the door, or those not admitted yet — now or at a chosen
  * time. Each participant gets a notification (and, by their choices, an e-mail and a push).
  */

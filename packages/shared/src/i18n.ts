@@ -547,7 +547,7 @@ const EXACT: Record<string, string> = {
     'The message contains characters that reverse the text’s direction',
   'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
     'This stream is read as server-sent events: send the header Accept: text/event-stream',
-  // Announcements (decision 064)
+  // Announcements (decision 067)
   'L’annonce ne peut pas être vide': 'The announcement cannot be empty',
   'L’annonce doit contenir au plus 1000 caractères': 'The announcement must be at most 1000 characters long',
   'Destinataires inconnus : all, admitted ou not_admitted': 'Unknown recipients: all, admitted or not_admitted',

@@ -6,7 +6,7 @@ import { newestFirst } from './index-helpers';
 import { users } from './users';
 
 /*
- * An organiser's announcements to their event's participants (issue 29, decision 064). One row per
+ * An organiser's announcements to their event's participants (issue 29, decision 067). One row per
  * announcement; sending it writes `sent_at` in the transaction that writes its notifications, so a
  * scheduled one goes out once whatever the number of instances.
  */

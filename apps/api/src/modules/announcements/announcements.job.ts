@@ -4,7 +4,7 @@ import { cancelUnsent, claimDue, findAnnouncedEvent } from './announcements.repo
 import { deliverAnnouncement } from './announcements.service';
 
 /*
- * Scheduled announcements (decision 064): each due one is claimed (its row locked, `skip locked`
+ * Scheduled announcements (decision 067): each due one is claimed (its row locked, `skip locked`
  * for another instance) and sent in one transaction that writes its `sent_at`, so it goes out
  * once whatever the number of instances running this job. One announcement per transaction: a
  * large event's fan-out does not hold the others.

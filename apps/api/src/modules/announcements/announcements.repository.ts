@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventAnnouncements, events } from '../../db/schema/index';
 
-/* The only file of the announcements module that talks to the database (decision 064). */
+/* The only file of the announcements module that talks to the database (decision 067). */
 
 export type AnnouncementRow = typeof eventAnnouncements.$inferSelect;
 

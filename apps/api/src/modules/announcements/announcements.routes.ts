@@ -13,7 +13,7 @@ import { type AnnouncementsDeps, cancelAnnouncement, createAnnouncement, listEve
 const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['announcements'];
 
-/** An event's announcements for its organiser (decision 064); anyone else gets 404. */
+/** An event's announcements for its organiser (decision 067); anyone else gets 404. */
 export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: AnnouncementsDeps = { db: app.db, publicUrl: app.config.PUBLIC_URL };
 

@@ -32,7 +32,7 @@ import {
 } from './announcements.repository';
 
 /*
- * An organiser's announcements to their event's participants (issue 29, decision 064). Only the
+ * An organiser's announcements to their event's participants (issue 29, decision 067). Only the
  * event's organiser: anyone else gets 404 'Événement introuvable', as on the participants' screens.
  * Sending writes every participant's notification, their e-mails and pushes (by their choices)
  * and the announcement's `sent_at` in one transaction.

@@ -15,7 +15,7 @@ import { type As, createEvent, type Identity, request, signedIn, testAppForFile 
 import { sendDueAnnouncements } from './announcements.job';
 
 /**
- * Announcements (issue 29, decision 064): an organiser writes to their event's participants — all,
+ * Announcements (issue 29, decision 067): an organiser writes to their event's participants — all,
  * admitted at the door, not admitted yet — now or later; a scheduled one goes out once.
  */
 const testApp = testAppForFile(() => buildTestApp());

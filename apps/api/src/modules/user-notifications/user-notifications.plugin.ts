@@ -6,7 +6,7 @@ import { sendEventReminders } from './event-reminders.job';
 /** How often the reminders before events and the scheduled announcements due are looked for. */
 const JOBS_EVERY_MS = 60_000;
 
-/** The jobs that notify people: reminders (decision 060) and scheduled announcements (064), started and stopped with the app. */
+/** The jobs that notify people: reminders (decision 060) and scheduled announcements (067), started and stopped with the app. */
 export const userNotificationsPlugin = fp(
   async (app: FastifyInstance) => {
     const deps = { db: app.db, log: app.log, publicUrl: app.config.PUBLIC_URL };

@@ -220,7 +220,7 @@ function AnnouncementItem({ item, t, onCancel }: { item: Announcement; t: T; onC
 }
 
 /**
- * /mon-compte/evenements/:id/annonces (issue 29, decision 064): the organiser writes to the
+ * /mon-compte/evenements/:id/annonces (issue 29, decision 067): the organiser writes to the
  * event's participants — all, admitted at the door, not admitted yet — now or at a chosen time,
  * and sees what was sent and what is scheduled ('Annuler l’envoi').
  */
