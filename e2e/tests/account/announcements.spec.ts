@@ -39,6 +39,7 @@ test('an organiser sends an announcement, a participant reads it at once; a sche
 
   await loginAs(page, request, organiser.email, PASSWORD);
   await page.goto(`/mon-compte/evenements/${id}`);
+  await expect(page.getByRole('link', { name: 'Annonces' })).toBeVisible();
   await shot(page, testInfo, 'hub');
   await page.getByRole('link', { name: 'Annonces' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Annonces' })).toBeVisible();
@@ -59,7 +60,7 @@ test('an organiser sends an announcement, a participant reads it at once; a sche
   await expect(confirm).toContainText('Elle part maintenant à 1 participant(s)');
   await shot(page, testInfo, 'confirm');
   await confirm.getByRole('button', { name: 'Envoyer' }).click();
-  await expect(page.getByText('Annonce envoyée')).toBeVisible();
+  await expect(page.getByText('Annonce envoyée', { exact: true })).toBeVisible();
   const sent = page.locator('[data-announcement]').first();
   await expect(sent).toContainText('Envoyée');
   await expect(sent).toContainText(text);
@@ -80,7 +81,7 @@ test('an organiser sends an announcement, a participant reads it at once; a sche
   await page.getByLabel('Date', { exact: true }).fill(tomorrow);
   await page.getByLabel('Heure', { exact: true }).fill('09:00');
   await page.getByRole('button', { name: 'Programmer l’annonce' }).click();
-  await expect(page.getByText('Annonce programmée')).toBeVisible();
+  await expect(page.getByText('Annonce programmée', { exact: true })).toBeVisible();
   const scheduled = page.locator('[data-announcement]').first();
   await expect(scheduled).toContainText('Programmée');
   await expect(scheduled).toContainText('09:00');
@@ -92,7 +93,7 @@ test('an organiser sends an announcement, a participant reads it at once; a sche
 
   await scheduled.getByRole('button', { name: 'Annuler l’envoi' }).click();
   await page.getByRole('dialog', { name: 'Annuler l’envoi ?' }).getByRole('button', { name: 'Annuler l’envoi' }).click();
-  await expect(page.getByText('Envoi annulé')).toBeVisible();
+  await expect(page.getByText('Envoi annulé', { exact: true })).toBeVisible();
   await expect(scheduled).toContainText('Annulée');
   await expect(page.getByText('1 / 2 annonces ces dernières 24 heures')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Envoyer l’annonce' })).toBeEnabled();
