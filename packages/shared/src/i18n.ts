@@ -547,6 +547,14 @@ const EXACT: Record<string, string> = {
     'The message contains characters that reverse the text’s direction',
   'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
     'This stream is read as server-sent events: send the header Accept: text/event-stream',
+  'Signalement envoyé : l’équipe va examiner cette conversation': 'Report sent: the team will look into this conversation',
+  'Signalement envoyé, et cette personne est bloquée : elle ne peut plus vous écrire':
+    'Report sent, and this person is blocked: they can no longer write to you',
+  'Vous avez déjà signalé cette conversation ; votre signalement est en cours d’examen':
+    'You have already reported this conversation; your report is being reviewed',
+  'Une conversation avec l’équipe ne se signale pas : écrivez-nous ce qui ne va pas':
+    'A conversation with the team cannot be reported: write to us about what is wrong',
+  'Indiquez oui ou non': 'Answer yes or no',
 };
 
 /** Messages with a number or a name in them. */
