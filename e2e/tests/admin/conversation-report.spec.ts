@@ -127,6 +127,7 @@ test('a report ends in a block: reported from the messages screen, blocked from 
   await expect(row).toContainText(organiserName);
   await expect(row).toContainText('Motif : Arnaque');
   await expect(row).toContainText(`Signalée par Ngo ${participant.lastName}`);
+  await expect(adminPage.locator('ul[aria-busy="true"]')).toHaveCount(0);
   await shot(adminPage, testInfo, 'reported-list');
   await expectNoAxeViolations(adminPage, 'Messagerie › Signalées');
 
@@ -166,7 +167,7 @@ test('a report ends in a block: reported from the messages screen, blocked from 
   await organiserPage.getByRole('textbox', { name: 'E-mail', exact: true }).fill(organiser.email);
   await organiserPage.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
   await organiserPage.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(organiserPage.getByText('Ce compte est bloqué. Contactez le support.')).toBeVisible();
+  await expect(organiserPage.getByTestId('login-error')).toHaveText('Ce compte est bloqué. Contactez le support.');
   await shot(organiserPage, testInfo, 'organiser-refused');
   const write = await request.post(`/api/conversations/${conversationId}/messages`, {
     headers: bearer(organiser.token),

@@ -4,7 +4,7 @@ export const messagerieMessages = defineMessages({
   fr: {
     title: 'Messagerie',
     subtitle:
-      'Les conversations des utilisateurs avec l’équipe, la plus récente en premier. Répondez au nom de l’équipe, attribuez-vous une conversation, fermez-la une fois traitée.',
+      'Les conversations des utilisateurs avec l’équipe, la plus récente en premier. Répondez au nom de l’équipe, attribuez-vous une conversation, fermez-la une fois traitée. Sous « Signalées », les conversations que des personnes ont signalées : lisez les messages en cause, classez le signalement ou bloquez l’utilisateur.',
     search: 'Rechercher une conversation',
     searchPlaceholder: 'Nom, pseudo, e-mail ou téléphone',
     filters: 'Conversations affichées',
@@ -61,7 +61,7 @@ export const messagerieMessages = defineMessages({
   en: {
     title: 'Messaging',
     subtitle:
-      'Users’ conversations with the team, latest first. Answer on behalf of the team, assign a conversation to yourself, close it once handled.',
+      'Users’ conversations with the team, latest first. Answer on behalf of the team, assign a conversation to yourself, close it once handled. Under “Reported”, the conversations people reported: read the messages in question, dismiss the report or block the user.',
     search: 'Search a conversation',
     searchPlaceholder: 'Name, username, e-mail or phone',
     filters: 'Conversations shown',
