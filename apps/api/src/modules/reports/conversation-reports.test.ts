@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ConversationReportDetail, ConversationReportsResponse } from '@app/shared/conversation-reports';
 import type { ThreadResponse } from '@app/shared/conversations';
+import type { Permission } from '@app/shared/permissions';
 import { auditLog, userBlocks, userReports, users } from '../../db/schema/index';
 import { buildTestApp } from '../../../test/build-test-app';
 import { openEventStream } from '../../../test/event-stream';
@@ -37,7 +38,7 @@ async function thread(app: FastifyInstance = testApp.app) {
   return { organizer, participant, event, conversationId };
 }
 
-const agent = (app: FastifyInstance, permissions: string[] = ['manage_chats']) =>
+const agent = (app: FastifyInstance, permissions: Permission[] = ['manage_chats']) =>
   signedIn(app, { role: 'admin', permissions, firstName: 'Sandrine', lastName: 'Kamga' });
 
 const report = (as: Identity, conversationId: string, body: Record<string, unknown> = { reason: 'harassment' }) =>
