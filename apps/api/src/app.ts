@@ -41,6 +41,7 @@ import { referralsPlugin } from './modules/referrals/referrals.plugin';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { publicSettingsRoutes } from './modules/settings/public-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { conversationReportsRoutes } from './modules/reports/conversation-reports.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { SettingsService } from './modules/settings/settings.service';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
@@ -248,6 +249,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkInRoutes);
       await api.register(participantsRoutes);
       await api.register(reportsRoutes);
+      await api.register(conversationReportsRoutes);
       await api.register(partnersRoutes);
       await api.register(businessPagesRoutes);
       await api.register(referralsRoutes);

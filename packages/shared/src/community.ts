@@ -112,7 +112,8 @@ export type CreateReportInput = z.input<typeof createReportSchema>;
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 
-export const REPORT_TARGET_TYPES = ['user', 'comment', 'event'] as const;
+/** 'conversation': a thread between a participant and an organiser (decision 064), handled in 'Messagerie'. */
+export const REPORT_TARGET_TYPES = ['user', 'comment', 'event', 'conversation'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 const personSchema = z.object({
@@ -132,9 +133,9 @@ export const reportSchema = z.object({
   resolvedAt: z.string().nullable(),
   /** Null once that account is deleted. */
   reporter: personSchema.nullable(),
-  /** What was reported (decision 028): an account, a comment or an event. */
+  /** What was reported (decisions 028, 064): an account, a comment, an event or a conversation. */
   targetType: z.enum(REPORT_TARGET_TYPES),
-  /** The account answering for it: the user, the comment's author or the event's organiser. */
+  /** The account answering for it: the user, the comment's author, the event's organiser or the other person of the conversation. */
   target: personSchema.extend({ role: z.string(), isBlocked: z.boolean() }),
   /** The event reported, or the comment's event; null for a report on an account. */
   event: z.object({ _id: z.uuid(), title: z.string(), publicPath: z.string(), isPublic: z.boolean() }).nullable(),

@@ -564,6 +564,14 @@ const EXACT: Record<string, string> = {
   'Aucun participant ne correspond à ces destinataires': 'No participant matches these recipients',
   'Les liens seront possibles dans vos annonces quand votre premier événement aura eu lieu':
     'Links will be allowed in your announcements once your first event has taken place',
+  'Signalement envoyé : l’équipe va examiner cette conversation': 'Report sent: the team will look into this conversation',
+  'Signalement envoyé, et cette personne est bloquée : elle ne peut plus vous écrire':
+    'Report sent, and this person is blocked: they can no longer write to you',
+  'Vous avez déjà signalé cette conversation ; votre signalement est en cours d’examen':
+    'You have already reported this conversation; your report is being reviewed',
+  'Une conversation avec l’équipe ne se signale pas : écrivez-nous ce qui ne va pas':
+    'A conversation with the team cannot be reported: write to us about what is wrong',
+  'Indiquez oui ou non': 'Answer yes or no',
 };
 
 /** Messages with a number or a name in them. */

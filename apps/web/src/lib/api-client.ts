@@ -38,6 +38,12 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/** The session was refused (401): it ends on this device, and the screens that listen go to the sign-in page. */
+export function sessionRefused(): void {
+  clearSession();
+  for (const listener of unauthorizedListeners) listener();
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -96,10 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const errorBody = data && typeof data === 'object' ? (data as ApiError & Record<string, unknown>) : null;
-    if (response.status === 401 && token) {
-      clearSession();
-      for (const listener of unauthorizedListeners) listener();
-    }
+    if (response.status === 401 && token) sessionRefused();
     throw new ApiRequestError(
       response.status,
       localize(errorBody?.message ?? 'Une erreur est survenue', language),

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE } from './api-client';
+import { API_BASE, sessionRefused } from './api-client';
 import { getToken } from './session';
 
 /*
@@ -62,9 +62,12 @@ export function openRealtime(onSignal: (signal: RealtimeSignal) => void, onResum
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
         signal: mine.signal,
       });
-      // Signed out, refused, or limited: the other requests of the screen say so; no retry loop.
+      // Signed out, refused, or limited: no retry loop. A session refused (the account blocked,
+      // signed out elsewhere: the server ended the stream at once) ends here too, as any call's 401
+      // does: the screen goes to the sign-in page without waiting for the person's next action.
       if (!response.ok || !response.body) {
         if (response.status === 401 || response.status === 403) stopped = true;
+        if (response.status === 401 && getToken() === token) sessionRefused();
         throw new Error(`stream ${response.status}`);
       }
       // The backoff starts again only once the stream has held: a proxy that answers and then

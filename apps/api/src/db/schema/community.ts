@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { conversations } from './conversations';
 import { events } from './events';
 import { newestFirst } from './index-helpers';
 import { users } from './users';
@@ -121,8 +134,18 @@ export const activities = pgTable(
 
 export const reportStatusEnum = pgEnum('report_status', ['open', 'dismissed', 'actioned']);
 
-/** What was reported: an account, a comment (its author answers for it) or an event (its organiser). */
-export const reportTargetTypeEnum = pgEnum('report_target_type', ['user', 'comment', 'event']);
+/**
+ * What was reported: an account, a comment (its author answers for it), an event (its organiser) or
+ * a conversation (the other person of the thread, decision 064).
+ */
+export const reportTargetTypeEnum = pgEnum('report_target_type', ['user', 'comment', 'event', 'conversation']);
+
+/** What a report of a conversation keeps (decision 064): the event it was about and the reported person's last messages. */
+export interface ConversationEvidence {
+  eventTitle: string | null;
+  /** Oldest first, all written by the reported person. */
+  messages: { id: string; text: string; createdAt: string }[];
+}
 
 export const userReports = pgTable(
   'user_reports',
@@ -138,6 +161,10 @@ export const userReports = pgTable(
     eventId: uuid().references(() => events.id, { onDelete: 'cascade' }),
     /** The comment reported; null once it is removed (the report keeps its place in the history). */
     commentId: uuid().references(() => eventComments.id, { onDelete: 'set null' }),
+    /** The conversation reported; null once it is gone (its event deleted): the evidence stays. */
+    conversationId: uuid().references(() => conversations.id, { onDelete: 'set null' }),
+    /** A conversation's report: the messages in question, copied when reported (decision 064). */
+    evidence: jsonb().$type<ConversationEvidence>(),
     /** The target held an admin role when reported: such reports go to `manage_admins`. */
     targetIsAdmin: boolean().notNull().default(false),
     reason: text().notNull(),
@@ -153,6 +180,12 @@ export const userReports = pgTable(
       .where(sql`${table.status} = 'open'`),
     index('user_reports_comment_idx').on(table.commentId),
     index('user_reports_event_idx').on(table.eventId),
+    index('user_reports_conversation_idx').on(table.conversationId),
+    // 'Messagerie' › 'Signalées': the open reports of one kind, newest first (no enum literal in the
+    // predicate: a value added by a migration cannot be used in the same transaction).
+    index('user_reports_open_kind_idx')
+      .on(table.targetType, ...newestFirst(table.createdAt, table.id))
+      .where(sql`${table.status} = 'open'`),
     index('user_reports_queue_idx').on(table.targetIsAdmin, table.createdAt, table.id).where(sql`${table.status} = 'open'`),
     index('user_reports_target_idx').on(table.targetId, table.createdAt),
     index('user_reports_reporter_idx').on(table.reporterId),

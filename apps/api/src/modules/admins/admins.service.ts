@@ -311,11 +311,23 @@ export async function setBlocked(
  * acting on a report, who closes the reports in the same transaction): who may block whom, the
  * audit row, and, when blocking, the end of every session of the account.
  */
-export async function setBlockedIn(tx: Tx, actor: SessionUser, id: string, blocked: boolean): Promise<UserRow> {
-  requireAny(actor, 'manage_admins', 'manage_users');
+export async function setBlockedIn(
+  tx: Tx,
+  actor: SessionUser,
+  id: string,
+  blocked: boolean,
+  /**
+   * The permission that stands for `manage_users` in this call: 'Messagerie' blocks the person a
+   * reported conversation is about with `manage_chats` (decision 064). An administrator's account
+   * still needs `manage_admins`, and a superadmin's is never blocked.
+   */
+  options: { usersBy?: Permission } = {},
+): Promise<UserRow> {
+  const usersBy = options.usersBy ?? 'manage_users';
+  requireAny(actor, 'manage_admins', usersBy);
   const target = await lockUserById(tx, id);
   if (!target) throw notFound('Utilisateur introuvable');
-  requireAny(actor, managingPermission(target));
+  requireAny(actor, isAdminAccount(target) ? 'manage_admins' : usersBy);
   if (target.id === actor.id) throw forbidden('Vous ne pouvez pas bloquer ou débloquer votre propre compte');
   if (target.role === 'superadmin') throw forbidden(SUPERADMIN_UNTOUCHABLE);
   if (blocked) assertHoldsAllOf(actor, target);

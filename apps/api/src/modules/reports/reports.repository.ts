@@ -1,8 +1,16 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Tx } from '../../db/client';
+import { phoneOrTextCondition } from '../../db/contains-condition';
 import { pageIdsOf } from '../../db/page-ids';
-import { eventComments, events, userReports, users } from '../../db/schema/index';
+import {
+  type ConversationEvidence,
+  conversationMessages,
+  eventComments,
+  events,
+  userReports,
+  users,
+} from '../../db/schema/index';
 
 /*
  * The only file of the reports module that talks to the database. `users.open_reports_count`
@@ -28,6 +36,7 @@ const reportColumns = {
   targetLastName: target.lastName,
   targetUsername: target.username,
   targetEmail: target.email,
+  targetPhone: target.phone,
   targetAvatar: target.avatar,
   targetRole: target.role,
   targetIsBlocked: target.isBlocked,
@@ -48,6 +57,7 @@ export type ReportWithPeople = {
   targetLastName: string;
   targetUsername: string | null;
   targetEmail: string | null;
+  targetPhone: string | null;
   targetAvatar: string | null;
   targetRole: 'user' | 'admin' | 'partner' | 'superadmin';
   targetIsBlocked: boolean;
@@ -82,10 +92,12 @@ export async function insertOpenReport(
     targetIsAdmin: boolean;
     reason: string;
     details: string | null;
-    targetType: 'user' | 'comment' | 'event';
+    targetType: ReportRow['targetType'];
     subjectId: string;
     eventId?: string | null;
     commentId?: string | null;
+    conversationId?: string | null;
+    evidence?: ConversationEvidence | null;
   },
 ): Promise<ReportRow | null> {
   const [row] = await tx.insert(userReports).values(values).onConflictDoNothing().returning();
@@ -102,14 +114,17 @@ export async function findReport(db: Executor, id: string): Promise<ReportWithPe
   return (row as ReportWithPeople | undefined) ?? null;
 }
 
-/** The open queue, newest first, served by the partial index `user_reports_queue_idx`. */
+/**
+ * The open queue ('Signalements'), newest first, served by the partial index `user_reports_queue_idx`.
+ * Reports of conversations are handled in 'Messagerie' (decision 064), not here.
+ */
 export async function listOpenReports(
   db: Database,
   scope: ReportScope,
   page: number,
   limit: number,
 ): Promise<{ rows: ReportWithPeople[]; total: number }> {
-  const where = and(eq(userReports.status, 'open'), scopeCondition(scope));
+  const where = and(eq(userReports.status, 'open'), ne(userReports.targetType, 'conversation'), scopeCondition(scope));
   const order = [desc(userReports.createdAt), desc(userReports.id)];
   // The page's ids first, then their two accounts: joined before the page is cut, PostgreSQL
   // hashes the whole users table (figures: docs/scaling.md, 'Figures behind the code').
@@ -121,6 +136,56 @@ export async function listOpenReports(
     db.select({ total: sql<number>`count(*)::int` }).from(userReports).where(where),
   ]);
   return { rows: rows as ReportWithPeople[], total: count?.total ?? 0 };
+}
+
+const searchedPeople = alias(users, 'searched');
+
+/**
+ * 'Messagerie' › 'Signalées' (decision 064): the open reports of conversations, newest first, on
+ * `user_reports_open_kind_idx`; `search` finds the reporter or the reported person (their name,
+ * username, e-mail or phone, on the accounts' trigram index). One more row than asked says more follow.
+ */
+export async function listOpenConversationReports(
+  db: Executor,
+  scope: ReportScope,
+  search: string | undefined,
+  page: { limit: number; offset: number },
+): Promise<ReportWithPeople[]> {
+  const people = search
+    ? sql`(select ${searchedPeople.id} from ${users} ${searchedPeople} where ${phoneOrTextCondition(searchedPeople.searchText, search)})`
+    : undefined;
+  const where = and(
+    eq(userReports.status, 'open'),
+    eq(userReports.targetType, 'conversation'),
+    scopeCondition(scope),
+    people ? or(sql`${userReports.targetId} in ${people}`, sql`${userReports.reporterId} in ${people}`) : undefined,
+  );
+  const order = [desc(userReports.createdAt), desc(userReports.id)];
+  const pageIds = pageIdsOf(db, userReports.id, where, order, { limit: page.limit + 1, offset: page.offset });
+  const rows = await withPeople(db)
+    .where(inArray(userReports.id, pageIds))
+    .orderBy(...order);
+  return rows as ReportWithPeople[];
+}
+
+/**
+ * The last `limit` messages `senderId` wrote in a conversation, oldest first (the evidence of a
+ * report, decision 064), on the thread's index `(conversation_id, created_at desc, id desc)`.
+ */
+export async function lastMessagesBy(db: Executor, conversationId: string, senderId: string, limit: number) {
+  const rows = await db
+    .select({ id: conversationMessages.id, text: conversationMessages.text, createdAt: conversationMessages.createdAt })
+    .from(conversationMessages)
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        eq(conversationMessages.senderId, senderId),
+        eq(conversationMessages.fromTeam, false),
+      ),
+    )
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(limit);
+  return rows.reverse();
 }
 
 /** Every report on an account, newest first (the Signalements tab). */

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blockReportedUser, dismissReport, listReportQueue, removeReportedComment } from './reports.service';
 import { actorOf, SIGNED_IN_ERRORS } from '../../lib/route-kit';
+import { toReport } from './reports.view';
 
 /**
  * The moderation queue ('Signalements'). Both routes declare 'authenticated'; the service lets
@@ -45,11 +46,11 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, action } = request.params;
       const actor = actorOf(request);
-      if (action === 'dismiss') return { message: 'Signalement classé', report: await dismissReport(deps, actor, id) };
+      if (action === 'dismiss') return { message: 'Signalement classé', report: toReport(await dismissReport(deps, actor, id)) };
       if (action === 'remove-comment') {
         return { message: 'Commentaire supprimé par la modération', report: await removeReportedComment(deps, actor, id) };
       }
-      const report = await blockReportedUser(deps, actor, id);
+      const report = toReport(await blockReportedUser(deps, actor, id));
       await app.realtime.tell([report.target._id], { type: 'revoked' });
       return { message: 'Utilisateur bloqué', report };
     },

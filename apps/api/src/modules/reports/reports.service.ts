@@ -181,19 +181,58 @@ export async function listReportQueue(
   return { items: rows.map(toReport), total };
 }
 
-async function loadForModeration(deps: ReportsDeps, actor: SessionUser, id: string): Promise<ReportWithPeople> {
-  const scope = scopeOf(actor);
+/**
+ * Where a report is handled: 'Signalements' (`manage_users`, or `manage_admins` for reports on
+ * administrators) or, for a conversation's, 'Messagerie' (`manage_chats`, and `manage_admins` too
+ * for a report on an administrator: decision 064). Each queue acts on its own reports only.
+ */
+export type ReportQueue = 'signalements' | 'messagerie';
+
+/** The targets this member of the team handles in 'Messagerie', or 403. */
+export function chatScopeOf(actor: SessionUser): ReportScope {
+  if (!actor.permissions.includes('manage_chats')) throw permissionMissing();
+  return actor.permissions.includes('manage_admins') ? 'all' : 'users';
+}
+
+const scopeIn = (actor: SessionUser, queue: ReportQueue) => (queue === 'messagerie' ? chatScopeOf(actor) : scopeOf(actor));
+
+/** A report of `queue` this moderator may see (open or not), or 404/403. */
+export async function reportInQueue(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  id: string,
+  queue: ReportQueue,
+): Promise<ReportWithPeople> {
+  const scope = scopeIn(actor, queue);
   const row = await findReport(deps.db, id);
-  if (!row) throw notFound('Signalement introuvable');
+  if (!row || (row.report.targetType === 'conversation') !== (queue === 'messagerie')) throw notFound('Signalement introuvable');
   const onAdmin = row.report.targetIsAdmin;
   if (scope !== 'all' && (scope === 'admins') !== onAdmin) throw permissionMissing();
+  return row;
+}
+
+async function loadForModeration(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  id: string,
+  queue: ReportQueue,
+): Promise<ReportWithPeople> {
+  const row = await reportInQueue(deps, actor, id, queue);
   if (row.report.status !== 'open') throw new AppError('REPORT_CLOSED', 'Ce signalement a déjà été traité');
   return row;
 }
 
-/** `PUT /reports/{id}/dismiss`: Classer. */
-export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: string): Promise<Report> {
-  const row = await loadForModeration(deps, actor, id);
+/**
+ * Classer: `PUT /reports/{id}/dismiss` ('Signalements'), `PUT /admin/conversation-reports/{id}/dismiss`
+ * ('Messagerie'). Answers the report as it now is.
+ */
+export async function dismissReport(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  id: string,
+  queue: ReportQueue = 'signalements',
+): Promise<ReportWithPeople> {
+  const row = await loadForModeration(deps, actor, id, queue);
   await deps.db.transaction(async (tx) => {
     const closed = await closeReport(tx, id, 'dismissed', actor.id);
     if (!closed) throw new AppError('REPORT_CLOSED', 'Ce signalement a déjà été traité');
@@ -204,13 +243,17 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
         targetType: 'report',
         targetId: id,
         before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
-        after: { status: 'dismissed' },
+        after: { status: 'dismissed', queue },
       },
     });
   });
+  return reloaded(deps, id);
+}
+
+async function reloaded(deps: ReportsDeps, id: string): Promise<ReportWithPeople> {
   const updated = await findReport(deps.db, id);
   if (!updated) throw notFound('Signalement introuvable');
-  return toReport(updated);
+  return updated;
 }
 
 /**
@@ -218,7 +261,7 @@ export async function dismissReport(deps: ReportsDeps, actor: SessionUser, id: s
  * off the event's counter), every open report on it closes, and the audit keeps what it said.
  */
 export async function removeReportedComment(deps: ReportsDeps, actor: SessionUser, id: string): Promise<Report> {
-  const row = await loadForModeration(deps, actor, id);
+  const row = await loadForModeration(deps, actor, id, 'signalements');
   const { report } = row;
   if (report.targetType !== 'comment' || !report.eventId) {
     throw new AppError('NOT_A_COMMENT', 'Ce signalement ne porte pas sur un commentaire');
@@ -249,20 +292,26 @@ export async function removeReportedComment(deps: ReportsDeps, actor: SessionUse
       },
     });
   });
-  const updated = await findReport(deps.db, id);
-  if (!updated) throw notFound('Signalement introuvable');
-  return toReport(updated);
+  return toReport(await reloaded(deps, id));
 }
 
 /**
- * `PUT /reports/{id}/block`: Bloquer l'utilisateur. The block follows the rules of the accounts
- * module (sessions end at once, audited there) and every open report on that account closes, in
- * one transaction: a failure leaves neither a blocked account with open reports nor the reverse.
+ * Bloquer l'utilisateur: `PUT /reports/{id}/block` ('Signalements'), `PUT
+ * /admin/conversation-reports/{id}/block` ('Messagerie', where `manage_chats` stands for
+ * `manage_users`). The block follows the rules of the accounts module (sessions end at once,
+ * audited there) and every open report on that account closes, in one transaction: a failure
+ * leaves neither a blocked account with open reports nor the reverse. The caller tells the
+ * account's streams (`revoked`).
  */
-export async function blockReportedUser(deps: ReportsDeps, actor: SessionUser, id: string): Promise<Report> {
-  const row = await loadForModeration(deps, actor, id);
+export async function blockReportedUser(
+  deps: ReportsDeps,
+  actor: SessionUser,
+  id: string,
+  queue: ReportQueue = 'signalements',
+): Promise<ReportWithPeople> {
+  const row = await loadForModeration(deps, actor, id, queue);
   await deps.db.transaction(async (tx) => {
-    await setBlockedIn(tx, actor, row.report.targetId, true);
+    await setBlockedIn(tx, actor, row.report.targetId, true, queue === 'messagerie' ? { usersBy: 'manage_chats' } : {});
     const closed = await closeOpenReportsOn(tx, row.report.targetId, actor.id);
     await recordWrite(tx, {
       audit: {
@@ -271,11 +320,9 @@ export async function blockReportedUser(deps: ReportsDeps, actor: SessionUser, i
         targetType: 'report',
         targetId: id,
         before: { status: 'open', targetId: row.report.targetId, reason: row.report.reason },
-        after: { status: 'actioned', reportsClosed: closed },
+        after: { status: 'actioned', reportsClosed: closed, queue },
       },
     });
   });
-  const updated = await findReport(deps.db, id);
-  if (!updated) throw notFound('Signalement introuvable');
-  return toReport(updated);
+  return reloaded(deps, id);
 }

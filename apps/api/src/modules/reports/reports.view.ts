@@ -1,5 +1,6 @@
 import type { Report, ReportReason } from '@app/shared/community';
 import { REPORT_REASONS } from '@app/shared/community';
+import type { ConversationReport, ReportedMessage } from '@app/shared/conversation-reports';
 import { eventPublicPath } from '../events/event-paths';
 import type { ReportWithPeople } from './reports.repository';
 
@@ -56,4 +57,42 @@ export function toReport(row: ReportWithPeople): Report {
         : null,
     comment: report.commentId && row.commentText !== null ? { _id: report.commentId, text: row.commentText } : null,
   };
+}
+
+/** A report of a conversation as 'Messagerie' shows it (decision 064); `messages` only for its detail. */
+export function toConversationReport(row: ReportWithPeople): ConversationReport {
+  const { report } = row;
+  return {
+    _id: report.id,
+    reason: asReason(report.reason),
+    details: report.details,
+    status: report.status,
+    createdAt: report.createdAt.toISOString(),
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    reporter: row.reporterId
+      ? {
+          _id: row.reporterId,
+          name: personName(row.reporterFirstName, row.reporterLastName, row.reporterUsername, row.reporterEmail),
+        }
+      : null,
+    reported: {
+      _id: report.targetId,
+      name: personName(row.targetFirstName, row.targetLastName, row.targetUsername, row.targetEmail),
+      email: row.targetEmail,
+      phone: row.targetPhone,
+      role: row.targetRole,
+      isBlocked: row.targetIsBlocked,
+    },
+    conversationId: report.conversationId,
+    eventTitle: report.evidence?.eventTitle ?? null,
+    messagesCount: report.evidence?.messages.length ?? 0,
+  };
+}
+
+export function reportedMessagesOf(row: ReportWithPeople): ReportedMessage[] {
+  return (row.report.evidence?.messages ?? []).map((message) => ({
+    _id: message.id,
+    text: message.text,
+    createdAt: message.createdAt,
+  }));
 }

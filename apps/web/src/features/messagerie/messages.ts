@@ -4,7 +4,7 @@ export const messagerieMessages = defineMessages({
   fr: {
     title: 'Messagerie',
     subtitle:
-      'Les conversations des utilisateurs avec l’équipe, la plus récente en premier. Répondez au nom de l’équipe, attribuez-vous une conversation, fermez-la une fois traitée.',
+      'Les conversations des utilisateurs avec l’équipe, la plus récente en premier. Répondez au nom de l’équipe, attribuez-vous une conversation, fermez-la une fois traitée. Sous « Signalées », les conversations que des personnes ont signalées : lisez les messages en cause, classez le signalement ou bloquez l’utilisateur.',
     search: 'Rechercher une conversation',
     searchPlaceholder: 'Nom, pseudo, e-mail ou téléphone',
     filters: 'Conversations affichées',
@@ -12,6 +12,7 @@ export const messagerieMessages = defineMessages({
     'filter.waiting': 'En attente de nous',
     'filter.mine': 'Les miennes',
     'filter.closed': 'Fermées',
+    'filter.reported': 'Signalées',
     loading: 'Chargement...',
     listError: 'Erreur lors de la récupération des conversations',
     retry: 'Réessayer',
@@ -29,6 +30,7 @@ export const messagerieMessages = defineMessages({
     next: 'Suivantes',
     page: 'Page {page}',
     selectPrompt: 'Choisissez une conversation pour la lire et y répondre.',
+    selectReportPrompt: 'Choisissez un signalement pour lire les messages en cause.',
     back: 'Retour à la liste',
     detailError: 'Erreur lors de la récupération de la conversation',
     status: 'Statut',
@@ -59,7 +61,7 @@ export const messagerieMessages = defineMessages({
   en: {
     title: 'Messaging',
     subtitle:
-      'Users’ conversations with the team, latest first. Answer on behalf of the team, assign a conversation to yourself, close it once handled.',
+      'Users’ conversations with the team, latest first. Answer on behalf of the team, assign a conversation to yourself, close it once handled. Under “Reported”, the conversations people reported: read the messages in question, dismiss the report or block the user.',
     search: 'Search a conversation',
     searchPlaceholder: 'Name, username, e-mail or phone',
     filters: 'Conversations shown',
@@ -67,6 +69,7 @@ export const messagerieMessages = defineMessages({
     'filter.waiting': 'Waiting for us',
     'filter.mine': 'Mine',
     'filter.closed': 'Closed',
+    'filter.reported': 'Reported',
     loading: 'Loading...',
     listError: 'Could not load the conversations',
     retry: 'Retry',
@@ -84,6 +87,7 @@ export const messagerieMessages = defineMessages({
     next: 'Next',
     page: 'Page {page}',
     selectPrompt: 'Choose a conversation to read and answer it.',
+    selectReportPrompt: 'Choose a report to read the messages in question.',
     back: 'Back to the list',
     detailError: 'Could not load the conversation',
     status: 'Status',

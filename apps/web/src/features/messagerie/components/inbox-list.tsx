@@ -1,4 +1,4 @@
-import type { SupportConversation } from '@app/shared/conversations';
+import type { SupportConversation, SupportFilter } from '@app/shared/conversations';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -11,9 +11,10 @@ import { useT } from '../../../lib/i18n';
 import { withListChanges } from '../../../lib/list-screen';
 import { useSupportInbox } from '../api/get-inbox';
 import { messagerieMessages } from '../messages';
+import { ReportedList } from './reported-list';
 
 /** The filters, in the order of their buttons; the first is the default (left out of the URL). */
-export const INBOX_FILTERS = ['open', 'waiting', 'mine', 'closed'] as const;
+export const INBOX_FILTERS = ['open', 'waiting', 'mine', 'closed', 'reported'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 interface InboxListProps {
@@ -30,17 +31,73 @@ interface InboxListProps {
   meId: string | null;
 }
 
-/** The search box, the four filters, then the conversations, the latest message first, 20 a page. */
+/**
+ * The search box, the filters (the support inbox's four, then 'Signalées', the reported
+ * conversations: decision 064), then the conversations or the reports, the latest first, 20 a page.
+ */
 export function InboxList(props: InboxListProps) {
   const t = useT(messagerieMessages);
-  const [params] = useSearchParams();
-  const list = useSupportInbox({ filter: props.filter, search: props.query, page: props.page });
   // 'il y a 2 minutes' stays true while the screen stays open.
   const [, setMinute] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setMinute((minute) => minute + 1), 60_000);
     return () => clearInterval(timer);
   }, []);
+
+  return (
+    <section aria-labelledby="conversation-list-title" className="flex min-w-0 flex-col gap-3">
+      <h2 id="conversation-list-title" className="sr-only">
+        {t('title')}
+      </h2>
+      <SearchField
+        id="conversation-search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={props.search}
+        onChange={props.onSearch}
+      />
+      <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
+        <legend className="sr-only">{t('filters')}</legend>
+        {INBOX_FILTERS.map((filter) => {
+          const pressed = filter === props.filter;
+          const reported = filter === 'reported';
+          return (
+            <button
+              key={filter}
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => props.onFilter(filter)}
+              className={`rounded-lg px-3 py-1.5 text-center text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                reported ? 'col-span-2 sm:col-span-4 lg:col-span-2' : ''
+              } ${
+                pressed
+                  ? reported
+                    ? 'bg-red-700 text-white ring-red-700'
+                    : 'bg-brand-700 text-white ring-brand-700'
+                  : reported
+                    ? 'bg-white text-red-800 ring-red-300 hover:bg-red-50'
+                    : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              {t(`filter.${filter}`)}
+            </button>
+          );
+        })}
+      </fieldset>
+      {props.filter === 'reported' ? (
+        <ReportedList query={props.query} page={props.page} selectedId={props.selectedId} onSelect={props.onSelect} />
+      ) : (
+        <SupportConversations {...props} filter={props.filter} />
+      )}
+    </section>
+  );
+}
+
+/** The support inbox's conversations of one filter, and their pages. */
+function SupportConversations(props: InboxListProps & { filter: SupportFilter }) {
+  const t = useT(messagerieMessages);
+  const [params] = useSearchParams();
+  const list = useSupportInbox({ filter: props.filter, search: props.query, page: props.page });
 
   let body: ReactNode;
   if (list.isPending) body = <ListLoading label={t('loading')} rows={5} />;
@@ -74,35 +131,7 @@ export function InboxList(props: InboxListProps) {
     );
 
   return (
-    <section aria-labelledby="conversation-list-title" className="flex min-w-0 flex-col gap-3">
-      <h2 id="conversation-list-title" className="sr-only">
-        {t('title')}
-      </h2>
-      <SearchField
-        id="conversation-search"
-        label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        value={props.search}
-        onChange={props.onSearch}
-      />
-      <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-2">
-        <legend className="sr-only">{t('filters')}</legend>
-        {INBOX_FILTERS.map((filter) => (
-          <button
-            key={filter}
-            type="button"
-            aria-pressed={filter === props.filter}
-            onClick={() => props.onFilter(filter)}
-            className={`rounded-lg px-3 py-1.5 text-center text-sm font-medium ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-              filter === props.filter
-                ? 'bg-brand-700 text-white ring-brand-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {t(`filter.${filter}`)}
-          </button>
-        ))}
-      </fieldset>
+    <>
       {body}
       <PrevNextPager
         label={t('pager')}
@@ -113,7 +142,7 @@ export function InboxList(props: InboxListProps) {
         nextLabel={t('next')}
         pageLabel={t('page', { page: props.page })}
       />
-    </section>
+    </>
   );
 }
 

@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n';
 import { SUPPORT, useBlockPerson, useMarkConversationRead, useThread } from '../api/conversations';
 import { messagesMessages } from '../messages';
 import { Composer } from './composer';
+import { ReportControl } from './report-control';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
@@ -144,7 +145,12 @@ export function ThreadPane({ id }: { id: string }) {
             <p className="text-sm text-slate-700">{t('teamHint')}</p>
           )}
         </div>
-        {latest ? <BlockControl thread={latest} /> : null}
+        {latest ? (
+          <div className="flex flex-wrap items-center gap-1">
+            <ReportControl thread={latest} />
+            <BlockControl thread={latest} />
+          </div>
+        ) : null}
       </header>
       <div className="flex-1 overflow-y-auto px-3 py-4" aria-live="polite" aria-relevant="additions">
         {thread.hasNextPage ? (

@@ -67,6 +67,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
   };
   const targetLabel = (report: Report) =>
     report.targetType === 'comment' ? t('commentAuthor') : report.targetType === 'event' ? t('organiser') : t('target');
+  // A conversation's report is handled in 'Messagerie' (decision 064): never listed here, shown as an account's if it were.
 
   return (
     <Screen title={t('title')} subtitle={t('subtitle')}>
@@ -114,7 +115,7 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
                     </dd>
                   </div>
                 </dl>
-                {report.targetType !== 'user' && <ReportedItem report={report} />}
+                {(report.targetType === 'comment' || report.targetType === 'event') && <ReportedItem report={report} />}
                 {report.details && <p className="mt-2 break-words text-sm text-slate-700">{report.details}</p>}
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Button variant="secondary" size="sm" onClick={() => dismiss(report)} disabled={moderate.isPending}>

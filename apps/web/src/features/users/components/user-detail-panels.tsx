@@ -70,6 +70,7 @@ export function ReportsPanel({ reports }: { reports: Report[] }) {
             <span className="text-sm font-medium text-slate-900">{REPORT_REASON_LABELS[report.reason]}</span>
             <Badge tone={report.status === 'open' ? 'red' : 'gray'}>{statusLabel[report.status]}</Badge>
           </div>
+          {report.targetType === 'conversation' && <p className="text-xs text-slate-600">{t('reportOnConversation')}</p>}
           {report.details && <p className="text-sm text-slate-700">{report.details}</p>}
           <p className="text-xs text-slate-500">
             {t('reportBy', { name: report.reporter?.name ?? t('reporterDeleted') })} ·{' '}

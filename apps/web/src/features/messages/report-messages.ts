@@ -1,0 +1,51 @@
+import { defineMessages } from '../../lib/i18n';
+
+/** 'Signaler' in a conversation (decision 064): the button, its dialog and its answers. */
+export const reportMessages = defineMessages({
+  fr: {
+    report: 'Signaler',
+    reportLabel: 'Signaler la conversation avec {name}',
+    title: 'Signaler la conversation',
+    intro:
+      'L’équipe de modération recevra les 5 derniers messages de {name} dans cette conversation, avec votre motif. {name} n’est pas prévenu(e).',
+    reason: 'Motif',
+    reasonRequired: 'Choisissez un motif',
+    details: 'Précision',
+    optional: 'facultatif',
+    detailsTooLong: '1000 caractères au plus',
+    block: 'Bloquer aussi {name} : vous ne pourrez plus vous écrire',
+    send: 'Envoyer le signalement',
+    sending: 'Envoi…',
+    cancel: 'Annuler',
+    failed: 'Le signalement n’a pas été envoyé',
+    reason_spam: 'Spam',
+    reason_harassment: 'Harcèlement',
+    reason_inappropriate: 'Contenu inapproprié',
+    reason_fake_account: 'Faux compte',
+    reason_scam: 'Arnaque',
+    reason_other: 'Autre',
+  },
+  en: {
+    report: 'Report',
+    reportLabel: 'Report the conversation with {name}',
+    title: 'Report the conversation',
+    intro:
+      'The moderation team will receive {name}’s last 5 messages in this conversation, with your reason. {name} is not told.',
+    reason: 'Reason',
+    reasonRequired: 'Choose a reason',
+    details: 'Details',
+    optional: 'optional',
+    detailsTooLong: '1000 characters at most',
+    block: 'Also block {name}: neither of you can write to the other',
+    send: 'Send the report',
+    sending: 'Sending…',
+    cancel: 'Cancel',
+    failed: 'The report was not sent',
+    reason_spam: 'Spam',
+    reason_harassment: 'Harassment',
+    reason_inappropriate: 'Inappropriate content',
+    reason_fake_account: 'Fake account',
+    reason_scam: 'Scam',
+    reason_other: 'Other',
+  },
+});
