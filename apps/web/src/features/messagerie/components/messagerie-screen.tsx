@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { useListScreen } from '../../../lib/list-screen';
@@ -8,9 +9,10 @@ import { ThreadPanel } from './thread-panel';
 /**
  * 'Messagerie' (`manage_chats`): the support inbox beside the open conversation from 1024 px,
  * one at a time below. Filter, search, page and open conversation (`?id=`) are in the URL; the
- * real-time stream reads the list and the thread again when a message arrives.
+ * real-time stream reads the list and the thread again when a message arrives. `nav`: the tabs of
+ * 'Messagerie' (composed by the route).
  */
-export function MessagerieScreen({ meId }: { meId: string | null }) {
+export function MessagerieScreen({ meId, nav }: { meId: string | null; nav?: ReactNode }) {
   const t = useT(messagerieMessages);
   const list = useListScreen({
     filters: { filter: INBOX_FILTERS },
@@ -20,6 +22,7 @@ export function MessagerieScreen({ meId }: { meId: string | null }) {
   const { selectedId } = list;
   return (
     <Screen title={t('title')} subtitle={t('subtitle')}>
+      {nav}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[380px_minmax(0,1fr)]">
         <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           <InboxList
