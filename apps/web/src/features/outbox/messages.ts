@@ -16,6 +16,7 @@ export const outboxMessages = defineMessages({
     'channel.email': 'E-mail',
     'channel.sms': 'SMS',
     'channel.push': 'Push',
+    count: '{count} envoi(s) en échec',
     retryAll: 'Tout renvoyer',
     retryAllTitle: 'Tout renvoyer',
     retryAllConfirm:
@@ -66,6 +67,7 @@ export const outboxMessages = defineMessages({
     'channel.email': 'E-mail',
     'channel.sms': 'SMS',
     'channel.push': 'Push',
+    count: '{count} failed send(s)',
     retryAll: 'Send all again',
     retryAllTitle: 'Send all again',
     retryAllConfirm:

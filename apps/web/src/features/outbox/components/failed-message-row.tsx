@@ -64,7 +64,7 @@ export function FailedMessageRow({ message, busy, onRetry, onAskDelete }: Failed
           {t(`reason.${message.reason}`)}
         </p>
         {message.lastError ? (
-          <p className="text-xs break-all text-slate-600">
+          <p className="text-xs break-words text-slate-600">
             {t('lastError')} : <code className="font-mono text-slate-700">{message.lastError}</code>
           </p>
         ) : null}

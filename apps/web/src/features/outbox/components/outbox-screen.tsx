@@ -142,22 +142,7 @@ export function OutboxScreen({ nav }: { nav?: ReactNode }) {
 
   const failedTotal = summary.data?.failed ?? 0;
   return (
-    <Screen
-      title={t('title')}
-      subtitle={t('subtitle')}
-      action={
-        <Button
-          variant="secondary"
-          onClick={() => {
-            action.reset();
-            setAskRetryAll(true);
-          }}
-          disabled={!list.data || total === 0}
-        >
-          {t('retryAll')}
-        </Button>
-      }
-    >
+    <Screen title={t('title')} subtitle={t('subtitle')}>
       {nav}
       <section aria-label={t('summary')}>
         <dl className="grid grid-cols-3 gap-2 sm:gap-3">
@@ -195,6 +180,23 @@ export function OutboxScreen({ nav }: { nav?: ReactNode }) {
         </fieldset>
       </div>
       {actionError ? <Alert>{actionError}</Alert> : null}
+      {list.data && total > 0 ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {t('count', { count: formatNumber(total) })}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              action.reset();
+              setAskRetryAll(true);
+            }}
+          >
+            {t('retryAll')}
+          </Button>
+        </div>
+      ) : null}
       {body}
       {list.data && total > PAGE_SIZE ? (
         <Pagination page={Math.min(screen.page, count)} count={count} onChange={screen.setPage} />
