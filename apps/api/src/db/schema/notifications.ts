@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { TRIGRAMS } from './index-helpers';
 
 export const channelEnum = pgEnum('message_channel', ['email', 'sms', 'push']);
 export const deliveryStatusEnum = pgEnum('delivery_status', ['pending', 'sent', 'failed']);
@@ -39,6 +40,11 @@ export const outboundMessages = pgTable(
     index('outbound_messages_failed_channel_idx')
       .on(table.channel, table.failedAt.desc().nullsLast(), table.id.desc())
       .where(sql`${table.status} = 'failed'`),
+    // Their search by recipient: a part of an address or number (trigrams), the contacts of matching accounts (equality).
+    index('outbound_messages_failed_recipient_trgm_idx')
+      .using('gin', table.recipient.op(TRIGRAMS))
+      .where(sql`${table.status} = 'failed'`),
+    index('outbound_messages_failed_recipient_idx').on(table.recipient).where(sql`${table.status} = 'failed'`),
     // The summary's 'retrying' count: pending messages whose earlier attempt failed.
     index('outbound_messages_retrying_idx')
       .on(table.nextAttemptAt)

@@ -5,6 +5,7 @@ import { phoneSearchDigits } from '@app/shared/phone';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor, Tx } from '../../db/client';
 import { phoneOrTextCondition } from '../../db/contains-condition';
+import { pageAndTotal } from '../../db/page-and-total';
 import { pageIdsOf } from '../../db/page-ids';
 import { outboundMessages, pushSubscriptions, users } from '../../db/schema/index';
 import { likePattern } from '../../lib/text';
@@ -24,48 +25,59 @@ const searched = alias(users, 'searched');
 
 /**
  * A recipient like the search: its e-mail or number as written (a number also by its digits, in
- * any written form), or the contacts and devices of the accounts whose name, username, e-mail or
- * phone match (the accounts' trigram index).
+ * any written form), or a contact or device of an account whose name, username, e-mail or phone
+ * match (the accounts' trigram index). Each part is served by an index of the failed messages (a
+ * trigram one, and an equality one for the accounts' contacts, gathered first as one array).
  */
 function recipientSearch(query: string): SQL {
-  const conditions: SQL[] = [sql`lower(${outboundMessages.recipient}) like ${likePattern(query)}`];
+  const conditions: SQL[] = [sql`${outboundMessages.recipient} ilike ${likePattern(query)}`];
   const digits = phoneSearchDigits(query);
   if (digits) conditions.push(sql`${outboundMessages.recipient} like ${likePattern(digits)}`);
   const matching = phoneOrTextCondition(searched.searchText, query);
-  conditions.push(sql`${outboundMessages.recipient} in (
+  conditions.push(sql`${outboundMessages.recipient} = any(array(
     select contact.value from ${users} ${searched}
       cross join lateral (values (${searched.email}), (${searched.phone})) as contact(value)
       where ${matching} and contact.value is not null
     union all
     select ${pushSubscriptions.id}::text from ${pushSubscriptions}
-      where ${pushSubscriptions.userId} in (select ${searched.id} from ${users} ${searched} where ${matching}))`);
+      where ${pushSubscriptions.userId} in (select ${searched.id} from ${users} ${searched} where ${matching})))`);
   return or(...conditions) as SQL;
 }
 
+export interface FailedMessagesFilter {
+  channel?: OutboxChannel;
+  search?: string;
+}
+
 /** The failed messages of one channel (or all), searched by recipient. */
-export function failedMessagesWhere(filter: { channel?: OutboxChannel; search?: string }): SQL {
+export function failedMessagesWhere(filter: FailedMessagesFilter): SQL {
   const conditions: SQL[] = [FAILED];
   if (filter.channel) conditions.push(eq(outboundMessages.channel, filter.channel));
   if (filter.search) conditions.push(recipientSearch(filter.search));
   return and(...conditions) as SQL;
 }
 
-/** One page of failed messages, latest failure first, and their total (exact up to 1,000). */
+/**
+ * One page of failed messages, latest failure first, and their total (exact up to 1,000). A
+ * search reads through pageAndTotal: its few matches from the indexes, not a walk of every dead
+ * letter in order.
+ */
 export async function failedMessagesPage(
   db: Database,
-  where: SQL,
+  filter: FailedMessagesFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: OutboundMessageRow[]; total: number }> {
-  const ids = pageIdsOf(db, outboundMessages.id, where, LATEST_FAILURE_FIRST, page);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(outboundMessages)
-      .where(inArray(outboundMessages.id, ids))
-      .orderBy(...LATEST_FAILURE_FIRST),
-    boundedCount(db, outboundMessages, where),
-  ]);
-  return { rows, total };
+  const where = failedMessagesWhere(filter);
+  return pageAndTotal(db, {
+    search: filter.search ? { table: outboundMessages, condition: recipientSearch(filter.search) } : undefined,
+    page: (executor) =>
+      executor
+        .select()
+        .from(outboundMessages)
+        .where(inArray(outboundMessages.id, pageIdsOf(executor, outboundMessages.id, where, LATEST_FAILURE_FIRST, page)))
+        .orderBy(...LATEST_FAILURE_FIRST),
+    count: (executor) => boundedCount(executor, outboundMessages, where),
+  });
 }
 
 export interface ContactOwner {
@@ -160,7 +172,7 @@ export async function requeueMessage(tx: Tx, id: string): Promise<void> {
  * out the pushes whose device is gone (they can never be sent) and the rows another transaction
  * holds. Answers how many went.
  */
-export async function requeueFailed(tx: Tx, filter: { channel?: OutboxChannel }, max: number): Promise<number> {
+export async function requeueFailed(tx: Tx, filter: Pick<FailedMessagesFilter, 'channel'>, max: number): Promise<number> {
   const sendable = sql`case when ${outboundMessages.channel} = 'push'
     then exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.id} = ${outboundMessages.recipient}::uuid)
     else true end`;

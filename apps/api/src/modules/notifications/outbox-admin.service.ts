@@ -22,7 +22,6 @@ import {
   deviceOwners,
   deviceSubscribed,
   failedMessagesPage,
-  failedMessagesWhere,
   lockMessage,
   requeueFailed,
   requeueMessage,
@@ -54,8 +53,8 @@ function auditView(row: OutboundMessageRow) {
 }
 
 export async function listFailedMessages(deps: OutboxAdminDeps, query: FailedMessagesQuery): Promise<FailedMessagesPage> {
-  const where = failedMessagesWhere({ channel: query.channel, search: query.search || undefined });
-  const { rows, total } = await failedMessagesPage(deps.db, where, {
+  const filter = { channel: query.channel, search: query.search || undefined };
+  const { rows, total } = await failedMessagesPage(deps.db, filter, {
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
