@@ -67,6 +67,7 @@ import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes'
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
+import { outboxAdminRoutes } from './modules/notifications/outbox-admin.routes';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(conversationsRoutes);
       await api.register(announcementsRoutes);
       await api.register(supportInboxRoutes);
+      await api.register(outboxAdminRoutes);
       await api.register(pushRoutes);
       await api.register(checkInRoutes);
       await api.register(participantsRoutes);

@@ -572,6 +572,16 @@ const EXACT: Record<string, string> = {
   'Une conversation avec l’équipe ne se signale pas : écrivez-nous ce qui ne va pas':
     'A conversation with the team cannot be reported: write to us about what is wrong',
   'Indiquez oui ou non': 'Answer yes or no',
+  // The outbox's dead letters (issue 29, decision 066)
+  'Envoi introuvable': 'Message not found',
+  'Ce message n’est plus en échec : il a déjà été renvoyé ou supprimé':
+    'This message has not failed any more: it was already sent again or deleted',
+  'Cet appareil n’est plus abonné aux notifications : ce message ne peut plus être envoyé':
+    'This device is no longer subscribed to notifications: this message can no longer be sent',
+  'Le message repart : il sera envoyé dans la minute': 'The message is queued again: it will go out within a minute',
+  'Aucun message à renvoyer': 'No message to send again',
+  'Message supprimé : il ne sera pas envoyé': 'Message deleted: it will not be sent',
+  'Canal inconnu (email, sms ou push)': 'Unknown channel (email, sms or push)',
 };
 
 /** Messages with a number or a name in them. */
@@ -622,6 +632,11 @@ const PATTERNS: [RegExp, string][] = [
   // Transactions (helper transactions): a refund's line of the timeline
   [/^Remboursement enregistré à la main — motif : (.+)$/s, 'Refund recorded by hand — reason: $1'],
   [/^Remboursé par (.+) \(réf\. (.+)\) — motif : (.+)$/s, 'Refunded by $1 (ref. $2) — reason: $3'],
+  // The outbox's dead letters (decision 066): 'Tout renvoyer'
+  [
+    /^(\d+) message\(s\) renvoyé\(s\) : ils partiront dans les prochaines minutes$/,
+    '$1 message(s) queued again: they will go out within minutes',
+  ],
   // zod's built-in French messages (zod/locales fr)
   [/^Trop petit : .*?(\d+) caractères?$/, 'Too short: at least $1 characters'],
   [/^Trop grand : .*?(\d+) caractères?$/, 'Too long: at most $1 characters'],

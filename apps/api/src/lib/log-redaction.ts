@@ -78,3 +78,23 @@ export function serializeError(error: Error): { type: string; message: string; s
   clean(serialized, 0);
   return serialized;
 }
+
+/** A one-time code: six digits standing alone (OTP_LENGTH). */
+const ONE_TIME_CODE = /(?<!\d)\d{6}(?!\d)/g;
+/** An address with a scheme (`https://…`, `smtp://user:pass@…`) inside a text. */
+const ADDRESS_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+/gi;
+/** An Authorization value written out. */
+const CREDENTIALS = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+
+/**
+ * A text the team may read without learning a secret (the outbox's previews and errors, decision
+ * 066): one-time codes hidden (`••••••`), the secret query values of its addresses masked as in
+ * the log (`?reset=[masqué]`, `?t=[masqué]`), an address's user and password and any written
+ * `Bearer …` or `Basic …` masked.
+ */
+export function redactText(text: string): string {
+  return text
+    .replace(ADDRESS_IN_TEXT, (address) => redactUrl(address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/i, '$1[masqué]@')))
+    .replace(CREDENTIALS, '$1 [masqué]')
+    .replace(ONE_TIME_CODE, '••••••');
+}

@@ -40,7 +40,7 @@ export const SIGNED_IN_ERRORS = errorResponses(400, 401, 403, 404, 409);
  * reader sees every counter the store holds. A key is `<name>:<who>`; the names in use: events,
  * event-images, short-address, join, comment, like, report, view, participant-remove, participant-readmit, participants-export, transactions-export,
  * waitlist, waitlist-bare, sitemap, preview, check-in-bundle, check-in-scans, door-helpers, contact-change,
- * account-delete, announcements, announcements-cancel, notifications, notification-preferences, push-subscriptions, conversation-moderation,
+ * account-delete, announcements, announcements-cancel, notifications, notification-preferences, push-subscriptions, conversation-moderation, outbox-actions,
  * public-read / account-read, and the sign-in family (auth.rate-limits.ts).
  */
 

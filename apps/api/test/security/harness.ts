@@ -188,7 +188,7 @@ export function refusalProblems(response: LightMyRequestResponse): string[] {
 
 /** Columns that change without a request (the outbox worker's delivery bookkeeping). */
 const VOLATILE_COLUMNS: Record<string, string[]> = {
-  outbound_messages: ['status', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'updated_at'],
+  outbound_messages: ['status', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'failed_at', 'updated_at'],
 };
 
 let tableNames: string[] | undefined;

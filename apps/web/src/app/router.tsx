@@ -26,6 +26,9 @@ const adminScreens: RouteObject[] = [
   ),
   screen(ADMIN_SEGMENTS.ads, () => placeholders().then((m) => ({ Component: m.AdsPage }))),
   screen(ADMIN_SEGMENTS.messages, () => import('./routes/admin/messages-page').then((m) => ({ Component: m.MessagesPage }))),
+  screen(`${ADMIN_SEGMENTS.messages}/envois`, () =>
+    import('./routes/admin/messages-page').then((m) => ({ Component: m.FailedMessagesPage })),
+  ),
   screen(ADMIN_SEGMENTS.roles, () => import('./routes/admin/roles-page').then((m) => ({ Component: m.RolesPage }))),
   screen(ADMIN_SEGMENTS.reports, () => import('./routes/admin/reports-page').then((m) => ({ Component: m.ReportsPage }))),
   screen(ADMIN_SEGMENTS.users, () => import('./routes/admin/users-page').then((m) => ({ Component: m.UsersPage }))),

@@ -76,6 +76,8 @@ export const paths = {
     screen: (segment: AdminSegment): string => (segment ? `${ADMIN_ROOT}/${segment}` : ADMIN_ROOT),
     /** The events screen with the creation dialog open. */
     createEvent: `${ADMIN_ROOT}/${ADMIN_SEGMENTS.events}?create=1`,
+    /** 'Messagerie' › 'Envois en échec': the outbox's dead letters (decision 066). */
+    failedMessages: `${ADMIN_ROOT}/${ADMIN_SEGMENTS.messages}/envois`,
   },
 } as const;
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboundMessages } from '../../db/schema/index';
+import { cleanDeliveryError } from './outbox-text';
 
 export type OutboundMessageRow = typeof outboundMessages.$inferSelect;
 export type NewOutboundMessage = typeof outboundMessages.$inferInsert;
@@ -15,10 +16,14 @@ export async function insertMessage(db: Database, values: NewOutboundMessage): P
 export async function markSent(db: Database, id: string, attempts: number): Promise<void> {
   await db
     .update(outboundMessages)
-    .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null })
+    .set({ status: 'sent', attempts, sentAt: new Date(), lastError: null, failedAt: null })
     .where(eq(outboundMessages.id, id));
 }
 
+/**
+ * One attempt failed: its error kept (cleaned: one line, no stack, no secret), and either the next
+ * attempt planned or, `failed`, the message made a dead letter from now (decision 066).
+ */
 export async function markAttemptFailed(
   db: Database,
   id: string,
@@ -28,9 +33,10 @@ export async function markAttemptFailed(
     .update(outboundMessages)
     .set({
       attempts: values.attempts,
-      lastError: values.lastError.slice(0, 500),
+      lastError: cleanDeliveryError(values.lastError),
       nextAttemptAt: values.nextAttemptAt,
       status: values.failed ? 'failed' : 'pending',
+      failedAt: values.failed ? new Date() : null,
     })
     .where(eq(outboundMessages.id, id));
 }
@@ -58,12 +64,4 @@ export async function claimDueMessages(db: Database, limit: number, leaseMs: num
 export async function findMessage(db: Database, id: string): Promise<OutboundMessageRow | null> {
   const [row] = await db.select().from(outboundMessages).where(eq(outboundMessages.id, id)).limit(1);
   return row ?? null;
-}
-
-export async function countPending(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(outboundMessages)
-    .where(eq(outboundMessages.status, 'pending'));
-  return row?.count ?? 0;
 }

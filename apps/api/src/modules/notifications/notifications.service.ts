@@ -18,6 +18,7 @@ import {
   type SmsProvider,
   smsProviderFromConfig,
 } from './notifications.transports';
+import { NO_PUSH_SENDER, SMS_COUNTRY_REFUSED } from './outbox-text';
 
 export type { EmailMessage, SmsMessage } from './notifications.transports';
 
@@ -42,9 +43,6 @@ export interface NotificationOptions {
    */
   smsCountries?: () => Promise<readonly string[]>;
 }
-
-/** The `last_error` of an SMS refused because its number is outside `smsCountries` (final, never retried). */
-export const SMS_COUNTRY_REFUSED = 'refused: the number is outside the allowed SMS countries';
 
 /** Delay before the next attempt: 30 s, 1 min, 2 min … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -216,7 +214,7 @@ export class NotificationService {
 
   /** A push (decision 062): sent, refused for good (setting off, device gone: failed, no retry), or thrown to retry. */
   private async attemptPush(row: OutboundMessageRow, attempts: number): Promise<DeliveryResult> {
-    const outcome = this.push ? await this.push.send(row) : { sent: false as const, finalError: 'refused: no push sender' };
+    const outcome = this.push ? await this.push.send(row) : { sent: false as const, finalError: NO_PUSH_SENDER };
     if (outcome.sent) {
       await markSent(this.db, row.id, attempts);
       return { id: row.id, status: 'sent' };

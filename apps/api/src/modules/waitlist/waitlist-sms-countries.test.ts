@@ -5,7 +5,7 @@ import { smsCountryRefused } from '@app/shared/phone';
 import { outboundMessages, waitlistEntries } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
-import { SMS_COUNTRY_REFUSED } from '../notifications/notifications.service';
+import { SMS_COUNTRY_REFUSED } from '../notifications/outbox-text';
 
 let testApp: TestApp;
 let app: FastifyInstance;

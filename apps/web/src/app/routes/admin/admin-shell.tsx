@@ -10,6 +10,7 @@ import { Sidebar } from '../../../features/admin-shell/components/sidebar';
 import { TopBar } from '../../../features/admin-shell/components/top-bar';
 import { useAdminUser } from '../../../features/admin-shell/hooks/use-admin-user';
 import { shellMessages } from '../../../features/admin-shell/messages';
+import { useOutboxSummary } from '../../../features/outbox/api/get-outbox-summary';
 import { useOpenReportsCount } from '../../../features/reports/api/get-reports';
 import { usePendingApprovalCount } from '../../../features/events/api/event-approval';
 import { signOut } from '../../../lib/auth';
@@ -35,6 +36,7 @@ function ShellFrame() {
   const me = useAdminUser();
   const openReports = useOpenReportsCount(!!me?.permissions.includes('manage_users'));
   const pendingApproval = usePendingApprovalCount(!!me?.permissions.includes('manage_events'));
+  const outbox = useOutboxSummary(!!me?.permissions.includes('manage_chats'));
   useRealtimeUpdates();
 
   useEffect(() => {
@@ -61,7 +63,7 @@ function ShellFrame() {
         <Sidebar
           onNavigate={closeMenu}
           onLogout={onLogout}
-          badges={{ signalements: openReports.data, evenements: pendingApproval.data }}
+          badges={{ signalements: openReports.data, evenements: pendingApproval.data, messagerie: outbox.data?.failed }}
         />
       }
       header={<TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((open) => !open)} />}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { useListScreen } from '../../../lib/list-screen';
@@ -10,9 +11,10 @@ import { ThreadPanel } from './thread-panel';
 /**
  * 'Messagerie' (`manage_chats`): the support inbox beside the open conversation from 1024 px,
  * one at a time below; 'Signalées', the reported conversations beside the open report. Filter, search, page and open conversation (`?id=`) are in the URL; the
- * real-time stream reads the list and the thread again when a message arrives.
+ * real-time stream reads the list and the thread again when a message arrives. `nav`: the tabs of
+ * 'Messagerie' (composed by the route).
  */
-export function MessagerieScreen({ meId }: { meId: string | null }) {
+export function MessagerieScreen({ meId, nav }: { meId: string | null; nav?: ReactNode }) {
   const t = useT(messagerieMessages);
   const [params] = useSearchParams();
   // 'Signalées' lists reports (decision 064): its rows and its open panel are reports, not conversations.
@@ -30,6 +32,7 @@ export function MessagerieScreen({ meId }: { meId: string | null }) {
   };
   return (
     <Screen title={t('title')} subtitle={t('subtitle')}>
+      {nav}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[380px_minmax(0,1fr)]">
         <div className={selectedId ? 'hidden min-w-0 lg:block' : 'min-w-0'}>
           <InboxList

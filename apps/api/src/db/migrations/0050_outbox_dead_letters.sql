@@ -1,0 +1,6 @@
+ALTER TABLE "outbound_messages" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "outbound_messages_failed_idx" ON "outbound_messages" USING btree ("failed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "outbound_messages"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "outbound_messages_failed_channel_idx" ON "outbound_messages" USING btree ("channel","failed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "outbound_messages"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "outbound_messages_failed_recipient_trgm_idx" ON "outbound_messages" USING gin ("recipient" gin_trgm_ops) WHERE "outbound_messages"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "outbound_messages_failed_recipient_idx" ON "outbound_messages" USING btree ("recipient") WHERE "outbound_messages"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "outbound_messages_retrying_idx" ON "outbound_messages" USING btree ("next_attempt_at") WHERE "outbound_messages"."status" = 'pending' and "outbound_messages"."attempts" > 0;
