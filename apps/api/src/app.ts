@@ -65,6 +65,7 @@ import { realtimePlugin } from './plugins/realtime';
 import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
+import { messageImagesPlugin } from './modules/conversations/message-images.plugin';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, { providers: options.paymentProviders });
   await app.register(userNotificationsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(messageImagesPlugin);
   await app.register(waitlistCountPlugin);
   await app.register(publicPagesPlugin);
 

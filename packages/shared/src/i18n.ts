@@ -547,6 +547,12 @@ const EXACT: Record<string, string> = {
     'The message contains characters that reverse the text’s direction',
   'Ce flux se lit en server-sent events : envoyez l’en-tête Accept: text/event-stream':
     'This stream is read as server-sent events: send the header Accept: text/event-stream',
+  // Photos in messages (issue 29, decision 065)
+  'Choisissez une photo à envoyer': 'Choose a photo to send',
+  'Une seule photo par message': 'One photo per message',
+  'Seule une image est attendue, dans le champ « image »': 'Only an image is expected, in the field “image”',
+  'Photo introuvable : choisissez-la de nouveau': 'Photo not found: choose it again',
+  'Photo prête à envoyer': 'Photo ready to send',
 };
 
 /** Messages with a number or a name in them. */
