@@ -73,6 +73,8 @@ const textOrImageError = { message: CONVERSATION_MESSAGES.required, path: ['text
 
 export const sendMessageSchema = z.strictObject(messageContent).refine(textOrImage, textOrImageError);
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** A composer's fields, before the schema fills the text's default. */
+export type SendMessageFields = z.input<typeof sendMessageSchema>;
 
 /** An organiser starts a thread with one of their participants (`participantId`); a participant names nobody. */
 export const startEventConversationSchema = z

@@ -1,0 +1,43 @@
+import { defineMessages } from '../../lib/i18n';
+
+/** The words of a message's photo: in the thread, and being attached (decision 065). */
+export const photoMessages = defineMessages({
+  fr: {
+    attach: 'Ajouter une photo',
+    attachShort: 'Photo',
+    preparing: 'Préparation de la photo…',
+    uploading: 'Envoi de la photo… {percent} %',
+    progress: 'Envoi de la photo',
+    ready: 'Photo prête',
+    failed: 'La photo n’a pas pu être envoyée : {message}',
+    retry: 'Réessayer',
+    remove: 'Retirer la photo',
+    preview: 'La photo choisie',
+    notImage: 'Le fichier « {name} » n’est pas une image',
+    wait: 'Attendez la fin de l’envoi de la photo',
+    retryOrRemove: 'Renvoyez la photo ou retirez-la avant d’envoyer le message',
+    photoOf: 'Photo de {name}',
+    yourPhoto: 'Votre photo',
+    open: 'Agrandir : {alt}',
+    openOriginal: 'Ouvrir dans un nouvel onglet',
+  },
+  en: {
+    attach: 'Add a photo',
+    attachShort: 'Photo',
+    preparing: 'Preparing the photo…',
+    uploading: 'Sending the photo… {percent}%',
+    progress: 'Sending the photo',
+    ready: 'Photo ready',
+    failed: 'The photo could not be sent: {message}',
+    retry: 'Try again',
+    remove: 'Remove the photo',
+    preview: 'The chosen photo',
+    notImage: 'The file “{name}” is not an image',
+    wait: 'Wait for the photo to finish sending',
+    retryOrRemove: 'Send the photo again or remove it before sending the message',
+    photoOf: 'Photo from {name}',
+    yourPhoto: 'Your photo',
+    open: 'Enlarge: {alt}',
+    openOriginal: 'Open in a new tab',
+  },
+});
