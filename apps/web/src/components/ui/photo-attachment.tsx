@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n';
 import { resizeImage } from '../../lib/resize-image';
 import { Button, buttonClass } from './button';
 import { LineIcon } from './line-icon';
+import { CAMERA_PATH } from './message-photo';
 import { photoMessages } from './photo-messages';
 
 /** Sends a photo (multipart) with its progress (0 to 1) and answers it as the server keeps it. */
@@ -87,8 +88,6 @@ export function usePhotoAttachment(upload: UploadPhoto): PhotoAttachment {
   };
 }
 
-const CAMERA = 'M4 8h3l2-3h6l2 3h3v11H4z M12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7';
-
 /** 'Ajouter une photo': the gallery or the camera, by touch or keyboard (the file field inside takes the focus). */
 export function PhotoAttachButton({ attachment, disabled }: { attachment: PhotoAttachment; disabled?: boolean }) {
   const t = useT(photoMessages);
@@ -101,11 +100,17 @@ export function PhotoAttachButton({ attachment, disabled }: { attachment: PhotoA
         `cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 ${off ? 'pointer-events-none opacity-60' : ''}`,
       )}
     >
-      <LineIcon path={CAMERA} size={18} />
-      <span>{t('attach')}</span>
+      <LineIcon path={CAMERA_PATH} size={18} />
+      <span aria-hidden="true" className="sm:hidden">
+        {t('attachShort')}
+      </span>
+      <span aria-hidden="true" className="hidden sm:inline">
+        {t('attach')}
+      </span>
       <input
         type="file"
         accept="image/*"
+        aria-label={t('attach')}
         disabled={off}
         className="sr-only"
         data-photo-input
@@ -156,7 +161,7 @@ export function PhotoAttachmentPreview({ attachment }: { attachment: PhotoAttach
             <div
               className={`flex size-16 shrink-0 items-center justify-center rounded-lg bg-slate-200 text-slate-500 ${state.preview ? '' : 'animate-pulse'}`}
             >
-              <LineIcon path={CAMERA} size={24} />
+              <LineIcon path={CAMERA_PATH} size={24} />
             </div>
           )}
           <div className="min-w-0 flex-1">

@@ -6,7 +6,7 @@ export const photoMessages = defineMessages({
     attach: 'Ajouter une photo',
     attachShort: 'Photo',
     preparing: 'Préparation de la photo…',
-    uploading: 'Envoi de la photo… {percent} %',
+    uploading: 'Envoi de la photo… {percent}\u202f%',
     progress: 'Envoi de la photo',
     ready: 'Photo prête',
     failed: 'La photo n’a pas pu être envoyée : {message}',
@@ -20,6 +20,7 @@ export const photoMessages = defineMessages({
     yourPhoto: 'Votre photo',
     open: 'Agrandir : {alt}',
     openOriginal: 'Ouvrir dans un nouvel onglet',
+    photoMark: 'Photo : ',
   },
   en: {
     attach: 'Add a photo',
@@ -39,5 +40,6 @@ export const photoMessages = defineMessages({
     yourPhoto: 'Your photo',
     open: 'Enlarge: {alt}',
     openOriginal: 'Open in a new tab',
+    photoMark: 'Photo: ',
   },
 });

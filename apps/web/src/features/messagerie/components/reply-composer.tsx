@@ -1,6 +1,6 @@
 import { MESSAGE_MAX, type SendMessageFields, type SendMessageInput, sendMessageSchema } from '@app/shared/conversations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -42,15 +42,14 @@ export function ReplyComposer({ conversationId, closed }: { conversationId: stri
   const length = (watch('text') ?? '').length;
   const error = errors.text?.message;
   const { imageId } = attachment;
-  useEffect(() => setValue('imageId', imageId, { shouldValidate: isSubmitted }), [imageId, isSubmitted, setValue]);
+  useEffect(() => {
+    setValue('imageId', imageId, { shouldValidate: isSubmitted });
+    if (imageId) setServerError(null);
+  }, [imageId, isSubmitted, setValue]);
   const photoPending = attachment.state.status !== 'empty' && attachment.state.status !== 'ready';
 
-  const submit = handleSubmit(async (values) => {
+  const sendForm = handleSubmit(async (values) => {
     setServerError(null);
-    if (photoPending) {
-      setServerError(attachment.state.status === 'failed' ? tPhoto('retryOrRemove') : tPhoto('wait'));
-      return;
-    }
     try {
       const answer = await reply.mutateAsync({ text: values.text, imageId: attachment.imageId });
       reset({ text: '' });
@@ -62,6 +61,13 @@ export function ReplyComposer({ conversationId, closed }: { conversationId: stri
       toast.error(message);
     }
   });
+
+  // A photo still on its way (or failed) holds the answer back, whatever the text says.
+  const submit = (event?: FormEvent) => {
+    if (!photoPending) return sendForm(event);
+    event?.preventDefault();
+    setServerError(attachment.state.status === 'failed' ? tPhoto('retryOrRemove') : tPhoto('wait'));
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-2 border-t border-slate-200 pt-3">

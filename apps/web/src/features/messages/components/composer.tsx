@@ -6,7 +6,7 @@ import {
   sendMessageSchema,
 } from '@app/shared/conversations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form/controls';
@@ -50,11 +50,7 @@ export function Composer({ target, onSent }: { target: MessageTarget; onSent?: (
   }, [imageId, isSubmitted, setValue]);
   const photoPending = attachment.state.status !== 'empty' && attachment.state.status !== 'ready';
 
-  const submit = handleSubmit((values) => {
-    if (photoPending) {
-      setWaitNote(true);
-      return;
-    }
+  const sendForm = handleSubmit((values) => {
     send.mutate(
       { text: values.text, imageId: attachment.imageId },
       {
@@ -68,6 +64,12 @@ export function Composer({ target, onSent }: { target: MessageTarget; onSent?: (
       },
     );
   });
+  // A photo still on its way (or failed) holds the message back, whatever the text says.
+  const submit = (event?: FormEvent) => {
+    if (!photoPending) return sendForm(event);
+    event?.preventDefault();
+    setWaitNote(true);
+  };
   const error = errors.text?.message;
   return (
     <form onSubmit={submit} noValidate className="border-t border-slate-200 bg-white p-3">
