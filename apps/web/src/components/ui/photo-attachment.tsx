@@ -167,7 +167,7 @@ export function PhotoAttachmentPreview({ attachment }: { attachment: PhotoAttach
           <div className="min-w-0 flex-1">
             <p className={`text-sm ${state.status === 'failed' ? 'text-red-700' : 'text-slate-700'}`}>{status}</p>
             {state.status === 'uploading' ? (
-              <progress className="mt-1 h-2 w-full" max={100} value={percent} aria-label={t('progress')} />
+              <progress className="mt-1 h-2 w-full accent-brand-700" max={100} value={percent} aria-label={t('progress')} />
             ) : null}
             {state.status === 'failed' ? (
               <Button variant="secondary" size="sm" className="mt-1" onClick={attachment.retry}>
