@@ -68,6 +68,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
 import { outboxAdminRoutes } from './modules/notifications/outbox-admin.routes';
+import { messageImagesPlugin } from './modules/conversations/message-images.plugin';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { LOG_REDACT_PATHS, serializeError } from './lib/log-redaction';
@@ -218,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentsPlugin, { providers: options.paymentProviders });
   await app.register(userNotificationsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(messageImagesPlugin);
   await app.register(waitlistCountPlugin);
   await app.register(publicPagesPlugin);
 

@@ -7,6 +7,10 @@ import { uuidParam } from './common';
  */
 
 export const MESSAGE_MAX = 2000;
+/** A message's photo as sent (decision 065): the profile photos' and event images' 10 MB. */
+export const MESSAGE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The last-message line of a conversation whose last message is a photo without text. */
+export const PHOTO_PREVIEW = '📷 Photo';
 export const CONVERSATIONS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 50;
 
@@ -30,6 +34,12 @@ export const CONVERSATION_MESSAGES = {
   reopened: 'Conversation rouverte',
   assigned: 'La conversation vous est attribuée',
   bidi: 'Le message contient des caractères qui inversent le sens du texte',
+  imageRequired: 'Choisissez une photo à envoyer',
+  imageTooLarge: 'La photo doit faire 10 Mo au maximum',
+  imageOnlyOne: 'Une seule photo par message',
+  imageOnlyField: 'Seule une image est attendue, dans le champ « image »',
+  imageNotFound: 'Photo introuvable : choisissez-la de nouveau',
+  imageSaved: 'Photo prête à envoyer',
 } as const;
 
 /** Characters that turn text right-to-left or isolate it: they can disguise a link's address. */
@@ -48,15 +58,57 @@ export function messageTextSchemaOf(max: number, messages: { required: string; t
 /** The text of a message: 1–2 000 characters. */
 export const messageTextSchema = messageTextSchemaOf(MESSAGE_MAX, CONVERSATION_MESSAGES);
 
-export const sendMessageSchema = z.strictObject({ text: messageTextSchema });
+/** Beside a photo the text may be empty (0–2 000 characters). */
+const captionSchema = z
+  .string({ message: CONVERSATION_MESSAGES.required })
+  .trim()
+  .max(MESSAGE_MAX, { message: CONVERSATION_MESSAGES.tooLong })
+  .refine((text) => !BIDI_CONTROLS.test(text), { message: CONVERSATION_MESSAGES.bidi });
+
+/**
+ * What a message carries: text, a photo uploaded first by its author (`imageId`, from
+ * `POST /conversations/images`), or both; at least one of the two.
+ */
+const messageContent = {
+  text: captionSchema.default(''),
+  imageId: uuidParam.optional(),
+};
+const textOrImage = (message: { text: string; imageId?: string | undefined }) => message.text.length > 0 || !!message.imageId;
+const textOrImageError = { message: CONVERSATION_MESSAGES.required, path: ['text'] };
+
+export const sendMessageSchema = z.strictObject(messageContent).refine(textOrImage, textOrImageError);
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+/** A composer's fields, before the schema fills the text's default. */
+export type SendMessageFields = z.input<typeof sendMessageSchema>;
 
 /** An organiser starts a thread with one of their participants (`participantId`); a participant names nobody. */
-export const startEventConversationSchema = z.strictObject({
-  text: messageTextSchema,
-  participantId: uuidParam.optional(),
-});
+export const startEventConversationSchema = z
+  .strictObject({ ...messageContent, participantId: uuidParam.optional() })
+  .refine(textOrImage, textOrImageError);
 export type StartEventConversationInput = z.infer<typeof startEventConversationSchema>;
+
+/** A message's line in its conversation's list: its text, '📷 Photo' for a photo alone, '📷 ' before the text of a photo's. */
+export function messagePreview(text: string, withImage: boolean): string {
+  if (!withImage) return text;
+  return text ? `📷 ${text}` : PHOTO_PREVIEW;
+}
+
+/**
+ * A message's photo: `url` the copy shown in the thread (640 px at most on its longest side),
+ * `fullUrl` the whole photo (1 600 px at most); `width` × `height` are the whole photo's, so a
+ * screen keeps its place before it loads. Served by an unguessable address (decision 065).
+ */
+export const messageImageSchema = z.object({
+  _id: z.uuid(),
+  url: z.string(),
+  fullUrl: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type MessageImage = z.infer<typeof messageImageSchema>;
+
+export const messageImageResponseSchema = z.object({ message: z.string(), image: messageImageSchema });
+export type MessageImageResponse = z.infer<typeof messageImageResponseSchema>;
 
 export const CONVERSATION_KINDS = ['support', 'event'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
@@ -71,6 +123,8 @@ export const messageSchema = z.object({
   /** The author's name, 'L’équipe' for the team, 'Compte supprimé' once gone. */
   author: z.string(),
   fromTeam: z.boolean(),
+  /** The photo sent with the message, or null. */
+  image: messageImageSchema.nullable(),
   createdAt: z.string(),
 });
 export type ConversationMessage = z.infer<typeof messageSchema>;

@@ -582,6 +582,12 @@ const EXACT: Record<string, string> = {
   'Aucun message à renvoyer': 'No message to send again',
   'Message supprimé : il ne sera pas envoyé': 'Message deleted: it will not be sent',
   'Canal inconnu (email, sms ou push)': 'Unknown channel (email, sms or push)',
+  // Photos in messages (issue 29, decision 065)
+  'Choisissez une photo à envoyer': 'Choose a photo to send',
+  'Une seule photo par message': 'One photo per message',
+  'Seule une image est attendue, dans le champ « image »': 'Only an image is expected, in the field “image”',
+  'Photo introuvable : choisissez-la de nouveau': 'Photo not found: choose it again',
+  'Photo prête à envoyer': 'Photo ready to send',
 };
 
 /** Messages with a number or a name in them. */

@@ -81,6 +81,36 @@ export const conversationMessages = pgTable(
   ],
 );
 
+/**
+ * A message's photo (decision 065): uploaded first by its author (`uploader_id`), then attached to
+ * one message of theirs (`message_id`, once). The files are `{id}-message.webp` (the whole photo)
+ * and `{id}-message-small.webp` (the thread's copy): the id is random, and is the only way to them.
+ * A photo never attached within a day, or whose message is gone, is deleted with its files by
+ * the conversations' clean-up job.
+ */
+export const messageImages = pgTable(
+  'message_images',
+  {
+    id: uuid().primaryKey(),
+    /** Who uploaded it: the only one who may attach it; null once their account is deleted. */
+    uploaderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    messageId: uuid().references(() => conversationMessages.id, { onDelete: 'set null' }),
+    /** The whole photo's size as stored (at most 1 600 px on its longest side). */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was attached: with `message_id` null, its message was deleted since. */
+    attachedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    // One photo per message, and the thread's read of each message's photo.
+    uniqueIndex('message_images_message_key').on(table.messageId).where(sql`${table.messageId} is not null`),
+    // The clean-up's read: the photos without a message, oldest first.
+    index('message_images_unattached_idx').on(table.createdAt).where(sql`${table.messageId} is null`),
+    index('message_images_uploader_idx').on(table.uploaderId),
+  ],
+);
+
 /** A person who blocked another: neither writes to the other any more. */
 export const userBlocks = pgTable(
   'user_blocks',

@@ -1,8 +1,17 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { messagePreview } from '@app/shared/conversations';
+import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
-import { conversationMessages, conversations, eventParticipations, events, userBlocks, users } from '../../db/schema/index';
+import {
+  conversationMessages,
+  conversations,
+  eventParticipations,
+  events,
+  messageImages,
+  userBlocks,
+  users,
+} from '../../db/schema/index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -110,15 +119,20 @@ export async function participates(db: Executor, eventId: string, userId: string
   return Boolean(row);
 }
 
+const imageColumns = { id: messageImages.id, width: messageImages.width, height: messageImages.height };
+export type MessageImageRow = { id: string; width: number; height: number };
+
 /** A thread's page: the `limit` messages before the message `beforeId` of the thread (or the latest), newest first. */
 export async function listMessages(db: Executor, conversationId: string, limit: number, beforeId?: string) {
   return db
     .select({
       message: conversationMessages,
       sender: { firstName: sender.firstName, lastName: sender.lastName, username: sender.username },
+      image: imageColumns,
     })
     .from(conversationMessages)
     .leftJoin(sender, eq(sender.id, conversationMessages.senderId))
+    .leftJoin(messageImages, eq(messageImages.messageId, conversationMessages.id))
     .where(
       and(
         eq(conversationMessages.conversationId, conversationId),
@@ -169,24 +183,31 @@ export async function ensureConversation(
 }
 
 /**
- * Adds a message and moves the conversation's last message and unread counts in the same
- * statement pair: `fromUser` is the person's side (the participant, or who writes to support).
+ * Adds a message (and attaches its photo, found by `unsentImageOf`) and moves the conversation's
+ * last message and unread counts in the same transaction: `fromUser` is the person's side (the
+ * participant, or who writes to support).
  */
 export async function appendMessage(
   tx: Tx,
   conversationId: string,
-  message: { senderId: string; fromTeam: boolean; fromUser: boolean; text: string },
+  message: { senderId: string; fromTeam: boolean; fromUser: boolean; text: string; image: MessageImageRow | null },
 ) {
   const [row] = await tx
     .insert(conversationMessages)
     .values({ conversationId, senderId: message.senderId, fromTeam: message.fromTeam, text: message.text })
     .returning();
   if (!row) throw new Error('message not inserted');
+  if (message.image) {
+    await tx
+      .update(messageImages)
+      .set({ messageId: row.id, attachedAt: sql`now()` })
+      .where(eq(messageImages.id, message.image.id));
+  }
   await tx
     .update(conversations)
     .set({
       lastMessageAt: row.createdAt,
-      lastMessageText: message.text.slice(0, 200),
+      lastMessageText: messagePreview(message.text, message.image !== null).slice(0, 200),
       lastFromUser: message.fromUser,
       status: 'open',
       ...(message.fromUser
@@ -194,7 +215,49 @@ export async function appendMessage(
         : { userUnread: sql`${conversations.userUnread} + 1` }),
     })
     .where(eq(conversations.id, conversationId));
-  return row;
+  return { message: row, image: message.image };
+}
+
+/** A photo `uploaderId` uploaded and has not sent yet, locked until the transaction ends (null otherwise). */
+export async function unsentImageOf(tx: Tx, id: string, uploaderId: string): Promise<MessageImageRow | null> {
+  const [row] = await tx
+    .select(imageColumns)
+    .from(messageImages)
+    .where(
+      and(
+        eq(messageImages.id, id),
+        eq(messageImages.uploaderId, uploaderId),
+        isNull(messageImages.messageId),
+        isNull(messageImages.attachedAt),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertMessageImage(
+  db: Executor,
+  values: { id: string; uploaderId: string; width: number; height: number },
+) {
+  await db.insert(messageImages).values(values);
+}
+
+/**
+ * Deletes up to `limit` photos without a message — never attached and uploaded before `cutoff`, or
+ * whose message was deleted — and answers their ids (each deleted by one instance only).
+ */
+export async function deleteStaleImages(db: Executor, cutoff: Date, limit: number): Promise<string[]> {
+  const stale = db
+    .select({ id: messageImages.id })
+    .from(messageImages)
+    .where(
+      and(isNull(messageImages.messageId), or(sql`${messageImages.attachedAt} is not null`, lt(messageImages.createdAt, cutoff))),
+    )
+    .orderBy(messageImages.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db.delete(messageImages).where(inArray(messageImages.id, stale)).returning({ id: messageImages.id });
+  return rows.map((row) => row.id);
 }
 
 export async function updateConversation(

@@ -5,12 +5,13 @@ import {
   type ConversationSummary,
   type ConversationsResponse,
   MESSAGES_PAGE_SIZE,
+  type SendMessageInput,
   type SentMessageResponse,
   type StartEventConversationInput,
   type ThreadResponse,
 } from '@app/shared/conversations';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { events, users } from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -30,8 +31,10 @@ import {
   listConversationsOf,
   listMessages,
   participates,
+  unsentImageOf,
   updateConversation,
 } from './conversations.repository';
+import { messageImageView } from './message-images.service';
 
 /*
  * The people's side of conversations (decision 063): support, and the threads between an event's
@@ -50,15 +53,31 @@ type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
 
 /** A message as `reader` sees it (`team`: read in 'Messagerie', where the team's messages are its own). */
 export function messageView(row: MessageRow, reader: { id: string; team?: boolean }): ConversationMessage {
-  const { message, sender } = row;
+  const { message, sender, image } = row;
   return {
     _id: message.id,
     text: message.text,
     mine: reader.team ? message.fromTeam : message.senderId === reader.id,
     author: message.fromTeam ? TEAM_NAME : sender ? displayName(sender) : GONE,
     fromTeam: message.fromTeam,
+    image: image ? messageImageView(image) : null,
     createdAt: message.createdAt.toISOString(),
   };
+}
+
+/**
+ * Adds a message in the caller's transaction, with its photo when it has one: a photo its author
+ * uploaded and has not sent yet (anyone else's, or one already sent, answers 404 as an unknown
+ * one, and nothing is stored).
+ */
+export async function addMessage(
+  tx: Tx,
+  conversationId: string,
+  message: { senderId: string; fromTeam: boolean; fromUser: boolean } & SendMessageInput,
+) {
+  const image = message.imageId ? await unsentImageOf(tx, message.imageId, message.senderId) : null;
+  if (message.imageId && !image) throw notFound(M.imageNotFound);
+  return appendMessage(tx, conversationId, { ...message, image });
 }
 
 /** Whether `readerId` is the person (else the organiser) of a conversation they are in. */
@@ -182,7 +201,7 @@ async function assertMayWrite(deps: ConversationsDeps, authorId: string, otherId
 async function sent(
   deps: ConversationsDeps,
   conversationId: string,
-  message: Awaited<ReturnType<typeof appendMessage>>,
+  added: Awaited<ReturnType<typeof appendMessage>>,
   author: Awaited<ReturnType<typeof authorOf>>,
   tell: string[],
 ): Promise<SentMessageResponse> {
@@ -190,7 +209,7 @@ async function sent(
   return {
     message: M.sent,
     conversationId,
-    sent: messageView({ message, sender: author }, { id: author.id }),
+    sent: messageView({ ...added, sender: author }, { id: author.id }),
   };
 }
 
@@ -204,11 +223,15 @@ async function authorOf(deps: ConversationsDeps, userId: string) {
 }
 
 /** A message to the team: my support conversation (made, or opened again, as needed). */
-export async function writeToSupport(deps: ConversationsDeps, userId: string, text: string): Promise<SentMessageResponse> {
+export async function writeToSupport(
+  deps: ConversationsDeps,
+  userId: string,
+  input: SendMessageInput,
+): Promise<SentMessageResponse> {
   const author = await authorOf(deps, userId);
   const { conversation, message } = await deps.db.transaction(async (tx) => {
     const conversation = await ensureConversation(tx, { kind: 'support', userId });
-    const message = await appendMessage(tx, conversation.id, { senderId: userId, fromTeam: false, fromUser: true, text });
+    const message = await addMessage(tx, conversation.id, { senderId: userId, fromTeam: false, fromUser: true, ...input });
     return { conversation, message };
   });
   await deps.realtime.tellSupport();
@@ -248,11 +271,12 @@ export async function writeAboutEvent(
   const author = await authorOf(deps, authorId);
   const { conversation, message } = await deps.db.transaction(async (tx) => {
     const conversation = await ensureConversation(tx, { kind: 'event', userId: participantId, eventId, organizerId });
-    const message = await appendMessage(tx, conversation.id, {
+    const message = await addMessage(tx, conversation.id, {
       senderId: authorId,
       fromTeam: false,
       fromUser: !organizerWrites,
       text: input.text,
+      imageId: input.imageId,
     });
     return { conversation, message };
   });
@@ -264,13 +288,13 @@ export async function writeInConversation(
   deps: ConversationsDeps,
   authorId: string,
   id: string,
-  text: string,
+  input: SendMessageInput,
 ): Promise<SentMessageResponse> {
   const row = await conversationOf(deps, authorId, id);
-  if (row.conversation.kind === 'support') return writeToSupport(deps, authorId, text);
+  if (row.conversation.kind === 'support') return writeToSupport(deps, authorId, input);
   if (!row.event) throw notFound(M.eventNotFound);
   return writeAboutEvent(deps, authorId, row.event.id, {
-    text,
+    ...input,
     participantId: isPersonSide(row, authorId) ? undefined : row.conversation.userId,
   });
 }

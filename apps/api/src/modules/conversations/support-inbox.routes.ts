@@ -67,8 +67,7 @@ export const supportInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: supportReplyResponseSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await replyToSupport(deps, actorOf(request), request.params.id, request.body.text)),
+    async (request, reply) => reply.code(201).send(await replyToSupport(deps, actorOf(request), request.params.id, request.body)),
   );
 
   app.put(

@@ -1,6 +1,8 @@
 import {
   CONVERSATION_MESSAGES as M,
   CONVERSATIONS_PAGE_SIZE,
+  messagePreview,
+  type SendMessageInput,
   type SupportConversation,
   type SupportInboxQuery,
   type SupportInboxResponse,
@@ -16,13 +18,12 @@ import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { notifyUser } from '../user-notifications/user-notifications.writes';
 import {
-  appendMessage,
   type ConversationWithPeople,
   findConversation,
   listSupportConversations,
   updateConversation,
 } from './conversations.repository';
-import { type ConversationsDeps, messageView, TEAM_NAME, threadPage } from './conversations.service';
+import { addMessage, type ConversationsDeps, messageView, TEAM_NAME, threadPage } from './conversations.service';
 
 /*
  * 'Messagerie' (manage_chats, decision 063): the team's support inbox. The team answers as one
@@ -97,13 +98,15 @@ export async function supportThread(
 }
 
 /**
- * The team answers: the message, the person's notification ('L’équipe vous a répondu'), the
- * conversation assigned to whoever answers if nobody had it, and read on the team's side.
+ * The team answers (text, a photo uploaded by the one who answers, or both): the message, the
+ * person's notification ('L’équipe vous a répondu'), the conversation assigned to whoever answers
+ * if nobody had it, and read on the team's side.
  */
-export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser, id: string, text: string) {
+export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser, id: string, input: SendMessageInput) {
   const row = await supportConversation(deps, id);
-  const message = await deps.db.transaction(async (tx) => {
-    const message = await appendMessage(tx, id, { senderId: actor.id, fromTeam: true, fromUser: false, text });
+  const preview = messagePreview(input.text, !!input.imageId);
+  const added = await deps.db.transaction(async (tx) => {
+    const added = await addMessage(tx, id, { senderId: actor.id, fromTeam: true, fromUser: false, ...input });
     // Whoever answers first takes it, unless someone took it meanwhile (read in the update itself).
     await updateConversation(tx, id, {
       otherUnread: 0,
@@ -112,9 +115,9 @@ export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser
     await notifyUser(tx, {
       userId: row.conversation.userId,
       kind: 'support_reply',
-      data: { message: text.length > 140 ? `${text.slice(0, 139)}…` : text },
+      data: { message: preview.length > 140 ? `${preview.slice(0, 139)}…` : preview },
     });
-    return message;
+    return added;
   });
   await deps.realtime.tell([row.conversation.userId], { type: 'conversation', conversationId: id });
   await deps.realtime.tellSupport();
@@ -122,7 +125,7 @@ export async function replyToSupport(deps: ConversationsDeps, actor: SessionUser
   return {
     message: M.sent,
     conversation: view(updated),
-    sent: { ...messageView({ message, sender: null }, { id: actor.id, team: true }), author: TEAM_NAME },
+    sent: { ...messageView({ ...added, sender: null }, { id: actor.id, team: true }), author: TEAM_NAME },
   };
 }
 

@@ -129,6 +129,33 @@ export async function processAvatar(data: Buffer, name: string): Promise<Buffer>
   );
 }
 
+/** The thread's copy of a message's photo: 640 px at most on its longest side (sharp at 2.5× in a 256 px bubble). */
+export const MESSAGE_SMALL_SIDE = 640;
+
+/** A message's photo (decision 065): the whole photo (`detail`) and the thread's lighter copy. */
+export interface MessageImageFiles extends DetailImage {
+  small: Buffer;
+}
+
+/**
+ * A message's photo: checked like an event image (header only), then re-encoded in the queue as
+ * the whole photo (1 600 px at most, never enlarged) and a copy for the thread (640 px at most),
+ * both WebP without metadata.
+ */
+export async function processMessageImage(data: Buffer, name: string): Promise<MessageImageFiles> {
+  await inspectImage(data, name);
+  return inQueue(() =>
+    encode(data, name, async (source) => {
+      const detail = await encodeDetail(source);
+      const small = await source()
+        .resize({ width: MESSAGE_SMALL_SIDE, height: MESSAGE_SMALL_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
+      return { ...detail, small };
+    }),
+  );
+}
+
 /**
  * A batch of event images: every file's header is checked first, so one bad or oversized file refuses the
  * batch before any decoding; then each is re-encoded in the queue, one after the other.

@@ -7,10 +7,14 @@ import type { Config } from '../../config';
 
 /**
  * Internal names only: a UUID and the variant (an event image's three, a partner logo's `detail`,
- * a profile photo's `avatar`). Nothing the client sent ever becomes a path.
+ * a profile photo's `avatar`, a message's photo's `message` and `message-small`). Nothing the
+ * client sent ever becomes a path.
  */
 export const UPLOAD_KEY_PATTERN =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail|avatar)\.webp$/;
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(card|medium|detail|avatar|message|message-small)\.webp$/;
+
+/** The photos of private conversations (decision 065): kept by the reader's browser only, never by a shared cache. */
+export const MESSAGE_KEY_PATTERN = /-message(-small)?\.webp$/;
 /**
  * The stored 1200×630 share previews (decision 022): `{imageId}-apercu.jpg` cut from an event image,
  * `{eventId}-{fingerprint}-apercu.jpg` drawn for an event without one. Served only through the event's
@@ -40,6 +44,11 @@ export function newImageKeys(): { card: string; medium: string; detail: string }
 /** A new profile photo's key (decision 046). */
 export function newAvatarKey(): string {
   return `${randomUUID()}-avatar.webp`;
+}
+
+/** A message's photo's two keys, from its id (decision 065). */
+export function messageImageKeys(id: string): { full: string; small: string } {
+  return { full: `${id}-message.webp`, small: `${id}-message-small.webp` };
 }
 
 export function uploadUrl(key: string): string {

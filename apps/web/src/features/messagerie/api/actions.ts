@@ -1,6 +1,13 @@
-import type { SupportConversation, ConversationMessage } from '@app/shared/conversations';
+import type {
+  ConversationMessage,
+  MessageImage,
+  MessageImageResponse,
+  SendMessageInput,
+  SupportConversation,
+} from '@app/shared/conversations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { supportInboxKeys } from './keys';
 
 interface ActionAnswer {
@@ -19,10 +26,20 @@ function useInboxMutation<TInput, TAnswer>(mutationFn: (input: TInput) => Promis
   });
 }
 
-/** `POST …/messages`: the team answers ('L’équipe'); the person is notified; unread goes back to 0. */
+/** `POST /conversations/images`: a photo for the team's next answer, uploaded by whoever answers (decision 065). */
+export async function uploadReplyPhoto(file: File, onProgress: (fraction: number) => void): Promise<MessageImage> {
+  const form = new FormData();
+  form.set('image', file, file.name);
+  return (await uploadWithProgress<MessageImageResponse>('/conversations/images', form, onProgress)).image;
+}
+
+/** `POST …/messages`: the team answers ('L’équipe'), text and/or a photo; the person is notified; unread goes back to 0. */
 export function useReplyToSupport(id: string) {
-  return useInboxMutation((text: string) =>
-    apiRequest<ActionAnswer & { sent: ConversationMessage }>(path(id, 'messages'), { method: 'POST', body: { text } }),
+  return useInboxMutation(({ text, imageId }: SendMessageInput) =>
+    apiRequest<ActionAnswer & { sent: ConversationMessage }>(path(id, 'messages'), {
+      method: 'POST',
+      body: imageId ? { text, imageId } : { text },
+    }),
   );
 }
 

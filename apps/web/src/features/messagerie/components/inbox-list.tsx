@@ -11,6 +11,7 @@ import { useT } from '../../../lib/i18n';
 import { withListChanges } from '../../../lib/list-screen';
 import { useSupportInbox } from '../api/get-inbox';
 import { messagerieMessages } from '../messages';
+import { MessagePreview } from '../../../components/ui/message-photo';
 import { ReportedList } from './reported-list';
 
 /** The filters, in the order of their buttons; the first is the default (left out of the URL). */
@@ -179,7 +180,9 @@ function ConversationRow({
             {formatRelative(conversation.lastMessageAt)}
           </time>
         </span>
-        <span className="block truncate text-sm text-slate-600">{conversation.lastMessageText}</span>
+        <span className="block truncate text-sm text-slate-600">
+          <MessagePreview text={conversation.lastMessageText} />
+        </span>
         <span className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
           {conversation.waiting && <Badge tone="yellow">{t('waiting')}</Badge>}
           {conversation.status === 'closed' && <Badge tone="gray">{t('status.closed')}</Badge>}

@@ -1,46 +1,59 @@
-import { MESSAGE_MAX, type SendMessageInput, sendMessageSchema } from '@app/shared/conversations';
+import { MESSAGE_MAX, type SendMessageFields, type SendMessageInput, sendMessageSchema } from '@app/shared/conversations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form/controls';
 import { describedBy, Field } from '../../../components/ui/form/field';
+import { PhotoAttachButton, PhotoAttachmentPreview, usePhotoAttachment } from '../../../components/ui/photo-attachment';
+import { photoMessages } from '../../../components/ui/photo-messages';
 import { toast } from '../../../components/ui/toast';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { useReplyToSupport } from '../api/actions';
+import { uploadReplyPhoto, useReplyToSupport } from '../api/actions';
 import { messagerieMessages } from '../messages';
 
 const FIELD_ID = 'reply-text';
 
 /**
- * The team's answer: 1 to 2 000 characters (the shared schema's French errors), a counter,
- * Ctrl/Cmd + Enter sends. The text stays when sending fails; it is cleared once sent.
+ * The team's answer: up to 2 000 characters (the shared schema's French errors), a counter, a
+ * photo ('Ajouter une photo', sent as soon as chosen), or both; Ctrl/Cmd + Enter sends. The text
+ * and the photo stay when sending fails; they are cleared once sent.
  */
 export function ReplyComposer({ conversationId, closed }: { conversationId: string; closed: boolean }) {
   const t = useT(messagerieMessages);
+  const tPhoto = useT(photoMessages);
   const reply = useReplyToSupport(conversationId);
+  const attachment = usePhotoAttachment(uploadReplyPhoto);
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     watch,
-    formState: { errors, isSubmitting },
-  } = useForm<SendMessageInput>({
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<SendMessageFields, unknown, SendMessageInput>({
     resolver: localizeResolver(zodResolver(sendMessageSchema)),
     defaultValues: { text: '' },
   });
   const length = (watch('text') ?? '').length;
   const error = errors.text?.message;
+  const { imageId } = attachment;
+  useEffect(() => {
+    setValue('imageId', imageId, { shouldValidate: isSubmitted });
+    if (imageId) setServerError(null);
+  }, [imageId, isSubmitted, setValue]);
+  const photoPending = attachment.state.status !== 'empty' && attachment.state.status !== 'ready';
 
-  const submit = handleSubmit(async (values) => {
+  const sendForm = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const answer = await reply.mutateAsync(values.text);
+      const answer = await reply.mutateAsync({ text: values.text, imageId: attachment.imageId });
       reset({ text: '' });
+      attachment.clear();
       toast.success(answer.message);
     } catch (failure) {
       const message = `${t('sendError')} : ${failure instanceof Error ? failure.message : String(failure)}`;
@@ -48,6 +61,13 @@ export function ReplyComposer({ conversationId, closed }: { conversationId: stri
       toast.error(message);
     }
   });
+
+  // A photo still on its way (or failed) holds the answer back, whatever the text says.
+  const submit = (event?: FormEvent) => {
+    if (!photoPending) return sendForm(event);
+    event?.preventDefault();
+    setServerError(attachment.state.status === 'failed' ? tPhoto('retryOrRemove') : tPhoto('wait'));
+  };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-2 border-t border-slate-200 pt-3">
@@ -69,7 +89,6 @@ export function ReplyComposer({ conversationId, closed }: { conversationId: stri
           id={FIELD_ID}
           rows={3}
           className="resize-y"
-          aria-required="true"
           {...describedBy(FIELD_ID, error, true)}
           {...register('text')}
           onKeyDown={(event) => {
@@ -80,9 +99,11 @@ export function ReplyComposer({ conversationId, closed }: { conversationId: stri
           }}
         />
       </Field>
+      <PhotoAttachmentPreview attachment={attachment} />
       {serverError && <Alert>{serverError}</Alert>}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <PhotoAttachButton attachment={attachment} disabled={isSubmitting} />
+        <Button type="submit" disabled={isSubmitting || attachment.busy}>
           {isSubmitting ? t('sending') : t('send')}
         </Button>
       </div>

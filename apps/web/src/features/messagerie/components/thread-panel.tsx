@@ -11,7 +11,9 @@ import { useT } from '../../../lib/i18n';
 import { useAssignToMe, useSetSupportStatus } from '../api/actions';
 import { useSupportThread } from '../api/get-thread';
 import { messagerieMessages } from '../messages';
+import { MessagePhoto } from '../../../components/ui/message-photo';
 import { MessageText } from '../../../components/ui/message-text';
+import { photoMessages } from '../../../components/ui/photo-messages';
 import { ReplyComposer } from './reply-composer';
 
 /** The open conversation: the person, its status and actions, the messages as bubbles, the answer. */
@@ -170,6 +172,7 @@ function ThreadBody({ pages, meId, hasOlder, loadingOlder, olderFailed, onOlder 
 
 /** The team's messages on the right, the person's on the left. */
 function MessageBubble({ message }: { message: ConversationMessage }) {
+  const tPhoto = useT(photoMessages);
   const team = message.fromTeam;
   return (
     <li className={`flex ${team ? 'justify-end' : 'justify-start'}`} data-message-id={message._id}>
@@ -178,10 +181,13 @@ function MessageBubble({ message }: { message: ConversationMessage }) {
           team ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200'
         }`}
       >
-        <MessageText
-          text={message.text}
-          linkClassName={`wrap-anywhere underline underline-offset-2 ${team ? 'text-white' : 'text-brand-700'}`}
-        />
+        {message.image ? <MessagePhoto image={message.image} alt={tPhoto('photoOf', { name: message.author })} /> : null}
+        {message.text ? (
+          <MessageText
+            text={message.text}
+            linkClassName={`wrap-anywhere underline underline-offset-2 ${team ? 'text-white' : 'text-brand-700'}`}
+          />
+        ) : null}
         <p className={`mt-1 text-xs ${team ? 'text-brand-50' : 'text-slate-600'}`}>
           {message.author} ·{' '}
           <time dateTime={message.createdAt}>{formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>

@@ -1,6 +1,14 @@
-import type { ConversationsResponse, SentMessageResponse, ThreadResponse } from '@app/shared/conversations';
+import type {
+  ConversationsResponse,
+  MessageImage,
+  MessageImageResponse,
+  SendMessageInput,
+  SentMessageResponse,
+  ThreadResponse,
+} from '@app/shared/conversations';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
 import { conversationKeys } from '../keys';
 
 /** The support conversation's address in the screens: it exists before its first message. */
@@ -51,15 +59,24 @@ function sendPath(target: MessageTarget): string {
   return `/events/${target.eventId}/conversations`;
 }
 
+/** `POST /conversations/images`: a photo for my next message, with the upload's progress (decision 065). */
+export async function uploadMessagePhoto(file: File, onProgress: (fraction: number) => void): Promise<MessageImage> {
+  const form = new FormData();
+  form.set('image', file, file.name);
+  return (await uploadWithProgress<MessageImageResponse>('/conversations/images', form, onProgress)).image;
+}
+
 export function useSendMessage(target: MessageTarget) {
   const queryClient = useQueryClient();
   return useMutation({
     scope: { id: 'send-message' },
-    mutationFn: (text: string) =>
-      apiRequest<SentMessageResponse>(sendPath(target), {
+    mutationFn: ({ text, imageId }: SendMessageInput) => {
+      const content = imageId ? { text, imageId } : { text };
+      return apiRequest<SentMessageResponse>(sendPath(target), {
         method: 'POST',
-        body: 'eventId' in target && target.participantId ? { text, participantId: target.participantId } : { text },
-      }),
+        body: 'eventId' in target && target.participantId ? { ...content, participantId: target.participantId } : content,
+      });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }

@@ -1,45 +1,79 @@
-import { MESSAGE_MAX, sendMessageSchema } from '@app/shared/conversations';
+import {
+  MESSAGE_MAX,
+  type SendMessageFields,
+  type SendMessageInput,
+  type SentMessageResponse,
+  sendMessageSchema,
+} from '@app/shared/conversations';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/form/controls';
+import { PhotoAttachButton, PhotoAttachmentPreview, usePhotoAttachment } from '../../../components/ui/photo-attachment';
+import { photoMessages } from '../../../components/ui/photo-messages';
 import { toast } from '../../../components/ui/toast';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useT } from '../../../lib/i18n';
-import { type MessageTarget, useSendMessage } from '../api/conversations';
+import { type MessageTarget, uploadMessagePhoto, useSendMessage } from '../api/conversations';
 import { messagesMessages } from '../messages';
-import type { SentMessageResponse } from '@app/shared/conversations';
 
 /**
- * The box to write a message: 1–2 000 characters, Ctrl (⌘) + Entrée sends; the text stays when
- * sending fails, with the server's message.
+ * The box to write a message: text (up to 2 000 characters), a photo, or both; Ctrl (⌘) + Entrée
+ * sends. The photo is sent as soon as it is chosen, while the text is written; the message waits
+ * for it. The text and the photo stay when sending fails, with the server's message.
  */
 export function Composer({ target, onSent }: { target: MessageTarget; onSent?: (answer: SentMessageResponse) => void }) {
   const t = useT(messagesMessages);
+  const tPhoto = useT(photoMessages);
   const id = useId();
   const send = useSendMessage(target);
+  const attachment = usePhotoAttachment(uploadMessagePhoto);
+  const [waitNote, setWaitNote] = useState(false);
   const {
     register,
     handleSubmit,
     reset,
     watch,
-    formState: { errors },
-  } = useForm<{ text: string }>({ resolver: localizeResolver(zodResolver(sendMessageSchema)), defaultValues: { text: '' } });
-  const length = watch('text').length;
-  const submit = handleSubmit((values) =>
-    send.mutate(values.text, {
-      onSuccess: (answer) => {
-        // The message showing in the thread says it was sent.
-        reset({ text: '' });
-        onSent?.(answer);
+    setValue,
+    formState: { errors, isSubmitted },
+  } = useForm<SendMessageFields, unknown, SendMessageInput>({
+    resolver: localizeResolver(zodResolver(sendMessageSchema)),
+    defaultValues: { text: '' },
+  });
+  const length = (watch('text') ?? '').length;
+  // The photo, once sent, is part of the message: a message may be a photo alone.
+  const { imageId } = attachment;
+  useEffect(() => {
+    setValue('imageId', imageId, { shouldValidate: isSubmitted });
+    if (imageId) setWaitNote(false);
+  }, [imageId, isSubmitted, setValue]);
+  const photoPending = attachment.state.status !== 'empty' && attachment.state.status !== 'ready';
+
+  const sendForm = handleSubmit((values) => {
+    send.mutate(
+      { text: values.text, imageId: attachment.imageId },
+      {
+        onSuccess: (answer) => {
+          // The message showing in the thread says it was sent.
+          reset({ text: '' });
+          attachment.clear();
+          onSent?.(answer);
+        },
+        onError: (error) => toast.error(error.message),
       },
-      onError: (error) => toast.error(error.message),
-    }),
-  );
+    );
+  });
+  // A photo still on its way (or failed) holds the message back, whatever the text says.
+  const submit = (event?: FormEvent) => {
+    if (!photoPending) return sendForm(event);
+    event?.preventDefault();
+    setWaitNote(true);
+  };
   const error = errors.text?.message;
   return (
     <form onSubmit={submit} noValidate className="border-t border-slate-200 bg-white p-3">
+      <PhotoAttachmentPreview attachment={attachment} />
       <label htmlFor={id} className="sr-only">
         {t('label')}
       </label>
@@ -64,14 +98,22 @@ export function Composer({ target, onSent }: { target: MessageTarget; onSent?: (
           {error}
         </p>
       ) : null}
-      <div className="mt-2 flex items-center justify-between gap-3">
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          <span className="hidden sm:inline">{t('sendHint')} · </span>
-          <span className={length > MESSAGE_MAX ? 'font-semibold text-red-700' : ''}>
-            {t('counter', { count: String(length) })}
-          </span>
+      {waitNote && photoPending ? (
+        <p role="status" className="mt-1 text-sm text-slate-700">
+          {attachment.state.status === 'failed' ? tPhoto('retryOrRemove') : tPhoto('wait')}
         </p>
-        <Button type="submit" size="sm" disabled={send.isPending}>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <PhotoAttachButton attachment={attachment} disabled={send.isPending} />
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            <span className="hidden sm:inline">{t('sendHint')} · </span>
+            <span className={length > MESSAGE_MAX ? 'font-semibold text-red-700' : ''}>
+              {t('counter', { count: String(length) })}
+            </span>
+          </p>
+        </div>
+        <Button type="submit" size="sm" disabled={send.isPending || attachment.busy}>
           {send.isPending ? t('sending') : t('send')}
         </Button>
       </div>

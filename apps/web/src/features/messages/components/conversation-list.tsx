@@ -7,6 +7,7 @@ import { formatRelative } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { SUPPORT, useConversations } from '../api/conversations';
 import { messagesMessages } from '../messages';
+import { MessagePreview } from '../../../components/ui/message-photo';
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 const pageHref = (page: number) => (page > 1 ? `${paths.messages}?page=${page}` : paths.messages);
@@ -35,7 +36,9 @@ function Line({ item, selected }: { item: ConversationSummary; selected: boolean
           </span>
           {item.event ? <span className="truncate text-xs text-slate-600">{item.event.title}</span> : null}
           <span className="flex min-w-0 items-center justify-between gap-2">
-            <span className="min-w-0 truncate text-sm text-slate-700">{item.lastMessageText}</span>
+            <span className="min-w-0 truncate text-sm text-slate-700">
+              <MessagePreview text={item.lastMessageText} />
+            </span>
             {item.unread > 0 ? (
               <span className="shrink-0 rounded-full bg-brand-700 px-2 text-xs leading-5 font-semibold text-white">
                 <span aria-hidden="true">{item.unread}</span>

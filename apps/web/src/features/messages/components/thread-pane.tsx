@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
+import { MessagePhoto } from '../../../components/ui/message-photo';
 import { MessageText } from '../../../components/ui/message-text';
+import { photoMessages } from '../../../components/ui/photo-messages';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { formatDate, formatRelative } from '../../../lib/format';
@@ -17,6 +19,7 @@ import { ReportControl } from './report-control';
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 function Bubble({ message }: { message: ConversationMessage }) {
+  const tPhoto = useT(photoMessages);
   return (
     <li className={`flex ${message.mine ? 'justify-end' : 'justify-start'}`} data-message={message._id}>
       <div
@@ -25,7 +28,13 @@ function Bubble({ message }: { message: ConversationMessage }) {
         }`}
       >
         {message.mine ? null : <p className="mb-0.5 text-xs font-semibold text-slate-700">{message.author}</p>}
-        <MessageText text={message.text} linkClassName="underline underline-offset-2" />
+        {message.image ? (
+          <MessagePhoto
+            image={message.image}
+            alt={message.mine ? tPhoto('yourPhoto') : tPhoto('photoOf', { name: message.author })}
+          />
+        ) : null}
+        {message.text ? <MessageText text={message.text} linkClassName="underline underline-offset-2" /> : null}
         <time
           dateTime={message.createdAt}
           title={formatDate(message.createdAt, { dateStyle: 'full', timeStyle: 'short' })}
