@@ -148,6 +148,7 @@ test('the API docs page works under the strict CSP', async ({ page }) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.goto('/api/docs');
-  await expect(page.getByText('/api/health').filter({ visible: true }).first()).toBeVisible();
+  // Swagger UI reads the whole OpenAPI document, grown with every module, before it draws the first operation.
+  await expect(page.getByText('/api/health').filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
   expect(violations).toEqual([]);
 });
