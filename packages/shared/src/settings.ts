@@ -69,6 +69,16 @@ const paymentsShape = {
   yearlyPrice: int(100, 'Le prix annuel est d’au moins 100 FCFA'),
 };
 
+/** The ads' price list in FCFA (issue 30): per day in one city for each placement; all of Cameroon counts as `nationalFactor` cities. */
+const adsShape = {
+  agendaPerDay: int(100, 'Le prix par jour est d’au moins 100 FCFA'),
+  landingPerDay: int(100, 'Le prix par jour est d’au moins 100 FCFA'),
+  relatedPerDay: int(100, 'Le prix par jour est d’au moins 100 FCFA'),
+  nationalFactor: int(1, 'Le coefficient national est d’au moins 1').max(16, {
+    message: 'Le coefficient national est de 16 au plus',
+  }),
+};
+
 /** Application settings, with their defaults and the validation of the settings form. */
 export const settingsSchema = z.object({
   general: z.object(generalShape),
@@ -76,6 +86,7 @@ export const settingsSchema = z.object({
   notifications: z.object(notificationsShape),
   security: z.object({ ...securityShape, smsCountries: smsCountriesSchema }),
   payments: z.object(paymentsShape),
+  ads: z.object(adsShape),
 });
 
 /** The body of `PUT /api/admin/settings`: the whole object, unknown keys refused. */
@@ -85,6 +96,7 @@ export const settingsInputSchema = z.strictObject({
   notifications: z.strictObject(notificationsShape),
   security: z.strictObject({ ...securityShape, smsCountries: smsCountriesInputSchema }),
   payments: z.strictObject(paymentsShape),
+  ads: z.strictObject(adsShape),
 });
 export type SettingsInput = z.input<typeof settingsInputSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
@@ -118,6 +130,7 @@ export const DEFAULT_SETTINGS: Settings = {
     smsCountries: ['CM'],
   },
   payments: { monthlyPrice: 2000, yearlyPrice: 20000 },
+  ads: { agendaPerDay: 1000, landingPerDay: 1500, relatedPerDay: 500, nationalFactor: 5 },
 };
 
 /** What the public site may read of the settings (landing footer). */
