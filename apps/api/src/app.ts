@@ -65,6 +65,7 @@ import { redisPlugin } from './plugins/redis';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes';
 import { adsPlugin } from './modules/ads/ads.plugin';
+import { ADS_SCRIPT_PATH } from './modules/public-pages/ads-script';
 import { adsRoutes } from './modules/ads/ads.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
@@ -277,8 +278,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(webAppPlugin, {
       distDir: options.webDistDir,
       landingValues: async () => {
-        const [count, events] = await Promise.all([app.waitlistCount.get(), landingEvents(app.db)]);
-        return { count, events };
+        const [count, events] = await Promise.all([app.waitlistCount.get(), landingEvents(app.db, new Date(), app.ads.serve)]);
+        return { count, events, adsScript: events.some((event) => event.campaignId) ? ADS_SCRIPT_PATH : null };
       },
     });
   }

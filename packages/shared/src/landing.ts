@@ -24,6 +24,8 @@ export interface LandingData {
    * FORM_TOKEN_SLOT and puts a fresh token there in every answer (decision 027); empty when prerendered.
    */
   formToken: string;
+  /** The script that counts promoted cards, when one is shown ('Publicités', decision 068). */
+  adsScript?: string | null;
 }
 
 /** Replaced in each answer of `/` by a freshly issued form token (apps/api/src/plugins/web-app.ts). */

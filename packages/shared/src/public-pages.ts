@@ -48,4 +48,6 @@ export interface LandingEvent {
   city: string;
   price: string;
   image: { src: string; width: number; height: number } | null;
+  /** A promoted event ('Sponsorisé', decision 068): its campaign. */
+  campaignId?: string;
 }

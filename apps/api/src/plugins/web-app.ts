@@ -15,7 +15,7 @@ const WAITLIST_ACTION = 'action="/liste-d-attente"';
 export interface WebAppOptions {
   distDir: string;
   /** The live values of the landing page that come from feature modules (app.ts passes them). */
-  landingValues: () => Promise<Pick<LandingData, 'count' | 'events'>>;
+  landingValues: () => Promise<Pick<LandingData, 'count' | 'events' | 'adsScript'>>;
 }
 
 /**
@@ -108,7 +108,7 @@ async function landingRenderer(
   };
   const template = fs.readFileSync(templateFile, 'utf8').replaceAll('__PUBLIC_URL__', publicUrl);
   const render = async (): Promise<string> => {
-    const [{ count, events }, settings] = await Promise.all([landingValues(), app.settings.get()]);
+    const [{ count, events, adsScript }, settings] = await Promise.all([landingValues(), app.settings.get()]);
     const { siteName, contactEmail, supportPhone, launchDate } = settings.general;
     const data: LandingData = {
       count,
@@ -119,6 +119,7 @@ async function landingRenderer(
       launchDate,
       today: todayInDouala(),
       formToken: FORM_TOKEN_SLOT,
+      adsScript: adsScript ?? null,
     };
     return renderLanding(template, data);
   };

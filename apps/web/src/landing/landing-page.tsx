@@ -53,7 +53,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           </div>
         </section>
 
-        <NextEvents events={data.events} />
+        <NextEvents events={data.events} adsScript={data.adsScript} />
 
         <section id="a-propos" aria-labelledby="a-propos-title" className="scroll-mt-16 py-16">
           <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-2">

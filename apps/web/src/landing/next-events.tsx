@@ -4,7 +4,7 @@ import type { LandingEvent } from '@app/shared/public-pages';
  * The next public events (at most 6, highlighted ones first, from the server render), each a link
  * to its page.
  */
-export function NextEvents({ events }: { events: LandingEvent[] }) {
+export function NextEvents({ events, adsScript }: { events: LandingEvent[]; adsScript?: string | null }) {
   return (
     <section aria-labelledby="prochains-title" className="py-12">
       <div className="mx-auto max-w-6xl px-4">
@@ -19,7 +19,11 @@ export function NextEvents({ events }: { events: LandingEvent[] }) {
         {events.length > 0 ? (
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="next-events">
             {events.map((event) => (
-              <li key={event.href} className="relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+              <li
+                key={event.href}
+                data-ad={event.campaignId}
+                className="relative overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+              >
                 {event.image ? (
                   <img
                     src={event.image.src}
@@ -34,12 +38,20 @@ export function NextEvents({ events }: { events: LandingEvent[] }) {
                   <div aria-hidden="true" className="h-2 w-full bg-brand-500" />
                 )}
                 <div className="p-4">
-                  {event.highlighted && (
+                  {event.campaignId ? (
                     <p className="mb-1">
-                      <span className="inline-block rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
-                        À la une
+                      <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">
+                        Sponsorisé
                       </span>
                     </p>
+                  ) : (
+                    event.highlighted && (
+                      <p className="mb-1">
+                        <span className="inline-block rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-slate-900">
+                          À la une
+                        </span>
+                      </p>
+                    )
                   )}
                   <h3 className="text-lg font-semibold text-slate-900">
                     <a href={event.href} className="after:absolute after:inset-0">
@@ -60,6 +72,7 @@ export function NextEvents({ events }: { events: LandingEvent[] }) {
           </p>
         )}
       </div>
+      {adsScript && <script type="module" src={adsScript} />}
     </section>
   );
 }

@@ -20,6 +20,8 @@ import {
 import { buildPaymentsTestApp } from '../../../test/payment-emulators';
 import { runPaymentChecks } from '../payments/payments.job';
 import { paymentDepsOf } from '../payments/payments.routes';
+import { eventPublicPath } from '../events/event-paths';
+import { landingEvents } from '../public-pages/landing-events';
 import { runAdsJob } from './ads.plugin';
 import { mixSponsored, placeSponsored } from './ads.service';
 
@@ -319,6 +321,33 @@ describe('the team reviews, and the event shows where it was bought', () => {
     expect(await list('placement=landing&city=kribi')).toEqual([]);
     expect(await list(`city=kribi&from=${dayAfter(5)}`)).toEqual([]);
     expect((await request(testApp.app, 'GET', '/api/admin/campaigns?phase=nope', manager)).statusCode).toBe(400);
+  });
+});
+
+describe('the other placements', () => {
+  it('« À découvrir aussi » on another event’s page, never on the promoted event’s own; the landing’s first card', async () => {
+    const organiser = await signedIn(testApp.app);
+    const manager = await adsManager();
+    const related = await campaignOf(organiser, { placement: 'related', national: true, cities: [], budget: 5000 });
+    const landing = await campaignOf(organiser, { placement: 'landing', national: true, cities: [], budget: 15_000 });
+    for (const { campaign } of [related, landing]) {
+      await pay(organiser, campaign._id);
+      await request(testApp.app, 'POST', `/api/admin/campaigns/${campaign._id}/approve`, manager);
+    }
+    const elsewhere = await createEvent(testApp.app, await signedIn(testApp.app), {
+      location: { address: 'Centre', city: 'Garoua' },
+    } as never);
+    const pageOf = async (href: string) => (await testApp.app.inject({ method: 'GET', url: href })).body;
+    const [row] = await testApp.app.db.select().from(events).where(eq(events.id, elsewhere._id));
+    const otherPage = await pageOf(eventPublicPath(row as { title: string; shortId: string }));
+    expect(otherPage).toContain('À découvrir aussi');
+    expect(otherPage).toContain(`data-ad="${related.campaign._id}"`);
+    const ownPage = await pageOf((await own(organiser, related.campaign._id)).campaign.event.href);
+    expect(ownPage).not.toContain(`data-ad="${related.campaign._id}"`);
+
+    const cards = await landingEvents(testApp.app.db, new Date(), testApp.app.ads.serve);
+    expect(cards[0]).toMatchObject({ campaignId: landing.campaign._id, title: landing.event.title });
+    expect(cards.filter((card) => card.title === landing.event.title)).toHaveLength(1);
   });
 });
 

@@ -8,6 +8,7 @@ import { findShortIdByShortAddress } from '../events/events.repository';
 import { uploadUrl } from '../uploads/uploads.storage';
 import { COMMENTS_SCRIPT_PATH, renderCommentsSection } from './comments-section';
 import { refusal, resolveEvent } from './event-access';
+import { ADS_SCRIPT_PATH } from './ads-script';
 import { cardHtml, categoryLabel } from './event-card';
 import { eventJsonLd } from './event-json-ld';
 import { fcfa, frenchDateTime, frenchRange, summary } from './format';
@@ -167,6 +168,17 @@ async function renderOpenEvent(
     listNextInCity(deps.db, event.city, event.id, now, 3),
     renderCommentsSection(deps.db, { event, path, token: privateEvent ? token : undefined, page: commentsPage }),
   ]);
+  // 'À découvrir aussi' (decision 068): one promoted event of this city or all of Cameroon, never
+  // this one nor one listed above; none on a private or cancelled event's page.
+  const related =
+    privateEvent || cancelled
+      ? []
+      : await deps.sponsored({
+          placement: 'related',
+          city: event.city,
+          exclude: [event.id, ...nextInCity.map((card) => card.id)],
+          limit: 1,
+        });
   const left = event.maxParticipants === null ? null : Math.max(0, event.maxParticipants - event.participantsCount);
   const when = frenchRange(event.startDateTime, event.endDateTime);
   const links = mapLinks(event);
@@ -222,6 +234,11 @@ ${
     ? html`<h2>Prochains évènements à ${event.city}</h2><ul class="cards" style="grid-template-columns:1fr">${nextInCity.map((card) => cardHtml(card))}</ul>`
     : ''
 }
+${
+  related.length > 0
+    ? html`<h2>À découvrir aussi</h2><ul class="cards" style="grid-template-columns:1fr">${related.map(({ card, campaignId }) => cardHtml(card, 'h3', campaignId))}</ul>`
+    : ''
+}
 </aside>
 </article>`;
   const customised = look.accent !== null || look.layout !== null;
@@ -243,7 +260,12 @@ ${
   return {
     kind: 'page',
     status: 200,
-    html: page(meta, body, [SHARE_SCRIPT_PATH, COMMENTS_SCRIPT_PATH], lookCss(look)),
+    html: page(
+      meta,
+      body,
+      related.length > 0 ? [SHARE_SCRIPT_PATH, COMMENTS_SCRIPT_PATH, ADS_SCRIPT_PATH] : [SHARE_SCRIPT_PATH, COMMENTS_SCRIPT_PATH],
+      lookCss(look),
+    ),
     private: privateEvent,
   };
 }
