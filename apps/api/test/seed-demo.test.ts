@@ -1,7 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adCampaignDays,
+  adCampaigns,
   eventComments,
+  payments,
   events,
   referralStats,
   rewardGrants,
@@ -24,7 +27,14 @@ async function counts() {
   const db = testApp.app.db;
   const stats = await db.select().from(referralStats);
   return {
-    ...(await rowCounts(db, { waitlist: waitlistEntries, users, events, rules: rewardRules, grants: rewardGrants })),
+    ...(await rowCounts(db, {
+      waitlist: waitlistEntries,
+      users,
+      events,
+      rules: rewardRules,
+      grants: rewardGrants,
+      campaigns: adCampaigns,
+    })),
     signups: stats.reduce((sum, row) => sum + row.signups, 0),
     clicks: stats.reduce((sum, row) => sum + row.clicks, 0),
   };
@@ -51,6 +61,24 @@ describe('demo seed', () => {
     expect(aicha?.premiumUntil?.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     await seedDemo(testApp.app);
     expect(await counts()).toEqual(first);
+  });
+
+  it('adds campaigns in each status: the paid ones with their payment, the running ones with their days', async () => {
+    await seedDemo(testApp.app);
+    const campaigns = await testApp.app.db.select().from(adCampaigns);
+    expect(new Set(campaigns.map((campaign) => campaign.status))).toEqual(
+      new Set(['unpaid', 'pending_review', 'approved', 'refused', 'suspended', 'stopped']),
+    );
+    const paid = await testApp.app.db.select().from(payments).where(eq(payments.plan, 'campaign'));
+    expect(paid.map((payment) => payment.status).sort()).toEqual([
+      'refunded',
+      'successful',
+      'successful',
+      'successful',
+      'successful',
+    ]);
+    const [running] = await testApp.app.db.select({ n: count() }).from(adCampaignDays);
+    expect(running?.n).toBeGreaterThan(0);
   });
 
   it('tags the demo events in French, also those an older seed tagged in English', async () => {

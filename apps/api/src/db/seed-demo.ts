@@ -7,6 +7,7 @@ import { seedReferralsDemo } from '../modules/referrals/referrals.seed';
 import { searchable } from '../lib/text';
 import { DEMO_MEMBERS, seedDemoCommunity } from './seed-demo-community';
 import { eventTicketTypes, events, users, waitlistEntries } from './schema/index';
+import { seedDemoAds } from './seed-demo-ads';
 import { seedDemoPartners } from './seed-demo-partners';
 import { usernameSkeletons } from '@app/shared/username-skeleton';
 
@@ -175,6 +176,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeedResult> {
   await seedDemoPartners(app);
   await seedDemoCommunity(app, passwordHash);
   await seedReferralsDemo(app.db);
+  await seedDemoAds(app);
   app.log.info(`demo data ready (demo accounts' password: ${DEMO_PASSWORD})`);
   const emails = [
     ...demoUsers.map((user) => user.email),
