@@ -76,6 +76,7 @@ describe('demo seed', () => {
       'successful',
       'successful',
       'successful',
+      'successful',
     ]);
     const [running] = await testApp.app.db.select({ n: count() }).from(adCampaignDays);
     expect(running?.n).toBeGreaterThan(0);
