@@ -16,6 +16,7 @@
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
 //   BENCH_PAYMENTS=1000000                   payments (default: as many as BENCH_ROWS), over two years
+//   BENCH_LIVE_CAMPAIGNS=1000                ad campaigns running today (and nine times as many others)
 //
 // The targets (the agreed speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
@@ -45,6 +46,8 @@ const P95_TARGET = usePglite ? 50 : 20;
 /** Views summed in the statistics roll-up (decision 040): 10 million on PostgreSQL, as issue 27 asks. */
 const statsViews = Number(process.env.BENCH_STATS_VIEWS ?? (usePglite ? 1_000_000 : 10_000_000));
 const paymentRows = Number(process.env.BENCH_PAYMENTS ?? rows);
+/** Campaigns running today ('Publicités'): 1,000 as issue 30 asks. */
+const liveCampaigns = Number(process.env.BENCH_LIVE_CAMPAIGNS ?? 1000);
 
 async function freshPostgres() {
   const database = await freshPostgresDatabase(adminUrl, 'bench_scale');
@@ -185,6 +188,7 @@ function fillStatements(n, existingTables, payments = n) {
   }
   statements.push(...communityStatements(n));
   if (existingTables.has('payments')) statements.push(...paymentStatements(payments, n));
+  if (existingTables.has('ad_campaigns')) statements.push(...campaignStatements());
   statements.push(async (query) => {
     await query(`set maintenance_work_mem = '256MB'`);
     for (const definition of dropped) await query(definition);
@@ -383,8 +387,37 @@ function paymentStatements(count, accounts) {
   ];
 }
 
+/**
+ * 'Publicités' (decision 068): BENCH_LIVE_CAMPAIGNS approved campaigns running today on upcoming
+ * public events (agenda, landing and related; one in ten for all of Cameroon, the others in one of
+ * the filled cities), and nine times as many others (ended, unpaid, waiting, refused) for the
+ * back office's list, with a week of impressions for the live ones.
+ */
+function campaignStatements() {
+  const cities = `array['douala','yaounde','bafoussam','garoua','kribi','limbe','bamenda','ebolowa']`;
+  return [
+    `insert into ad_campaigns (advertiser_id, event_id, placement, national, cities, start_date, end_date, price, status, created_at, updated_at)
+     select u.id, e.id, (array['agenda','agenda','landing','related'])[1 + g % 4]::ad_placement, g % 10 = 0,
+            case when g % 10 = 0 then '{}'::text[] else array[(${cities})[1 + g % 8]] end,
+            current_date - (g % 5), current_date + 5 + g % 20, 5000, 'approved', now() - g * interval '1 minute', now()
+     from generate_series(1, ${liveCampaigns}) g
+     cross join lateral (select id from events where status = 'published' and is_public and end_date_time > now() + interval '30 days'
+            offset g limit 1) e
+     cross join lateral (select id from users where role = 'user' order by id limit 1 offset g % 100) u`,
+    `insert into ad_campaigns (advertiser_id, event_id, placement, national, cities, start_date, end_date, price, status, created_at, updated_at)
+     select c.advertiser_id, c.event_id, c.placement, c.national, c.cities, current_date - 100 - g % 300, current_date - 90 - g % 300,
+            c.price, (array['approved','unpaid','pending_review','refused','suspended','stopped'])[1 + g % 6]::campaign_status,
+            now() - (100 + g % 300) * interval '1 day', now()
+     from generate_series(1, ${liveCampaigns * 9}) g
+     join (select *, row_number() over () as r from ad_campaigns) c on c.r = 1 + g % ${liveCampaigns}`,
+    `insert into ad_campaign_days (campaign_id, day, impressions, clicks)
+     select c.id, current_date - d, 200 + (hashtext(c.id::text || d) & 511), 5 + (hashtext(c.id::text || d) & 15)
+     from ad_campaigns c cross join generate_series(0, 6) d where c.status = 'approved' and c.end_date >= current_date`,
+  ];
+}
+
 async function tablesOf(database) {
-  if (usePglite) return new Set(['referral_stats', 'payments']);
+  if (usePglite) return new Set(['referral_stats', 'payments', 'ad_campaigns']);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const { rows: tables } = await client.query(`select table_name from information_schema.tables where table_schema = 'public'`);
@@ -873,6 +906,32 @@ async function main() {
       { name: 'agenda, search a word of private events only', path: '/evenements?q=kermesse' },
       { name: 'agenda, today in Douala', path: '/evenements?date=today&city=Douala' },
       { name: 'event page (HTML)', path: eventPagePath, rate: true },
+      // 'Publicités' (decision 068): the agenda of a city with its promoted cards, each request another city or page.
+      {
+        name: `agenda of a city with promoted events (${liveCampaigns} live campaigns)`,
+        paths: Array.from(
+          { length: samples + 8 },
+          (_, i) => `/evenements?city=${NEAR_CITIES[i % NEAR_CITIES.length]}&page=${1 + Math.floor(i / NEAR_CITIES.length)}`,
+        ),
+        rate: true,
+      },
+      {
+        name: 'promoted events for a placement and city (API)',
+        paths: Array.from(
+          { length: samples + 8 },
+          (_, i) =>
+            `/api/ads/served?placement=${['agenda', 'landing', 'related'][i % 3]}&city=${NEAR_CITIES[i % NEAR_CITIES.length]}&count=${1 + (i % 3)}`,
+        ),
+      },
+      {
+        name: 'Publicités, each phase and city (manage_ads)',
+        paths: Array.from(
+          { length: samples + 8 },
+          (_, i) =>
+            `/api/admin/campaigns?phase=${['live', 'ended', 'pending_review', 'refused'][i % 4]}&city=${NEAR_CITIES[i % NEAR_CITIES.length]}&page=${1 + (i % 3)}`,
+        ),
+        headers: admin,
+      },
       // The community, partners and referral issues.
       { name: 'users, search frequent word', path: '/api/users?q=prenom', headers: admin },
       { name: 'users, search no match', path: '/api/users?q=xylophonique', headers: admin },
