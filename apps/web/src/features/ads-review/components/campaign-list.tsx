@@ -1,0 +1,83 @@
+import type { AdminCampaign } from '@app/shared/ads';
+import { formatFcfa } from '@app/shared/payments';
+import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table';
+import { formatNumber } from '../../../lib/format';
+import { useLanguage, useT } from '../../../lib/i18n';
+import { type CampaignFilters, useCampaigns } from '../api/get-campaigns';
+import { campaignArea, formatDay } from '../lib/campaign-format';
+import { adsReviewMessages } from '../messages';
+import { PhaseBadge } from './phase-badge';
+
+interface CampaignListProps {
+  filters: CampaignFilters;
+  page: number;
+  onPage: (page: number, options?: { replace?: boolean }) => void;
+  onOpen: (id: string) => void;
+}
+
+/** The campaigns, newest first: a table from 768 px, one card per campaign below. */
+export function CampaignList({ filters, page, onPage, onOpen }: CampaignListProps) {
+  const t = useT(adsReviewMessages);
+  const language = useLanguage();
+  const list = useCampaigns(filters, page);
+  const period = (campaign: AdminCampaign) =>
+    t('period', { from: formatDay(campaign.startDate, language), to: formatDay(campaign.endDate, language) });
+  const open = (campaign: AdminCampaign) => (
+    <button
+      type="button"
+      onClick={() => onOpen(campaign._id)}
+      data-campaign-id={campaign._id}
+      aria-label={t('open', { title: campaign.event.title })}
+      className="text-left font-medium text-brand-700 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      {campaign.event.title}
+    </button>
+  );
+  const columns: PagedColumn<AdminCampaign>[] = [
+    { header: t('event'), cell: open, className: 'min-w-40 whitespace-normal' },
+    { header: t('advertiser'), cell: (campaign) => campaign.advertiser.name, className: 'whitespace-normal' },
+    { header: t('placement'), cell: (campaign) => t(`placement.${campaign.placement}`), className: 'whitespace-normal' },
+    { header: t('cities'), cell: (campaign) => campaignArea(campaign, t('national')), className: 'whitespace-normal' },
+    { header: t('dates'), cell: period, className: 'whitespace-normal' },
+    { header: t('price'), cell: (campaign) => <span className="whitespace-nowrap">{formatFcfa(campaign.price)}</span> },
+    { header: t('phase'), cell: (campaign) => <PhaseBadge phase={campaign.phase} /> },
+    { header: t('impressions'), cell: (campaign) => formatNumber(campaign.impressions), className: 'text-right' },
+    { header: t('clicks'), cell: (campaign) => formatNumber(campaign.clicks), className: 'text-right' },
+  ];
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="campaign-total">
+        {list.data ? t('total', { count: formatNumber(list.data.total) }) : '\u00a0'}
+      </p>
+      <PagedTable
+        caption={t('caption')}
+        columns={columns}
+        query={list}
+        page={page}
+        onPage={onPage}
+        rowKey={(campaign) => campaign._id}
+        empty={t('empty')}
+        card={(campaign) => (
+          <article className="space-y-1 rounded-xl border border-slate-200 bg-white p-3 shadow-sm" data-testid="campaign-card">
+            <div className="flex items-start justify-between gap-2">
+              <h3 className="min-w-0 flex-1">{open(campaign)}</h3>
+              <PhaseBadge phase={campaign.phase} />
+            </div>
+            <p className="text-sm text-slate-700">{campaign.advertiser.name}</p>
+            <p className="text-sm text-slate-700">
+              {t(`placement.${campaign.placement}`)} · {campaignArea(campaign, t('national'))}
+            </p>
+            <p className="text-sm text-slate-700">{period(campaign)}</p>
+            <p className="flex flex-wrap justify-between gap-x-3 text-sm">
+              <span className="font-semibold text-slate-900">{formatFcfa(campaign.price)}</span>
+              <span className="text-slate-600">
+                {t('impressions')} {formatNumber(campaign.impressions)} · {t('clicks')} {formatNumber(campaign.clicks)}
+              </span>
+            </p>
+          </article>
+        )}
+      />
+    </div>
+  );
+}
