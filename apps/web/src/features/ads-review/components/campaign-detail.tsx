@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DetailField } from '../../../components/ui/detail-field';
 import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
-import { Table, TBody, Td, Th, THead } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
@@ -170,28 +169,7 @@ function CampaignBody({ campaign }: { campaign: AdminCampaignDetail }) {
         {campaign.daily.length === 0 ? (
           <p className="text-sm text-slate-600">{t('dailyEmpty')}</p>
         ) : (
-          <Table caption={t('dailyCaption')}>
-            <THead>
-              <tr>
-                <Th>{t('day')}</Th>
-                <Th className="text-right">{t('impressions')}</Th>
-                <Th className="text-right">{t('clicks')}</Th>
-                <Th className="text-right">{t('clickRate')}</Th>
-              </tr>
-            </THead>
-            <TBody>
-              {campaign.daily.map((day) => (
-                <tr key={day.day}>
-                  <Td className="whitespace-nowrap">{formatDay(day.day, language)}</Td>
-                  <Td className="text-right">{formatNumber(day.impressions)}</Td>
-                  <Td className="text-right">{formatNumber(day.clicks)}</Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {clickRate(day.impressions, day.clicks, language) ?? t('none')}
-                  </Td>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
+          <DailyTable daily={campaign.daily} />
         )}
       </section>
 
@@ -211,6 +189,53 @@ function CampaignBody({ campaign }: { campaign: AdminCampaignDetail }) {
         onClose={() => setDialog(null)}
         onConfirm={(reason) => dialog && run(dialog, reason)}
       />
+    </div>
+  );
+}
+
+/**
+ * The figures per Douala day: narrow cells and headers that wrap, so the four columns fit a 360 px
+ * phone without a box that scrolls sideways.
+ */
+function DailyTable({ daily }: { daily: AdminCampaignDetail['daily'] }) {
+  const t = useT(adsReviewMessages);
+  const language = useLanguage();
+  const cell = 'px-2 py-2 sm:px-4';
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white">
+      <table className="w-full divide-y divide-slate-200 text-left text-sm" data-testid="campaign-daily">
+        <caption className="sr-only">{t('dailyCaption')}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
+          <tr>
+            <th scope="col" className={cell}>
+              {t('day')}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t('impressions')}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t('clicks')}
+            </th>
+            <th scope="col" className={`${cell} text-right`}>
+              {t('clickRate')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-800">
+          {daily.map((day) => (
+            <tr key={day.day}>
+              <th scope="row" className={`${cell} font-normal`}>
+                {formatDay(day.day, language)}
+              </th>
+              <td className={`${cell} text-right`}>{formatNumber(day.impressions)}</td>
+              <td className={`${cell} text-right`}>{formatNumber(day.clicks)}</td>
+              <td className={`${cell} text-right whitespace-nowrap`}>
+                {clickRate(day.impressions, day.clicks, language) ?? t('none')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -33,16 +33,48 @@ export function CampaignList({ filters, page, onPage, onOpen }: CampaignListProp
       {campaign.event.title}
     </button>
   );
+  // Headers and cells wrap, the advertiser under the event, so the facts fit the 960 px a 1280 px window leaves beside the sidebar.
+  const wrap = 'whitespace-normal';
   const columns: PagedColumn<AdminCampaign>[] = [
-    { header: t('event'), cell: open, className: 'min-w-40 whitespace-normal' },
-    { header: t('advertiser'), cell: (campaign) => campaign.advertiser.name, className: 'whitespace-normal' },
-    { header: t('placement'), cell: (campaign) => t(`placement.${campaign.placement}`), className: 'whitespace-normal' },
-    { header: t('cities'), cell: (campaign) => campaignArea(campaign, t('national')), className: 'whitespace-normal' },
-    { header: t('dates'), cell: period, className: 'whitespace-normal' },
-    { header: t('price'), cell: (campaign) => <span className="whitespace-nowrap">{formatFcfa(campaign.price)}</span> },
-    { header: t('phase'), cell: (campaign) => <PhaseBadge phase={campaign.phase} /> },
-    { header: t('impressions'), cell: (campaign) => formatNumber(campaign.impressions), className: 'text-right' },
-    { header: t('clicks'), cell: (campaign) => formatNumber(campaign.clicks), className: 'text-right' },
+    {
+      header: t('eventAndAdvertiser'),
+      cell: (campaign) => (
+        <>
+          {open(campaign)}
+          <span className="block text-slate-600">{campaign.advertiser.name}</span>
+        </>
+      ),
+      className: `${wrap} min-w-36`,
+    },
+    { header: t('placement'), cell: (campaign) => t(`placement.${campaign.placement}`), className: wrap },
+    { header: t('cities'), cell: (campaign) => campaignArea(campaign, t('national')), className: wrap },
+    {
+      header: t('dates'),
+      cell: (campaign) => (
+        <>
+          <span className="block whitespace-nowrap">{formatDay(campaign.startDate, language)}</span>
+          <span className="block whitespace-nowrap">
+            {t('until')} {formatDay(campaign.endDate, language)}
+          </span>
+        </>
+      ),
+      className: wrap,
+    },
+    {
+      header: t('price'),
+      cell: (campaign) => <span className="whitespace-nowrap">{formatFcfa(campaign.price)}</span>,
+      className: wrap,
+    },
+    { header: t('phase'), cell: (campaign) => <PhaseBadge phase={campaign.phase} wrap />, className: `${wrap} min-w-36` },
+    {
+      header: t('impressionsClicks'),
+      cell: (campaign) => (
+        <span className="whitespace-nowrap">
+          {formatNumber(campaign.impressions)} / {formatNumber(campaign.clicks)}
+        </span>
+      ),
+      className: `${wrap} text-right`,
+    },
   ];
 
   return (

@@ -15,7 +15,11 @@ const PHASE_TONE: Record<CampaignPhase, BadgeTone> = {
 };
 
 /** A campaign's phase (CAMPAIGN_PHASE_LABELS in French, their English in the messages). */
-export function PhaseBadge({ phase }: { phase: CampaignPhase }) {
+export function PhaseBadge({ phase, wrap = false }: { phase: CampaignPhase; wrap?: boolean }) {
   const t = useT(adsReviewMessages);
-  return <Badge tone={PHASE_TONE[phase]}>{t(`phase.${phase}`)}</Badge>;
+  return (
+    <Badge tone={PHASE_TONE[phase]} wrap={wrap}>
+      {t(`phase.${phase}`)}
+    </Badge>
+  );
 }
