@@ -1,5 +1,12 @@
 import { localize } from '@app/shared/i18n';
-import { FAILURE_MESSAGES, formatFcfa, OPERATOR_LABELS, type Operator, type Payment, PLAN_LABELS } from '@app/shared/payments';
+import {
+  FAILURE_MESSAGES,
+  formatFcfa,
+  OPERATOR_LABELS,
+  type Operator,
+  type Payment,
+  PAYMENT_PURPOSE_LABELS,
+} from '@app/shared/payments';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -37,7 +44,7 @@ function Summary({ payment }: { payment: Payment }) {
   const language = useLanguage();
   const rows: [string, string][] = [
     [t('amount'), formatFcfa(payment.amount)],
-    [t('planLabel'), localize(PLAN_LABELS[payment.plan], language)],
+    [t('planLabel'), localize(PAYMENT_PURPOSE_LABELS[payment.plan], language)],
     [t('operator'), OPERATOR_LABELS[payment.operator]],
     [t('phone'), payment.phoneMasked],
     [t('reference'), payment.reference],
