@@ -1,5 +1,5 @@
 import { AD_CITY_KEYS, AD_PLACEMENTS, CAMPAIGN_PHASES } from '@app/shared/ads';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
@@ -45,16 +45,9 @@ export function AdsReviewScreen() {
     to: periodValid ? to : null,
   };
 
-  // Back from a campaign: focus its row again (the visible one: the table's or the phone's card).
+  // Back from a campaign: the list focuses its row again, or the filters when it left the list.
   const { selectedId, select } = list;
   const [returnTo, setReturnTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (selectedId || !returnTo) return;
-    const rows = document.querySelectorAll<HTMLElement>(`[data-campaign-id="${CSS.escape(returnTo)}"]`);
-    const row = [...rows].find((element) => element.offsetParent !== null);
-    (row ?? document.getElementById('campaign-phase'))?.focus();
-    setReturnTo(null);
-  }, [selectedId, returnTo]);
   const back = () => {
     setReturnTo(selectedId);
     select(null);
@@ -67,7 +60,14 @@ export function AdsReviewScreen() {
       ) : (
         <>
           <Filters choices={list.filters} onChoices={list.setFilters} from={from} to={to} onPeriod={setPeriod} />
-          <CampaignList filters={filters} page={list.page} onPage={list.setPage} onOpen={select} />
+          <CampaignList
+            filters={filters}
+            page={list.page}
+            onPage={list.setPage}
+            onOpen={select}
+            focusRow={returnTo}
+            onFocused={() => setReturnTo(null)}
+          />
         </>
       )}
     </Screen>

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { AdminCampaign } from '@app/shared/ads';
 import { formatFcfa } from '@app/shared/payments';
 import { type PagedColumn, PagedTable } from '../../../components/ui/paged-table';
@@ -13,13 +14,25 @@ interface CampaignListProps {
   page: number;
   onPage: (page: number, options?: { replace?: boolean }) => void;
   onOpen: (id: string) => void;
+  /** A campaign just closed: its row takes the focus once the list has reloaded, else the first filter. */
+  focusRow: string | null;
+  onFocused: () => void;
 }
 
 /** The campaigns, newest first: a table from 768 px, one card per campaign below. */
-export function CampaignList({ filters, page, onPage, onOpen }: CampaignListProps) {
+export function CampaignList({ filters, page, onPage, onOpen, focusRow, onFocused }: CampaignListProps) {
   const t = useT(adsReviewMessages);
   const language = useLanguage();
   const list = useCampaigns(filters, page);
+  // After an action the list reloads (the campaign may have left it): wait for the fresh rows.
+  const settled = !list.isFetching && !list.isPending;
+  useEffect(() => {
+    if (!focusRow || !settled) return;
+    const rows = document.querySelectorAll<HTMLElement>(`[data-campaign-id="${CSS.escape(focusRow)}"]`);
+    const row = [...rows].find((element) => element.offsetParent !== null);
+    (row ?? document.getElementById('campaign-phase'))?.focus();
+    onFocused();
+  }, [focusRow, settled, onFocused]);
   const period = (campaign: AdminCampaign) =>
     t('period', { from: formatDay(campaign.startDate, language), to: formatDay(campaign.endDate, language) });
   const open = (campaign: AdminCampaign) => (
