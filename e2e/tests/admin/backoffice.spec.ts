@@ -219,7 +219,7 @@ test('settings: save shows the banner for 3 s, a bad value is refused in the for
     async () => {
       await loginAsSuperadmin(page, request);
       await page.goto('/admin/settings');
-      for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité', 'Paiements']) {
+      for (const legend of ['Général', 'Évènements', 'Notifications', 'Sécurité', 'Paiements', 'Publicités']) {
         await expect(page.getByRole('group', { name: legend })).toBeVisible();
       }
       await expect(page.getByText("Aucun service d'envoi de notifications push")).toBeVisible();
@@ -241,6 +241,15 @@ test('settings: save shows the banner for 3 s, a bad value is refused in the for
       await expectNoAxeViolations(page);
       await shot(page, testInfo, 'settings-payments-error');
       await monthly.fill(price);
+      // The ads' price list (issue 30): saved with the rest, its national factor at least 1.
+      const ads = page.getByRole('group', { name: 'Publicités' });
+      await expect(ads.getByLabel('En tête de l’agenda, par jour et par ville (FCFA)')).toHaveValue(/^\d+$/);
+      const factor = ads.getByLabel('Coefficient national (tout le Cameroun = ce nombre de villes)');
+      const factorValue = await factor.inputValue();
+      await factor.fill('0');
+      await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
+      await expect(page.getByText('Le coefficient national est d’au moins 1')).toBeVisible();
+      await factor.fill(factorValue);
 
       const name = `Évènements ${testInfo.project.name}`;
       await page.getByLabel('Nom du site').fill(name);
@@ -248,7 +257,9 @@ test('settings: save shows the banner for 3 s, a bad value is refused in the for
       await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
       const response = await saved;
       expect(response.status()).toBe(200);
-      expect((await response.json()).general.siteName).toBe(name);
+      const body = await response.json();
+      expect(body.general.siteName).toBe(name);
+      expect(body.ads.nationalFactor).toBe(Number(factorValue));
       const banner = page.getByText('Les paramètres ont été sauvegardés avec succès.');
       await expect(banner).toBeVisible();
       await shot(page, testInfo, 'settings-saved');

@@ -10,7 +10,6 @@ function screen(segment: string, load: () => Promise<{ Component: RouteObject['C
 }
 
 // The back office: the shell (session check, sidebar, top bar) around one screen per segment.
-const placeholders = () => import('./routes/admin/placeholder-pages');
 const referralPages = () => import('./routes/admin/referrals-pages');
 const adminScreens: RouteObject[] = [
   screen(ADMIN_SEGMENTS.home, () => import('./routes/admin/home-page').then((m) => ({ Component: m.HomePage }))),
@@ -24,7 +23,7 @@ const adminScreens: RouteObject[] = [
   screen(ADMIN_SEGMENTS.transactions, () =>
     import('./routes/admin/transactions-page').then((m) => ({ Component: m.TransactionsPage })),
   ),
-  screen(ADMIN_SEGMENTS.ads, () => placeholders().then((m) => ({ Component: m.AdsPage }))),
+  screen(ADMIN_SEGMENTS.ads, () => import('./routes/admin/ads-page').then((m) => ({ Component: m.AdsPage }))),
   screen(ADMIN_SEGMENTS.messages, () => import('./routes/admin/messages-page').then((m) => ({ Component: m.MessagesPage }))),
   screen(`${ADMIN_SEGMENTS.messages}/envois`, () =>
     import('./routes/admin/messages-page').then((m) => ({ Component: m.FailedMessagesPage })),

@@ -10,10 +10,11 @@ const TONES: Record<BadgeTone, string> = {
   blue: 'bg-sky-100 text-sky-800 ring-sky-200',
 };
 
-export function Badge({ tone = 'gray', children }: { tone?: BadgeTone; children: ReactNode }) {
+/** `wrap`: a long label may go on two lines (a narrow table column) rather than widen its box. */
+export function Badge({ tone = 'gray', wrap = false, children }: { tone?: BadgeTone; wrap?: boolean; children: ReactNode }) {
   return (
     <span
-      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}
+      className={`inline-flex items-center ${wrap ? 'rounded-xl' : 'whitespace-nowrap rounded-full'} px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${TONES[tone]}`}
     >
       {children}
     </span>

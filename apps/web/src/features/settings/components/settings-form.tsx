@@ -169,6 +169,13 @@ function LoadedSettingsForm({ initial }: { initial: Settings }) {
         {number('payments.yearlyPrice', 'yearlyPrice', 100)}
       </Section>
 
+      <Section title={t('ads')} hint={t('adsHint')}>
+        {number('ads.agendaPerDay', 'agendaPerDay', 100)}
+        {number('ads.landingPerDay', 'landingPerDay', 100)}
+        {number('ads.relatedPerDay', 'relatedPerDay', 100)}
+        {number('ads.nationalFactor', 'nationalFactor', 1)}
+      </Section>
+
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
           {save.isPending ? t('saving') : t('save')}
