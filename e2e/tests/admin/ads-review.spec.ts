@@ -1,11 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
-import { type CampaignOptions, campaignPrice, SPONSORED_LABEL } from '@app/shared/ads';
-import { doualaDate } from '@app/shared/douala-time';
+import { randomInt } from 'node:crypto';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { SPONSORED_LABEL } from '@app/shared/ads';
 import { signedInAccount } from '../../fixtures/accounts';
-import { eventBody, publishedEvent } from '../../fixtures/events';
 import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
+import { paidCampaign } from '../../fixtures/campaigns';
 import { shotsIn } from '../../fixtures/shots';
 
 /*
@@ -39,63 +38,6 @@ async function signInAsAdsManager(page: Page, request: APIRequestContext, superT
   });
   expect(created.status(), await created.text()).toBe(201);
   await loginAs(page, request, email, password);
-}
-
-/**
- * A published event of the advertiser and a two-day campaign for it at the top of the agenda in
- * Douala, from today, paid with an MTN number approved on the emulator's page: it then waits for
- * the team ('En attente de validation').
- */
-async function paidCampaign(
-  request: APIRequestContext,
-  context: BrowserContext,
-  token: string,
-  title: string,
-): Promise<{ id: string; reference: string }> {
-  const headers = { authorization: `Bearer ${token}` };
-  const eventId = await publishedEvent(request, token, eventBody(title, 96));
-  const options = (await (await request.get('/api/campaigns/options', { headers })).json()) as CampaignOptions;
-  const body = {
-    eventId,
-    placement: 'agenda' as const,
-    national: false,
-    cities: ['douala'],
-    startDate: options.today,
-    endDate: doualaDate(Date.parse(`${options.today}T12:00:00Z`) + 86_400_000),
-  };
-  const created = await request.post('/api/campaigns', {
-    headers,
-    data: { ...body, budget: campaignPrice(options.prices, body) },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { campaign } = (await created.json()) as { campaign: { _id: string } };
-
-  const phone = `+23767${randomInt(0, 10)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-  const started = await request.post(`/api/campaigns/${campaign._id}/payment`, {
-    headers,
-    data: { phone, operator: 'mtn', idempotencyKey: randomUUID() },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { payment } = (await started.json()) as { payment: { _id: string; reference: string } };
-
-  // The payer approves on the phone: the MTN emulator's page.
-  const emulator = await context.newPage();
-  await emulator.goto('/emulateurs/mtn-momo/');
-  const prompt = emulator.locator('section').filter({ hasText: payment.reference });
-  await prompt.getByRole('button', { name: 'Approuver' }).click();
-  await expect(emulator.locator('section').filter({ hasText: payment.reference })).toHaveCount(0);
-  await emulator.close();
-  // The advertiser's page follows the payment as the premium one does, until it succeeds.
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/payments/${payment._id}`, { headers });
-        return ((await response.json()) as { payment: { status: string } }).payment.status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('successful');
-  return { id: campaign._id, reference: payment.reference };
 }
 
 test('an admin holding only manage_ads approves a pending campaign and refuses another with a reason', async ({
