@@ -35,7 +35,10 @@ for (const card of cards) {
   const id = card.getAttribute("data-ad");
   if (observer) observer.observe(card);
   card.addEventListener("click", (event) => {
-    if (event.target.closest("a")) send("/api/ads/clicks", { campaignId: id });
+    if (!event.target.closest("a")) return;
+    // Followed before its second in view was up: it was seen all the same.
+    if (!seen.has(id)) { seen.add(id); send("/api/ads/impressions", { campaignIds: [id] }); }
+    send("/api/ads/clicks", { campaignId: id });
   });
 }
 })();`;

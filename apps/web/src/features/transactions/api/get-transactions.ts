@@ -1,4 +1,4 @@
-import type { Operator, PaymentStatus, PlanId, TransactionsPage } from '@app/shared/payments';
+import type { Operator, PaymentPurpose, PaymentStatus, TransactionsPage } from '@app/shared/payments';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { transactionKeys } from './keys';
@@ -8,7 +8,7 @@ export interface TransactionFilters {
   search: string;
   status: 'all' | PaymentStatus;
   operator: 'all' | Operator;
-  plan: 'all' | PlanId;
+  plan: 'all' | PaymentPurpose;
   from: string | null;
   to: string | null;
 }

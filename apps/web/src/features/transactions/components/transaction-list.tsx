@@ -1,4 +1,11 @@
-import { formatFcfa, OPERATOR_LABELS, OPERATORS, PAYMENT_STATUSES, PLAN_IDS, type Transaction } from '@app/shared/payments';
+import {
+  formatFcfa,
+  OPERATOR_LABELS,
+  OPERATORS,
+  PAYMENT_PURPOSES,
+  PAYMENT_STATUSES,
+  type Transaction,
+} from '@app/shared/payments';
 import { type FilterField, FilterSelects } from '../../../components/ui/form/filter-select';
 import { ListRowButton, SelectableList } from '../../../components/ui/selectable-list';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -53,7 +60,10 @@ export function TransactionList(props: TransactionListProps) {
     {
       key: 'plan',
       label: t('filterPlan'),
-      options: [{ value: 'all', label: t('allPlans') }, ...PLAN_IDS.map((plan) => ({ value: plan, label: t(`plan.${plan}`) }))],
+      options: [
+        { value: 'all', label: t('allPlans') },
+        ...PAYMENT_PURPOSES.map((plan) => ({ value: plan, label: t(`plan.${plan}`) })),
+      ],
     },
     {
       key: 'period',

@@ -1,4 +1,4 @@
-import { OPERATORS, PAYMENT_STATUSES, PLAN_IDS } from '@app/shared/payments';
+import { OPERATORS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from '@app/shared/payments';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
@@ -24,7 +24,7 @@ export function TransactionsScreen() {
     filters: {
       status: ['all', ...PAYMENT_STATUSES] as const,
       operator: ['all', ...OPERATORS] as const,
-      plan: ['all', ...PLAN_IDS] as const,
+      plan: ['all', ...PAYMENT_PURPOSES] as const,
       period: PERIODS,
     },
     rowAttribute: 'data-transaction-id',
