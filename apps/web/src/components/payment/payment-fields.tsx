@@ -1,9 +1,10 @@
 import { OPERATOR_LABELS, OPERATORS, type Operator } from '@app/shared/payments';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useT } from '../../lib/i18n';
 import { Input } from '../ui/form/controls';
 import { describedBy } from '../ui/form/field';
+import { RadioCard } from '../ui/form/radio-card';
 import { paymentMessages } from './messages';
 
 /** The operators' own colours, as a mark beside their names (the names carry the meaning). */
@@ -11,29 +12,6 @@ const OPERATOR_MARKS: Record<Operator, { className: string; letter: string }> = 
   mtn: { className: 'bg-[#ffcc00] text-black', letter: 'MTN' },
   orange: { className: 'bg-[#ff7900] text-black', letter: 'OM' },
 };
-
-const cardClass =
-  'flex cursor-pointer items-center gap-3 rounded-xl border-2 border-slate-200 bg-white p-3 sm:p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700';
-
-/** A radio button drawn as a card: the whole card is the label, the chosen one is outlined. */
-export function RadioCard({
-  children,
-  value,
-  field,
-  type = 'radio',
-}: {
-  children: ReactNode;
-  value: string;
-  field: UseFormRegisterReturn;
-  type?: 'radio' | 'checkbox';
-}) {
-  return (
-    <label className={cardClass}>
-      <input type={type} value={value} {...field} className="size-5 shrink-0 accent-brand-700" />
-      {children}
-    </label>
-  );
-}
 
 /**
  * The paying number and the operator: the number's field (its operator is proposed as it is

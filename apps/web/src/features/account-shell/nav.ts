@@ -19,6 +19,7 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { id: 'home', to: paths.account, end: true },
   { id: 'myEvents', to: paths.organiser.events },
   { id: 'participations', to: paths.participations },
+  { id: 'ads', to: paths.campaigns },
   { id: 'premium', to: paths.premium },
   { id: 'profile', to: paths.profile },
 ];
