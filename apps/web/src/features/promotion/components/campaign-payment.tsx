@@ -15,6 +15,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/auth';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useT } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
@@ -29,8 +30,8 @@ import { campaignZone, formatDay, placementLabel } from './campaign-parts';
 const payFormSchema = z.object({ phone: payingPhoneSchema, operator: z.enum(['mtn', 'orange']) });
 type PayFormValues = z.infer<typeof payFormSchema>;
 
-function initialValues(): PayFormValues {
-  const phone = formatPhone(getUserContact()?.phone ?? null);
+function initialValues(accountPhone: string | null | undefined): PayFormValues {
+  const phone = formatPhone(accountPhone ?? getUserContact()?.phone ?? null);
   return { phone, operator: proposedOperator(phone) ?? ('mtn' satisfies Operator) };
 }
 
@@ -69,6 +70,8 @@ function CampaignPayForm({ campaign, onStarted }: { campaign: CampaignDetail; on
   const tPay = useT(paymentMessages);
   const online = useOnline();
   const pay = usePayCampaign(campaign._id);
+  // The account's number is proposed, to confirm (the account's space has read the account already).
+  const me = useMe();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
@@ -78,7 +81,10 @@ function CampaignPayForm({ campaign, onStarted }: { campaign: CampaignDetail; on
     setValue,
     setError,
     formState: { errors },
-  } = useForm<PayFormValues>({ resolver: localizeResolver(zodResolver(payFormSchema)), defaultValues: initialValues() });
+  } = useForm<PayFormValues>({
+    resolver: localizeResolver(zodResolver(payFormSchema)),
+    defaultValues: initialValues(me.data?.user.phone),
+  });
 
   const phoneField = register('phone', {
     onChange: (event: { target: { value: string } }) => {

@@ -6,16 +6,21 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
-import { Table, TBody, Td, Th, THead } from '../../../components/ui/table';
+import { TBody, Td, Th } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { getLanguage, LOCALES, useT } from '../../../lib/i18n';
 import { useCampaign } from '../api';
 import { clickRate, dailyTotals, formatClickRate } from '../campaign-values';
 import { promotionMessages } from '../messages';
 import { CampaignPayment } from './campaign-payment';
 import { campaignZone, formatDay, PhaseBadge, placementLabel } from './campaign-parts';
+
+/** A day of the table: '27 nov.' (the campaign's dates give the year). */
+function formatShortDay(day: string): string {
+  return formatDate(`${day}T12:00:00Z`, { day: 'numeric', month: 'short' });
+}
 
 type T = ReturnType<typeof useT<keyof (typeof promotionMessages)['fr']>>;
 
@@ -88,40 +93,49 @@ function Daily({ campaign, t }: { campaign: CampaignDetail; t: T }) {
       {campaign.daily.length === 0 ? (
         <ListEmpty title={t('dailyEmpty')} />
       ) : (
-        <Table caption={t('dailyCaption')}>
-          <THead>
-            <tr>
-              <Th className="px-3">{t('day')}</Th>
-              <Th className="px-3 text-right">{t('impressions')}</Th>
-              <Th className="px-3 text-right">{t('clicks')}</Th>
-              <Th className="px-3 text-right">{t('clickRate')}</Th>
-            </tr>
-          </THead>
-          <TBody>
-            {campaign.daily.map((day) => (
-              <tr key={day.day} data-day={day.day}>
-                <Td className="px-3 whitespace-nowrap">{formatDay(day.day)}</Td>
-                <Td className="px-3 text-right tabular-nums">{formatNumber(day.impressions)}</Td>
-                <Td className="px-3 text-right tabular-nums">{formatNumber(day.clicks)}</Td>
-                <Td className="px-3 text-right tabular-nums">
-                  {formatClickRate(clickRate(day.impressions, day.clicks), locale)}
+        // Kept within a phone's width; if it still scrolls sideways, the box takes the keyboard's focus.
+        <section
+          aria-label={t('dailyCaption')}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WCAG 2.1.1, a scrolling region must take the focus (axe scrollable-region-focusable).
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption className="sr-only">{t('dailyCaption')}</caption>
+            <thead className="bg-slate-50 text-xs font-semibold text-slate-600">
+              <tr>
+                <Th className="px-2 sm:px-4">{t('day')}</Th>
+                <Th className="px-2 text-right whitespace-normal sm:px-4">{t('impressions')}</Th>
+                <Th className="px-2 text-right whitespace-normal sm:px-4">{t('clicks')}</Th>
+                <Th className="px-2 text-right whitespace-normal sm:px-4">{t('clickRate')}</Th>
+              </tr>
+            </thead>
+            <TBody>
+              {campaign.daily.map((day) => (
+                <tr key={day.day} data-day={day.day}>
+                  <Td className="px-2 whitespace-nowrap sm:px-4">{formatShortDay(day.day)}</Td>
+                  <Td className="px-2 text-right tabular-nums sm:px-4">{formatNumber(day.impressions)}</Td>
+                  <Td className="px-2 text-right tabular-nums sm:px-4">{formatNumber(day.clicks)}</Td>
+                  <Td className="px-2 text-right tabular-nums sm:px-4">
+                    {formatClickRate(clickRate(day.impressions, day.clicks), locale)}
+                  </Td>
+                </tr>
+              ))}
+            </TBody>
+            <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
+              <tr data-testid="campaign-totals">
+                <Th scope="row" className="px-2 text-slate-900 sm:px-4">
+                  {t('total')}
+                </Th>
+                <Td className="px-2 text-right tabular-nums sm:px-4">{formatNumber(totals.impressions)}</Td>
+                <Td className="px-2 text-right tabular-nums sm:px-4">{formatNumber(totals.clicks)}</Td>
+                <Td className="px-2 text-right tabular-nums sm:px-4">
+                  {formatClickRate(clickRate(totals.impressions, totals.clicks), locale)}
                 </Td>
               </tr>
-            ))}
-          </TBody>
-          <tfoot className="border-t-2 border-slate-200 bg-slate-50 font-semibold">
-            <tr data-testid="campaign-totals">
-              <Th scope="row" className="px-3 text-slate-900">
-                {t('total')}
-              </Th>
-              <Td className="px-3 text-right tabular-nums">{formatNumber(totals.impressions)}</Td>
-              <Td className="px-3 text-right tabular-nums">{formatNumber(totals.clicks)}</Td>
-              <Td className="px-3 text-right tabular-nums">
-                {formatClickRate(clickRate(totals.impressions, totals.clicks), locale)}
-              </Td>
-            </tr>
-          </tfoot>
-        </Table>
+            </tfoot>
+          </table>
+        </section>
       )}
       <p className="text-xs text-slate-600">{t('privacyHint')}</p>
     </section>
