@@ -12,6 +12,7 @@ import { PayingPhoneFields } from '../../../components/payment/payment-fields';
 import { PaymentProgress } from '../../../components/payment/payment-progress';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { ListLoading } from '../../../components/ui/list-states';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
@@ -65,13 +66,19 @@ function CampaignSummary({ campaign }: { campaign: CampaignDetail }) {
  * proposed from it, 'Payer {prix}'. The idempotency key is made when the form opens and kept
  * across a retry; a payment already running on the account (409) is followed instead.
  */
-function CampaignPayForm({ campaign, onStarted }: { campaign: CampaignDetail; onStarted: (payment: Payment) => void }) {
+function CampaignPayForm({
+  campaign,
+  accountPhone,
+  onStarted,
+}: {
+  campaign: CampaignDetail;
+  accountPhone: string | null | undefined;
+  onStarted: (payment: Payment) => void;
+}) {
   const t = useT(promotionMessages);
   const tPay = useT(paymentMessages);
   const online = useOnline();
   const pay = usePayCampaign(campaign._id);
-  // The account's number is proposed, to confirm (the account's space has read the account already).
-  const me = useMe();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
@@ -83,7 +90,7 @@ function CampaignPayForm({ campaign, onStarted }: { campaign: CampaignDetail; on
     formState: { errors },
   } = useForm<PayFormValues>({
     resolver: localizeResolver(zodResolver(payFormSchema)),
-    defaultValues: initialValues(me.data?.user.phone),
+    defaultValues: initialValues(accountPhone),
   });
 
   const phoneField = register('phone', {
@@ -156,11 +163,22 @@ export function CampaignPayment({
 }) {
   const t = useT(promotionMessages);
   const queryClient = useQueryClient();
+  const me = useMe();
   const onSuccessful = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
   }, [queryClient]);
 
-  if (!paymentId) return <CampaignPayForm campaign={campaign} onStarted={(payment) => onPaymentStarted(payment._id)} />;
+  if (!paymentId) {
+    // The account's number is proposed, to confirm: the form opens once the account is read.
+    if (me.isPending) return <ListLoading label={t('loading')} rows={4} />;
+    return (
+      <CampaignPayForm
+        campaign={campaign}
+        accountPhone={me.data?.user.phone}
+        onStarted={(payment) => onPaymentStarted(payment._id)}
+      />
+    );
+  }
   const after: ReactNode = (
     <div className="flex flex-col gap-2 sm:flex-row">
       {campaignLink ? (
