@@ -168,6 +168,19 @@ export function CampaignPayment({
     void queryClient.invalidateQueries({ queryKey: campaignKeys.all });
   }, [queryClient]);
 
+  if (!paymentId && campaign.phase !== 'unpaid') {
+    // Paid meanwhile (another tab, a payment that succeeded late): nothing more to pay.
+    return (
+      <div className="mx-auto w-full max-w-xl space-y-3" data-testid="not-payable">
+        <Alert tone="info">{t('notPayable')}</Alert>
+        {campaignLink ? (
+          <Link to={paths.campaign(campaign._id)} className={buttonClass('primary', 'md')}>
+            {t('seeCampaign')}
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
   if (!paymentId) {
     // The account's number is proposed, to confirm: the form opens once the account is read.
     if (me.isPending) return <ListLoading label={t('loading')} rows={4} />;

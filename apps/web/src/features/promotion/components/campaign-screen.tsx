@@ -184,7 +184,6 @@ export function CampaignScreen({ id }: { id: string }) {
       <CampaignPayment
         campaign={campaign}
         paymentId={paymentId}
-        campaignLink={false}
         onPaymentStarted={(payment) => setSearch({ [PAYMENT_PARAM]: payment })}
         onLeavePayment={() => setSearch({ [PAY_PARAM]: '1' })}
       />
