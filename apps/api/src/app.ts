@@ -64,6 +64,8 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { redisPlugin } from './plugins/redis';
 import { realtimePlugin } from './plugins/realtime';
 import { realtimeStreamRoutes } from './modules/realtime/realtime-stream.routes';
+import { adsPlugin } from './modules/ads/ads.plugin';
+import { adsRoutes } from './modules/ads/ads.routes';
 import { announcementsRoutes } from './modules/announcements/announcements.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { supportInboxRoutes } from './modules/conversations/support-inbox.routes';
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
   await app.register(referralsPlugin);
   await app.register(paymentsPlugin, { providers: options.paymentProviders });
+  await app.register(adsPlugin);
   await app.register(userNotificationsPlugin);
   await app.register(uploadsPlugin);
   await app.register(messageImagesPlugin);
@@ -259,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(referralsRoutes);
       await api.register(transactionsRoutes);
       await api.register(paymentsRoutes);
+      await api.register(adsRoutes);
     },
     { prefix: '/api' },
   );

@@ -291,7 +291,8 @@ export const servedAdsQuerySchema = z.object({
     .max(100)
     .or(uuidParam.transform((id) => [id]))
     .optional(),
-  limit: z.coerce.number().int().min(1).max(5).default(1),
+  /** How many promoted events (not a page size: the list is never paged). */
+  count: z.coerce.number().int().min(1).max(5).default(1),
 });
 
 export const servedAdSchema = z.object({ campaignId: z.string(), event: campaignEventSchema });

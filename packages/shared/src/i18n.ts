@@ -519,7 +519,6 @@ const EXACT: Record<string, string> = {
   'La latitude est comprise entre -90 et 90': 'The latitude is between -90 and 90',
   'La longitude est comprise entre -180 et 180': 'The longitude is between -180 and 180',
   'Le rayon est compris entre 1 et 100 km': 'The radius is between 1 and 100 km',
-  'Ville inconnue': 'Unknown city',
   'Page trop lointaine : réduisez le rayon pour voir ces événements': 'Page too far: reduce the radius to see these events',
   // Organiser space, the rest of issue 27 (helper rest27)
   'Personne réautorisée : elle peut de nouveau s’inscrire': 'Person allowed back: they may join again',
@@ -588,10 +587,40 @@ const EXACT: Record<string, string> = {
   'Seule une image est attendue, dans le champ « image »': 'Only an image is expected, in the field “image”',
   'Photo introuvable : choisissez-la de nouveau': 'Photo not found: choose it again',
   'Photo prête à envoyer': 'Photo ready to send',
+  // 'Publicités' (issue 30, decision 068)
+  Publicité: 'Ad',
+  'Campagne créée : payez-la pour l’envoyer en validation': 'Campaign created: pay for it to send it for approval',
+  'Campagne introuvable': 'Campaign not found',
+  'Vous ne pouvez promouvoir que vos propres évènements, publiés et à venir':
+    'You can only promote your own events, published and upcoming',
+  'Choisissez au moins une ville, ou tout le Cameroun': 'Choose at least one city, or all of Cameroon',
+  'La campagne ne peut pas commencer dans le passé': 'The campaign cannot start in the past',
+  'La campagne doit commencer dans les 90 prochains jours': 'The campaign must start within the next 90 days',
+  'Une campagne dure au plus 60 jours': 'A campaign lasts 60 days at most',
+  'Date de début invalide': 'Invalid start date',
+  'Date de fin invalide': 'Invalid end date',
+  'Budget invalide': 'Invalid budget',
+  'Emplacement inconnu': 'Unknown placement',
+  'Ville inconnue': 'Unknown city',
+  'Cette campagne n’est plus à payer': 'This campaign is no longer to be paid',
+  'Validez le paiement sur votre téléphone': 'Approve the payment on your phone',
+  'Cette campagne n’attend pas de validation': 'This campaign is not awaiting approval',
+  'Seule une campagne validée peut être suspendue': 'Only an approved campaign can be suspended',
+  'Seule une campagne suspendue peut reprendre': 'Only a suspended campaign can resume',
+  'Indiquez le motif': 'Give the reason',
+  'Campagne validée': 'Campaign approved',
+  'Campagne refusée et remboursée': 'Campaign refused and refunded',
+  'Campagne suspendue': 'Campaign suspended',
+  'Campagne reprise': 'Campaign resumed',
+  'Le remboursement n’a pas abouti : la campagne reste en attente. Réessayez plus tard.':
+    'The refund did not go through: the campaign stays pending. Try again later.',
+  'L’évènement n’est plus public (annulé, dépublié ou bloqué)':
+    'The event is no longer public (cancelled, unpublished or blocked)',
 };
 
 /** Messages with a number or a name in them. */
 const PATTERNS: [RegExp, string][] = [
+  [/^Le budget est inférieur au prix de cette campagne : (.+)$/, 'The budget is below this campaign’s price: $1'],
   [/^(\d+) caractères au maximum$/, '$1 characters at most'],
   [/^Prénom : 60 caractères au maximum$/, 'First name: 60 characters at most'],
   [/^Nom : 60 caractères au maximum$/, 'Last name: 60 characters at most'],

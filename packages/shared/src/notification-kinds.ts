@@ -28,6 +28,8 @@ export const USER_NOTIFICATION_KINDS = [
   'support_reply',
   /** The organiser of an event I joined wrote to its participants. */
   'event_announcement',
+  /** My ad campaign was paid, approved, refused, suspended or stopped ('Publicités'). */
+  'campaign_update',
 ] as const;
 export type UserNotificationKind = (typeof USER_NOTIFICATION_KINDS)[number];
 
@@ -59,6 +61,7 @@ export const CHANNELS_OF: Record<UserNotificationKind, readonly NotificationChan
   reward_granted: ['push'],
   support_reply: ['push'],
   event_announcement: ['email', 'push'],
+  campaign_update: ['push'],
 };
 
 /** No SMS nor push between these Douala hours (22:00–07:00): they wait for 07:00, except a cancellation's, sent at once. */

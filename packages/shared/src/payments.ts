@@ -19,6 +19,12 @@ export const PLAN_DAYS: Record<PlanId, number> = { monthly: 30, yearly: 365 };
 
 export const PLAN_LABELS: Record<PlanId, string> = { monthly: 'Mensuel', yearly: 'Annuel' };
 
+/** What a payment pays for: a premium plan, or an ad campaign ('Publicités', issue 30). */
+export const PAYMENT_PURPOSES = [...PLAN_IDS, 'campaign'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES, { message: 'Formule inconnue' });
+export const PAYMENT_PURPOSE_LABELS: Record<PaymentPurpose, string> = { ...PLAN_LABELS, campaign: 'Publicité' };
+
 /** A plan's price in FCFA, from the settings (settings › payments), never from the client. */
 export function planPrice(prices: { monthlyPrice: number; yearlyPrice: number }, plan: PlanId): number {
   return plan === 'monthly' ? prices.monthlyPrice : prices.yearlyPrice;
@@ -118,7 +124,7 @@ export const paymentSchema = z.object({
   _id: z.string(),
   /** Ours, shown on the receipt: 'PAY-7K3F9Q2M'. */
   reference: z.string(),
-  plan: planIdSchema,
+  plan: paymentPurposeSchema,
   /** What the payer was asked for: the plan's price less the credit used. */
   amount: z.number().int(),
   /** The referral credit (credit_fcfa rewards) taken off the plan's price. */
@@ -193,7 +199,7 @@ export const transactionsQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   status: z.enum(PAYMENT_STATUSES, { message: 'Statut inconnu' }).optional(),
   operator: operatorSchema.optional(),
-  plan: planIdSchema.optional(),
+  plan: paymentPurposeSchema.optional(),
   /** Douala days, 'YYYY-MM-DD', inclusive. */
   from: paymentDaySchema.optional(),
   to: paymentDaySchema.optional(),

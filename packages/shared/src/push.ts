@@ -76,4 +76,5 @@ export const PUSH_TITLES: Record<UserNotificationKind, string> = {
   reward_granted: 'Récompense accordée',
   support_reply: 'Réponse de l’équipe',
   event_announcement: 'Annonce de l’organisateur',
+  campaign_update: 'Votre publicité',
 };

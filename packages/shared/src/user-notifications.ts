@@ -30,6 +30,8 @@ export interface UserNotificationData {
   /** A reward: what it gives. */
   rewardType?: string;
   rewardValue?: number;
+  /** An ad campaign: what happened to it (and `message`: the team's reason). */
+  campaignOutcome?: 'paid' | 'approved' | 'refused' | 'suspended' | 'resumed' | 'stopped';
 }
 
 export const userNotificationsQuerySchema = z.object({
@@ -115,6 +117,33 @@ function people(name: string | undefined, count: number, language: MessageLangua
   return `${who} et ${others} autre${others > 1 ? 's' : ''} personne${others > 1 ? 's' : ''}`;
 }
 
+/** What happened to an advertiser's campaign for `title`. */
+function campaignSentence(title: string, data: UserNotificationData, en: boolean): string {
+  const reason = data.message ? (en ? ` Reason: ${data.message}` : ` Motif : ${data.message}`) : '';
+  switch (data.campaignOutcome) {
+    case 'paid':
+      return en
+        ? `Payment of ${fcfa(data.amount)} received: your campaign for ${title} awaits the team's approval.`
+        : `Paiement de ${fcfa(data.amount)} reçu : votre campagne pour ${title} attend la validation de l’équipe.`;
+    case 'approved':
+      return en ? `Your campaign for ${title} is approved.` : `Votre campagne pour ${title} est validée.`;
+    case 'refused':
+      return en
+        ? `Your campaign for ${title} is refused and refunded.${reason}`
+        : `Votre campagne pour ${title} est refusée et remboursée.${reason}`;
+    case 'suspended':
+      return en ? `Your campaign for ${title} is suspended.${reason}` : `Votre campagne pour ${title} est suspendue.${reason}`;
+    case 'resumed':
+      return en ? `Your campaign for ${title} runs again.` : `Votre campagne pour ${title} reprend.`;
+    default:
+      if (data.message)
+        return en ? `Your campaign for ${title} is stopped.${reason}` : `Votre campagne pour ${title} est arrêtée.${reason}`;
+      return en
+        ? `Your campaign for ${title} is stopped: the event is no longer public.`
+        : `Votre campagne pour ${title} est arrêtée : l’évènement n’est plus public.`;
+  }
+}
+
 /** The sentence of a notification in `language`, from its kind, its facts and its count. */
 export function notificationText(
   notification: { kind: UserNotificationKind; data: UserNotificationData; count: number },
@@ -188,6 +217,8 @@ export function notificationText(
       return en ? `The team answered you: ${data.message ?? ''}` : `L’équipe vous a répondu : ${data.message ?? ''}`;
     case 'event_announcement':
       return en ? `Announcement for ${title}: ${data.message ?? ''}` : `Annonce pour ${title} : ${data.message ?? ''}`;
+    case 'campaign_update':
+      return campaignSentence(title, data, en);
   }
 }
 

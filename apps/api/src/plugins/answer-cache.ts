@@ -168,6 +168,11 @@ export class AnswerCache {
     });
   }
 
+  /** A value the same for every caller, cached under `key` like the answers (for a part of an answer). */
+  value<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.get(key, compute);
+  }
+
   /**
    * Answers `compute()`'s value through the route's serializer, cached under `key`: a hit is sent
    * as stored bytes, with no serialisation, validation or compression again.

@@ -24,3 +24,4 @@ export * from './payments';
 export * from './user-notifications';
 export * from './conversations';
 export * from './announcements';
+export * from './ads';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   date,
   index,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { adCampaigns } from './ads';
 import { newestFirst } from './index-helpers';
 import { users } from './users';
 
@@ -36,7 +38,10 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** A uuid made by the payer's page: a double tap or a retried request is one payment. */
     idempotencyKey: uuid().notNull(),
+    /** A premium plan ('monthly', 'yearly'), or 'campaign' (then `campaign_id` names it). */
     plan: text().notNull(),
+    /** The ad campaign this payment pays for ('Publicités', issue 30). */
+    campaignId: uuid().references((): AnyPgColumn => adCampaigns.id, { onDelete: 'set null' }),
     /** Asked of the payer, FCFA: the plan's price less `credit_used`. */
     amount: integer().notNull(),
     creditUsed: integer().notNull().default(0),
@@ -80,6 +85,9 @@ export const payments = pgTable(
     // `payment_day_totals` (migration 0042), no longer from an index of the paid payments.
     index('payments_status_created_idx').on(table.status, ...newestFirst(table.createdAt, table.id)),
     index('payments_operator_created_idx').on(table.operator, ...newestFirst(table.createdAt, table.id)),
+    index('payments_campaign_idx')
+      .on(table.campaignId, ...newestFirst(table.createdAt))
+      .where(sql`${table.campaignId} is not null`),
     index('payments_plan_created_idx').on(table.plan, ...newestFirst(table.createdAt, table.id)),
   ],
 );

@@ -1,5 +1,13 @@
 import { toDoualaParts } from '@app/shared/douala-time';
-import { formatFcfa, maskPhone, OPERATOR_LABELS, type Operator, PLAN_DAYS, PLAN_LABELS, type PlanId } from '@app/shared/payments';
+import {
+  formatFcfa,
+  maskPhone,
+  OPERATOR_LABELS,
+  type Operator,
+  PLAN_DAYS,
+  PLAN_LABELS,
+  type PaymentPurpose,
+} from '@app/shared/payments';
 
 /*
  * What the payments module writes in French (decision 052): the timeline's notes (the back
@@ -41,7 +49,7 @@ export function doualaDayText(at: Date): string {
 
 export interface ReceiptFacts {
   reference: string;
-  plan: PlanId;
+  plan: PaymentPurpose;
   amount: number;
   creditUsed: number;
   operator: Operator;
@@ -52,6 +60,20 @@ export interface ReceiptFacts {
 
 /** The receipt: number, amount, operator, masked number, date in Douala time. */
 export function receiptEmail(facts: ReceiptFacts): { subject: string; text: string } {
+  if (facts.plan === 'campaign') {
+    const lines = [
+      'Merci ! Le paiement de votre publicité a bien été reçu. L’équipe la valide avant sa diffusion.',
+      '',
+      `Reçu n° ${facts.reference}`,
+      `Montant payé : ${formatFcfa(facts.amount)}`,
+      `Opérateur : ${OPERATOR_LABELS[facts.operator]}`,
+      `Numéro : ${maskPhone(facts.phone)}`,
+      `Date : ${doualaDateTimeText(facts.paidAt)} (heure de Douala)`,
+      '',
+      'Si elle est refusée, ce montant vous est remboursé.',
+    ];
+    return { subject: `Reçu de paiement ${facts.reference} : Publicité`, text: lines.join('\n') };
+  }
   const lines = [
     'Merci ! Votre paiement Premium a bien été reçu.',
     '',
@@ -71,7 +93,7 @@ export function receiptEmail(facts: ReceiptFacts): { subject: string; text: stri
 
 export function receiptSms(facts: ReceiptFacts): string {
   return [
-    `Paiement Premium reçu. Reçu ${facts.reference} : ${formatFcfa(facts.amount)}`,
+    `Paiement ${facts.plan === 'campaign' ? 'Publicité' : 'Premium'} reçu. Reçu ${facts.reference} : ${formatFcfa(facts.amount)}`,
     `${OPERATOR_LABELS[facts.operator]} ${maskPhone(facts.phone)}`,
     `le ${doualaDateTimeText(facts.paidAt)} (heure de Douala).`,
     ...(facts.premiumUntil ? [`Premium jusqu’au ${doualaDayText(facts.premiumUntil)}.`] : []),

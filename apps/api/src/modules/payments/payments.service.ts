@@ -12,6 +12,7 @@ import {
   PLAN_IDS,
   PLAN_LABELS,
   type Payment,
+  type PaymentPurpose,
   type PlanId,
   type PremiumOverview,
   planPrice,
@@ -30,6 +31,7 @@ import {
   receiptEmail,
   receiptSms,
 } from './payments.messages';
+import { campaignPaid } from '../ads/ads.writes';
 import { notifyUser } from '../user-notifications/user-notifications.writes';
 import {
   availableCredit,
@@ -104,7 +106,7 @@ export function toPayment(row: PaymentRow, providers: Partial<Record<Operator, M
   return {
     _id: row.id,
     reference: row.reference,
-    plan: row.plan as PlanId,
+    plan: row.plan as PaymentPurpose,
     amount: row.amount,
     creditUsed: row.creditUsed,
     currency: 'XAF',
@@ -143,12 +145,32 @@ export async function premiumOverview(deps: PaymentDeps, userId: string): Promis
   };
 }
 
-export interface StartPaymentValues {
-  plan: PlanId;
+export interface PayerValues {
   /** E.164 (the shared phone schema). */
   phone: string;
   operator: Operator;
   idempotencyKey: string;
+}
+
+export interface StartPaymentValues extends PayerValues {
+  plan: PlanId;
+}
+
+/**
+ * What a new payment asks for, decided inside its transaction (after the account is locked):
+ * a premium plan (its price less the referral credit), or an ad campaign (its price).
+ */
+export interface Charge {
+  plan: PaymentPurpose;
+  price: number;
+  /** The referral credit taken off (premium only). */
+  useCredit: boolean;
+  campaignId?: string;
+}
+
+/** A premium plan at the settings' price today. */
+function premiumCharge(deps: PaymentDeps, plan: PlanId): (tx: Tx) => Promise<Charge> {
+  return async () => ({ plan, price: planPrice((await deps.settings.get()).payments, plan), useCredit: true });
 }
 
 /**
@@ -162,6 +184,19 @@ export async function startPayment(
   actor: { id: string; isVerified: boolean },
   input: StartPaymentValues,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
+  return startCharge(deps, actor, input, premiumCharge(deps, input.plan));
+}
+
+/**
+ * Starts a payment of what `charge` decides (in the transaction, once the account is locked and
+ * no running payment found), under the rules of `startPayment`.
+ */
+export async function startCharge(
+  deps: PaymentDeps,
+  actor: { id: string; isVerified: boolean },
+  input: PayerValues,
+  charge: (tx: Tx) => Promise<Charge>,
+): Promise<{ payment: PaymentRow; created: boolean }> {
   // Even while sign-in lets unverified accounts in (requireEmailVerification off), nobody pays
   // from one: the receipt goes to a proven contact.
   if (!actor.isVerified) throw forbidden(PAYMENT_NEEDS_VERIFIED);
@@ -170,8 +205,6 @@ export async function startPayment(
     throw new AppError('NOT_A_CAMEROON_MOBILE', NOT_A_CAMEROON_MOBILE, { phone: [NOT_A_CAMEROON_MOBILE] });
   }
   const provider = deps.providers[input.operator];
-  const settings = await deps.settings.get();
-  const price = planPrice(settings.payments, input.plan);
 
   const decided = await deps.db.transaction(async (tx) => {
     // Two requests of one account wait for each other here.
@@ -184,13 +217,17 @@ export async function startPayment(
         payment: toPayment(running, deps.providers),
       });
     }
-    const { creditUsed: credit, amount } = splitPrice(price, await availableCredit(tx, userId));
+    const { plan, price, useCredit, campaignId } = await charge(tx);
+    const { creditUsed: credit, amount } = useCredit
+      ? splitPrice(price, await availableCredit(tx, userId))
+      : { creditUsed: 0, amount: price };
     const now = new Date();
     const payment = await insertPayment(tx, {
       reference: newPaymentReference(),
       userId,
       idempotencyKey: input.idempotencyKey,
-      plan: input.plan,
+      plan,
+      campaignId: campaignId ?? null,
       amount,
       creditUsed: credit,
       currency: 'XAF',
@@ -204,7 +241,14 @@ export async function startPayment(
     await insertPaymentEvent(tx, payment.id, {
       status: 'pending',
       note: PAYMENT_NOTES.created,
-      detail: { plan: input.plan, price, creditUsed: credit, amount: payment.amount, operator: input.operator },
+      detail: {
+        plan,
+        campaignId: campaignId ?? null,
+        price,
+        creditUsed: credit,
+        amount: payment.amount,
+        operator: input.operator,
+      },
     });
     return { payment, created: true };
   });
@@ -223,7 +267,7 @@ async function requestToPay(deps: PaymentDeps, payment: PaymentRow): Promise<Pay
       amount: payment.amount,
       currency: 'XAF',
       phone: payment.phone,
-      payerMessage: `Premium ${PLAN_LABELS[payment.plan as PlanId]} ${payment.reference}`,
+      payerMessage: `${payment.plan === 'campaign' ? 'Publicité' : `Premium ${PLAN_LABELS[payment.plan as PlanId]}`} ${payment.reference}`,
       payeeNote: payment.reference,
       callbackUrl: callbackUrl(deps, payment),
     });
@@ -497,6 +541,21 @@ export async function applySuccess(
     });
     if (!counted) return null;
     const account = await lockAccount(tx, counted.userId);
+    if (counted.campaignId) {
+      await insertPaymentEvent(tx, paymentId, {
+        status: 'successful',
+        note: PAYMENT_NOTES.successful,
+        actorId: context.actorId ?? null,
+        detail: {
+          via: context.via,
+          providerTransactionId: context.providerTransactionId ?? null,
+          campaignId: counted.campaignId,
+        },
+      });
+      await queueReceipt(tx, counted, account?.email ?? null);
+      await campaignPaid(tx, counted);
+      return counted;
+    }
     const period = await extendPremium(tx, counted.userId, PLAN_DAYS[counted.plan as PlanId], now);
     const row =
       (await transitionPayment(tx, paymentId, ['successful'], { premiumFrom: period.from, premiumUntil: period.until })) ??
@@ -525,7 +584,7 @@ export async function applySuccess(
 async function queueReceipt(tx: Tx, payment: PaymentRow, email: string | null): Promise<void> {
   const facts = {
     reference: payment.reference,
-    plan: payment.plan as PlanId,
+    plan: payment.plan as PaymentPurpose,
     amount: payment.amount,
     creditUsed: payment.creditUsed,
     operator: payment.operator,

@@ -227,6 +227,7 @@ const paymentColumns = {
   userId: payments.userId,
   idempotencyKey: payments.idempotencyKey,
   plan: payments.plan,
+  campaignId: payments.campaignId,
   amount: payments.amount,
   creditUsed: payments.creditUsed,
   currency: payments.currency,

@@ -16,7 +16,8 @@ import {
   type TransactionsExportQuery,
   type TransactionsPage,
 } from '@app/shared/payments';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { campaignRefunded } from '../ads/ads.writes';
 import { payments } from '../../db/schema/index';
 import { displayName } from '../../lib/display-name';
 import { AppError, notFound } from '../../lib/errors';
@@ -160,9 +161,11 @@ async function releaseClaim(db: Database, id: string, claimedAt: Date): Promise<
  */
 export async function refundTransaction(
   deps: TransactionsDeps,
-  actor: SessionUser,
+  actor: Pick<SessionUser, 'id'>,
   id: string,
   reason: string,
+  /** Written in the refund's transaction; by default a refunded campaign is stopped. */
+  onRefunded?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<{ message: string; detail: TransactionDetail }> {
   const now = new Date();
   const claimed = await claimRefund(deps.db, id, now);
@@ -201,6 +204,8 @@ export async function refundTransaction(
       .returning();
     if (!refunded) throw notRefundable();
     const premium = await takePremiumBack(tx, claimed.userId, premiumGiven(claimed), now);
+    if (onRefunded) await onRefunded(tx, claimed);
+    else if (claimed.campaignId) await campaignRefunded(tx, claimed.campaignId, reason);
     const note = byProvider
       ? `Remboursé par ${OPERATOR_LABELS[claimed.operator]} (réf. ${refundReference}) — motif : ${reason}`
       : `Remboursement enregistré à la main — motif : ${reason}`;

@@ -13,6 +13,10 @@ import { cardHtml } from './event-card';
 import { html } from './html';
 import { type PageMeta, page } from './layout';
 import { NEAR_ME_SCRIPT_PATH, nearMeSectionHtml } from './near-me-section';
+import { ADS_SCRIPT_PATH } from './ads-script';
+import { placeSponsored, sponsoredSlots } from '../ads/ads.service';
+import { cityKeyOf } from '@app/shared/ads';
+import { CAMEROON_CITIES } from '@app/shared/near-me';
 import { listAgenda, listAgendaCities } from './public-pages.repository';
 import { absolute, defaultImage, type PublicPagesDeps } from './public-pages.deps';
 
@@ -66,12 +70,15 @@ const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres
 export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, now = new Date()): Promise<string> {
   // Anonymous depth cap (decision 013): no page past the first PUBLIC_DEPTH_MAX events is read.
   const tooDeep = query.page > AGENDA_MAX_PAGE;
+  // '?city=douala' is Douala's agenda: a known city's key or any spelling reads as its name.
+  const cityKey = cityKeyOf(query.city);
+  const city = cityKey ? CAMEROON_CITIES[cityKey].name : query.city || undefined;
   const [{ cards, total }, cities, siteName] = await Promise.all([
     tooDeep
       ? { cards: [], total: 0 }
       : listAgenda(deps.db, {
           q: query.q || undefined,
-          city: query.city || undefined,
+          city,
           category: query.category === 'all' ? undefined : query.category,
           range: agendaRange(query.date, now),
           page: query.page,
@@ -90,14 +97,19 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
       : estimated
         ? `Plus de ${EXACT_COUNT_LIMIT.toLocaleString('fr-FR')} évènements`
         : `${total} évènement${total > 1 ? 's' : ''}`;
+  // Promoted events of this city (or all of Cameroon) at the top, then one in five cards at most;
+  // a promoted event listed on this page anyway moves up rather than showing twice.
+  const sponsored = await deps.sponsored({ placement: 'agenda', city, limit: sponsoredSlots(cards.length) });
+  const placed = placeSponsored(cards, sponsored);
+  const listed = placed.map(({ card, campaignId }) => cardHtml(card, 'h2', campaignId));
   const filtered = Boolean(query.q || query.city || query.category !== 'all' || query.date !== 'all');
-  const cityOptions = query.city && !cities.includes(query.city) ? [query.city, ...cities] : cities;
+  const cityOptions = city && !cities.includes(city) ? [city, ...cities] : cities;
   const body = html`<h1>Agenda des évènements</h1>
 <p class="muted">Concerts, festivals, conférences et rencontres près de chez vous, partout au Cameroun.</p>
 <form class="filters" method="get" action="/evenements" role="search" aria-label="Filtrer les évènements">
 <div><label for="f-q">Rechercher</label><input id="f-q" name="q" type="search" value="${query.q ?? ''}" placeholder="Titre, lieu, description…"></div>
 <div><label for="f-city">Ville</label><select id="f-city" name="city"><option value="">Toutes les villes</option>${cityOptions.map(
-    (city) => html`<option value="${city}"${query.city === city ? html` selected` : ''}>${city}</option>`,
+    (option) => html`<option value="${option}"${city === option ? html` selected` : ''}>${option}</option>`,
   )}</select></div>
 <div><label for="f-category">Catégorie</label><select id="f-category" name="category"><option value="all">Toutes les catégories</option>${Object.entries(
     EVENT_CATEGORY_LABELS,
@@ -116,7 +128,7 @@ ${
     ? html`<p>${PAGE_TOO_DEEP}</p><p><a href="${agendaHref(query, 1)}">Revenir à la première page</a></p>`
     : cards.length === 0
       ? html`<p>${filtered ? AGENDA_NO_MATCH : AGENDA_NOTHING_AHEAD}</p>`
-      : html`<ul class="cards">${cards.map((card) => cardHtml(card, 'h2'))}</ul>`
+      : html`<ul class="cards">${listed}</ul>`
 }
 ${
   pages > 1 && !tooDeep
@@ -142,5 +154,9 @@ ${hasNext ? html`<a class="btn alt" rel="next" href="${agendaHref(query, query.p
     // Filtered views are not indexed, but their links (the events) are followed.
     robots: filtered ? 'noindex, follow' : undefined,
   };
-  return page(meta, body, [NEAR_ME_SCRIPT_PATH]);
+  return page(
+    meta,
+    body,
+    placed.some(({ campaignId }) => campaignId) ? [NEAR_ME_SCRIPT_PATH, ADS_SCRIPT_PATH] : [NEAR_ME_SCRIPT_PATH],
+  );
 }

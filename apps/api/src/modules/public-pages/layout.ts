@@ -72,6 +72,7 @@ aside .card .b{padding:12px}
 .card{position:relative}
 .tag{display:inline-block;font-size:.8rem;font-weight:700;border-radius:999px;padding:2px 8px;background:#ccfbf1;color:#115e59}
 .tag.x{background:#fee2e2;color:#991b1b}
+.tag.ad{background:#fef3c7;color:#78350f}
 .price{font-weight:700;color:#115e59}
 .pager{display:flex;gap:12px;align-items:center;justify-content:center;margin:24px 0}
 .hero{border-radius:12px;width:100%;background:#ccfbf1}

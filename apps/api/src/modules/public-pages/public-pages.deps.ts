@@ -1,7 +1,9 @@
+import type { AdPlacement } from '@app/shared/ads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { UploadStorage } from '../uploads/uploads.storage';
 import type { PreviewStore } from './previews';
+import type { PublicCard } from './public-pages.repository';
 
 /** What the public pages use. */
 export interface PublicPagesDeps {
@@ -12,6 +14,13 @@ export interface PublicPagesDeps {
   storage: UploadStorage;
   previews: PreviewStore;
   log: FastifyBaseLogger;
+  /** Promoted cards for a placement and city ('Publicités', decision 068). */
+  sponsored: (request: {
+    placement: AdPlacement;
+    city?: string | null;
+    exclude?: Iterable<string>;
+    limit: number;
+  }) => Promise<{ campaignId: string; card: PublicCard }[]>;
 }
 
 /** The absolute address of a path of this site. */

@@ -34,7 +34,7 @@ export interface AgendaFilter {
   limit: number;
 }
 
-const cardColumns = {
+export const cardColumns = {
   id: events.id,
   shortId: events.shortId,
   title: events.title,
@@ -48,7 +48,7 @@ const cardColumns = {
 };
 
 /** Covers and ticket prices of these events, in two queries (never one per row). */
-async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'>[]): Promise<PublicCard[]> {
+export async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'>[]): Promise<PublicCard[]> {
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
   const [covers, tickets] = await Promise.all([

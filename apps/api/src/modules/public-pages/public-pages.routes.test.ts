@@ -646,6 +646,7 @@ describe('the agenda without results', () => {
       storage: app.storage,
       previews: app.previews,
       log: app.log,
+      sponsored: app.ads.serve,
     };
     // Seen from 2200, after every event of this file: the agenda is empty.
     const later = new Date('2200-01-01T00:00:00Z');

@@ -2,6 +2,7 @@ import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pa
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADS_SCRIPT } from './ads-script';
 import { COMMENTS_SCRIPT } from './comments-section';
 import { renderAgenda } from './agenda';
 import type { FileResult } from './event-access';
@@ -40,6 +41,7 @@ function depsOf(app: FastifyInstance): PublicPagesDeps {
     storage: app.storage,
     previews: app.previews,
     log: app.log,
+    sponsored: app.ads.serve,
   };
 }
 
@@ -111,6 +113,10 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(NEAR_ME_SCRIPT),
+  );
+
+  app.get('/evenements/annonces.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(ADS_SCRIPT),
   );
 
   app.get('/evenements/commentaires.js', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>

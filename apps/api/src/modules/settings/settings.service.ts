@@ -48,5 +48,6 @@ function merge(defaults: Settings, stored: Partial<Record<keyof Settings, object
     notifications: { ...defaults.notifications, ...stored.notifications },
     security: { ...defaults.security, ...stored.security },
     payments: { ...defaults.payments, ...stored.payments },
+    ads: { ...defaults.ads, ...stored.ads },
   };
 }

@@ -27,6 +27,8 @@ export function notificationLink(
       return ACCOUNT;
     case 'support_reply':
       return `${ACCOUNT}/messages/support`;
+    case 'campaign_update':
+      return `${ACCOUNT}/publicites`;
     default:
       // Someone who left or was removed keeps the notification, not the private event's share link.
       if (!event) return null;

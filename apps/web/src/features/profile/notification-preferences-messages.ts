@@ -26,6 +26,7 @@ export const notificationPreferencesMessages = defineMessages({
     'kind.reward_granted': 'Une récompense de parrainage m’est accordée',
     'kind.support_reply': 'L’équipe répond à mon message',
     'kind.event_announcement': 'L’organisateur d’un évènement auquel je participe envoie une annonce',
+    'kind.campaign_update': 'Ma publicité est payée, validée, refusée ou arrêtée',
     'device.title': 'Notifications sur ce téléphone',
     'device.loading': 'Vérification de ce téléphone…',
     'device.unavailable':
@@ -69,6 +70,7 @@ export const notificationPreferencesMessages = defineMessages({
     'kind.reward_granted': 'A referral reward is granted to me',
     'kind.support_reply': 'The team answers my message',
     'kind.event_announcement': 'The organiser of an event I take part in sends an announcement',
+    'kind.campaign_update': 'My ad is paid, approved, refused or stopped',
     'device.title': 'Notifications on this phone',
     'device.loading': 'Checking this phone…',
     'device.unavailable': 'Could not check this phone’s notifications for now. Reload the page to try again.',

@@ -1,5 +1,5 @@
 import { localize } from '@app/shared/i18n';
-import { PLAN_LABELS } from '@app/shared/payments';
+import { PAYMENT_PURPOSE_LABELS } from '@app/shared/payments';
 import type { ReactNode } from 'react';
 import { PaymentProgress as MobileMoneyProgress } from '../../../components/payment/payment-progress';
 import { Alert } from '../../../components/ui/alert';
@@ -31,7 +31,7 @@ export function PaymentProgress({
       paymentId={paymentId}
       onRetry={onRetry}
       onSuccessful={onSuccessful}
-      summaryRows={(payment) => [[t('planLabel'), localize(PLAN_LABELS[payment.plan], language)]]}
+      summaryRows={(payment) => [[t('planLabel'), localize(PAYMENT_PURPOSE_LABELS[payment.plan], language)]]}
       success={(payment) => (
         <>
           <Alert tone="success">
