@@ -65,8 +65,8 @@ async function fillTwoDaysInDouala(page: Page, today: string) {
   await page.getByRole('radio', { name: /En tête de l’agenda/ }).check();
   await page.getByRole('radio', { name: 'Certaines villes' }).check();
   await page.getByRole('checkbox', { name: 'Douala' }).check();
-  await page.getByLabel('Du').fill(today);
-  await page.getByLabel('Au').fill(addDays(today, 1));
+  await page.getByRole('textbox', { name: 'Du', exact: true }).fill(today);
+  await page.getByRole('textbox', { name: 'Au', exact: true }).fill(addDays(today, 1));
 }
 
 test('an organiser promotes an event on the agenda in Douala for two days, pays it and sees it waiting for the team', async ({
@@ -97,7 +97,7 @@ test('an organiser promotes an event on the agenda in Douala for two days, pays 
   await expect(page).toHaveURL(new RegExp(`/mon-compte/evenements/${eventId}/promouvoir$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Promouvoir cet évènement' })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
-  await expect(page.getByRole('radio', { name: /En tête de l’agenda/ })).toContainText(
+  await expect(page.locator('label', { hasText: 'En tête de l’agenda' })).toContainText(
     `${formatFcfa(options.prices.agendaPerDay)} par jour et par ville`,
   );
 
