@@ -45,7 +45,7 @@ function Summary({ payment, rows: extra }: { payment: Payment; rows: SummaryRows
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium text-slate-900 tabular-nums break-all">{value}</dd>
+          <dd className="font-medium text-slate-900 tabular-nums [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
