@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGES } from '@app/shared/ads';
+import { AD_PLACEMENT_LABELS, AD_PLACEMENTS, CAMPAIGN_MESSAGES, CAMPAIGN_PHASE_LABELS, CAMPAIGN_PHASES } from '@app/shared/ads';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../lib/i18n';
 import {
@@ -145,5 +145,14 @@ describe('the click rate', () => {
       ]),
     ).toEqual({ impressions: 40, clicks: 5 });
     expect(dailyTotals([])).toEqual({ impressions: 0, clicks: 0 });
+  });
+});
+
+describe('the shared labels', () => {
+  it('are the feature’s French words too, so the English ones match them', () => {
+    for (const placement of AD_PLACEMENTS) {
+      expect(promotionMessages.fr[`placement_${placement}`]).toBe(AD_PLACEMENT_LABELS[placement]);
+    }
+    for (const phase of CAMPAIGN_PHASES) expect(promotionMessages.fr[`phase_${phase}`]).toBe(CAMPAIGN_PHASE_LABELS[phase]);
   });
 });

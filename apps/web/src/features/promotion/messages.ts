@@ -3,6 +3,17 @@ import { defineMessages } from '../../lib/i18n';
 export const promotionMessages = defineMessages({
   fr: {
     promoteTitle: 'Promouvoir cet évènement',
+    placement_agenda: 'En tête de l’agenda',
+    placement_landing: 'Évènements à la une (accueil)',
+    placement_related: '« À découvrir aussi » (pages d’évènement)',
+    phase_unpaid: 'À payer',
+    phase_pending_review: 'En attente de validation',
+    phase_scheduled: 'Programmée',
+    phase_live: 'En cours',
+    phase_ended: 'Terminée',
+    phase_refused: 'Refusée',
+    phase_suspended: 'Suspendue',
+    phase_stopped: 'Arrêtée',
     formTitle: 'Votre campagne',
     promoteIntro:
       'Votre évènement apparaît marqué « Sponsorisé » à l’emplacement choisi, dans les villes choisies, pendant les jours choisis, une fois le paiement reçu et la campagne validée par l’équipe.',
@@ -89,6 +100,17 @@ export const promotionMessages = defineMessages({
   },
   en: {
     promoteTitle: 'Promote this event',
+    placement_agenda: 'Top of the agenda',
+    placement_landing: 'Featured events (home page)',
+    placement_related: '“Discover also” (event pages)',
+    phase_unpaid: 'To pay',
+    phase_pending_review: 'Awaiting approval',
+    phase_scheduled: 'Scheduled',
+    phase_live: 'Running',
+    phase_ended: 'Ended',
+    phase_refused: 'Refused',
+    phase_suspended: 'Suspended',
+    phase_stopped: 'Stopped',
     formTitle: 'Your campaign',
     promoteIntro:
       'Your event shows marked “Sponsored” in the chosen placement, in the chosen cities, on the chosen days, once the payment is received and the team has approved the campaign.',

@@ -1,5 +1,4 @@
 import { AD_PLACEMENT_LABELS, type Campaign, CAMPAIGN_PHASE_LABELS, type CampaignPhase, cityName } from '@app/shared/ads';
-import { localize } from '@app/shared/i18n';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { formatDate } from '../../../lib/format';
 import { getLanguage } from '../../../lib/i18n';
@@ -19,13 +18,20 @@ const PHASE_TONES: Record<CampaignPhase, BadgeTone> = {
 export function PhaseBadge({ phase }: { phase: CampaignPhase }) {
   return (
     <span data-testid="campaign-phase" data-phase={phase}>
-      <Badge tone={PHASE_TONES[phase]}>{localize(CAMPAIGN_PHASE_LABELS[phase], getLanguage())}</Badge>
+      <Badge tone={PHASE_TONES[phase]}>{phaseLabel(phase)}</Badge>
     </span>
   );
 }
 
+/** The shared French label; its English form from this feature's words. */
 export function placementLabel(placement: Campaign['placement']): string {
-  return localize(AD_PLACEMENT_LABELS[placement], getLanguage());
+  const language = getLanguage();
+  return language === 'fr' ? AD_PLACEMENT_LABELS[placement] : promotionMessages[language][`placement_${placement}`];
+}
+
+export function phaseLabel(phase: CampaignPhase): string {
+  const language = getLanguage();
+  return language === 'fr' ? CAMPAIGN_PHASE_LABELS[phase] : promotionMessages[language][`phase_${phase}`];
 }
 
 /** 'Tout le Cameroun', or the cities by name. */
