@@ -63,6 +63,7 @@ const accountScreens: RouteObject[] = [
   screen('evenements/:id/annonces', () =>
     import('./routes/account/announcements-page').then((m) => ({ Component: m.AnnouncementsPage })),
   ),
+  screen('evenements/:id/promouvoir', () => import('./routes/account/promote-page').then((m) => ({ Component: m.PromotePage }))),
   screen(paths.participations, () =>
     import('./routes/account/participations-page').then((m) => ({ Component: m.ParticipationsPage })),
   ),
@@ -78,6 +79,8 @@ const accountScreens: RouteObject[] = [
   screen('messages/nouveau', () => import('./routes/account/messages-page').then((m) => ({ Component: m.NewMessagePage }))),
   screen('messages/:id', () => import('./routes/account/messages-page').then((m) => ({ Component: m.MessagesPage }))),
   screen(paths.premium, () => import('./routes/account/premium-page').then((m) => ({ Component: m.PremiumPage }))),
+  screen(paths.campaigns, () => import('./routes/account/campaigns-page').then((m) => ({ Component: m.CampaignsPage }))),
+  screen('publicites/:id', () => import('./routes/account/campaigns-page').then((m) => ({ Component: m.CampaignPage }))),
   { path: '*', element: <Navigate to={paths.account} replace /> },
 ];
 

@@ -47,6 +47,8 @@ export const paths = {
     comments: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/commentaires`,
     /** Writing to the event's participants (issue 29). */
     announcements: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/annonces`,
+    /** Promoting the event: a paid campaign (issue 30). */
+    promote: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/promouvoir`,
     /** The door: scan tickets, also for door helpers. */
     checkIn: (id: string): string => `${ACCOUNT_ROOT}/evenements/${id}/entree`,
   },
@@ -66,6 +68,9 @@ export const paths = {
   profile: `${ACCOUNT_ROOT}/profil`,
   /** The plans, what premium unlocks, and the payment with Mobile Money (issue 28). */
   premium: `${ACCOUNT_ROOT}/premium`,
+  /** 'Mes publicités': the account's campaigns promoting its events (issue 30). */
+  campaigns: `${ACCOUNT_ROOT}/publicites`,
+  campaign: (id: string): string => `${ACCOUNT_ROOT}/publicites/${id}`,
   /** Rendered by the server (apps/api/src/modules/public-pages/terms.ts): left with a page load. */
   terms: '/terms',
   /** Rendered by the server like the terms: what is kept and why (issue 27 item 8). */

@@ -13,6 +13,8 @@ describe('the account tab shown as current', () => {
     expect(currentNavEntry('/mon-compte/participations')).toBe('participations');
     expect(currentNavEntry('/mon-compte/participations/abc/billet')).toBe('participations');
     expect(currentNavEntry('/mon-compte/profil')).toBe('profile');
+    expect(currentNavEntry('/mon-compte/publicites')).toBe('ads');
+    expect(currentNavEntry('/mon-compte/publicites/abc')).toBe('ads');
     expect(currentNavEntry('/mon-compte/evenementsX')).toBeNull();
   });
 

@@ -9,6 +9,11 @@ export interface AccountNavEntry {
   to: string;
   /** Only this exact path marks the entry as current (the home, whose path prefixes the others). */
   end?: boolean;
+  /**
+   * Only in the top bar of a wide screen (1024 px and more): the phone's tab bar holds five
+   * entries at most; 'Mon compte' links to the screen for the other sizes.
+   */
+  wideOnly?: boolean;
 }
 
 /**
@@ -19,6 +24,7 @@ export const ACCOUNT_NAV: AccountNavEntry[] = [
   { id: 'home', to: paths.account, end: true },
   { id: 'myEvents', to: paths.organiser.events },
   { id: 'participations', to: paths.participations },
+  { id: 'ads', to: paths.campaigns, wideOnly: true },
   { id: 'premium', to: paths.premium },
   { id: 'profile', to: paths.profile },
 ];

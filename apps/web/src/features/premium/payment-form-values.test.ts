@@ -1,14 +1,8 @@
 import { NOT_A_CAMEROON_MOBILE } from '@app/shared/payments';
 import { describe, expect, it } from 'vitest';
-import { pollInterval } from './api/get-payment';
-import {
-  amountToPay,
-  cameroonMobile,
-  initialPaymentValues,
-  paymentFormSchema,
-  proposedOperator,
-  startPaymentBody,
-} from './payment-form-values';
+import { pollInterval } from '../../lib/payments/payment-query';
+import { cameroonMobile, proposedOperator } from '../../lib/payments/mobile-number';
+import { amountToPay, initialPaymentValues, paymentFormSchema, startPaymentBody } from './payment-form-values';
 
 describe('the payment form', () => {
   it('proposes the operator of the number as it is typed, once it is whole', () => {

@@ -1,36 +1,12 @@
-import {
-  NOT_A_CAMEROON_MOBILE,
-  type Operator,
-  operatorOfNumber,
-  operatorSchema,
-  type PlanId,
-  planIdSchema,
-  type StartPaymentInput,
-  splitPrice,
-} from '@app/shared/payments';
-import { formatPhone, toE164 } from '@app/shared/phone';
+import { operatorSchema, type PlanId, planIdSchema, type StartPaymentInput, splitPrice } from '@app/shared/payments';
+import { formatPhone } from '@app/shared/phone';
 import { z } from 'zod';
-
-/** A Cameroonian mobile number in E.164 and its operator, or null for anything else. */
-export function cameroonMobile(typed: string): { e164: string; operator: Operator } | null {
-  const e164 = toE164(typed);
-  const operator = e164 ? operatorOfNumber(e164) : null;
-  return e164 && operator ? { e164, operator } : null;
-}
-
-/** The operator to propose while the number is typed: the one of its prefix, once it is whole. */
-export function proposedOperator(typed: string): Operator | null {
-  return cameroonMobile(typed)?.operator ?? null;
-}
+import { payingPhone, payingPhoneSchema, proposedOperator } from '../../lib/payments/mobile-number';
 
 /** The payment form: a number outside Cameroon's mobiles is refused under the field, in French. */
 export const paymentFormSchema = z.object({
   plan: planIdSchema,
-  phone: z
-    .string()
-    .trim()
-    .min(1, { message: 'Numéro de téléphone requis' })
-    .refine((value) => cameroonMobile(value) !== null, { message: NOT_A_CAMEROON_MOBILE }),
+  phone: payingPhoneSchema,
   operator: operatorSchema,
 });
 export type PaymentFormValues = z.infer<typeof paymentFormSchema>;
@@ -45,7 +21,7 @@ export function initialPaymentValues(plan: PlanId, accountPhone: string | null):
 export function startPaymentBody(values: PaymentFormValues, idempotencyKey: string): StartPaymentInput {
   return {
     plan: values.plan,
-    phone: cameroonMobile(values.phone)?.e164 ?? values.phone.trim(),
+    phone: payingPhone(values.phone),
     operator: values.operator,
     idempotencyKey,
   };

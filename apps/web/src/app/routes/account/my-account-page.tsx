@@ -37,6 +37,9 @@ export function MyAccountPage() {
             <Link to={paths.organiser.events} className={buttonClass('primary', 'md')}>
               {tShell('myEvents')}
             </Link>
+            <Link to={paths.campaigns} className={buttonClass('secondary', 'md')}>
+              {tShell('myCampaigns')}
+            </Link>
             {backOffice ? (
               <a href={paths.admin.root} className={buttonClass('primary', 'md')}>
                 {t('backOffice')}

@@ -22,17 +22,17 @@ export function AccountShell({ children, bell }: { children: ReactNode; bell: Re
   const current = currentNavEntry(pathname, section);
   const showNav = ACCOUNT_NAV.length > 1;
   const links = (variant: 'top' | 'bottom') =>
-    ACCOUNT_NAV.map((entry) => {
+    ACCOUNT_NAV.filter((entry) => variant === 'top' || !entry.wideOnly).map((entry) => {
       const isActive = entry.id === current;
       return (
-        <li key={entry.id} className={variant === 'bottom' ? 'flex-1' : undefined}>
+        <li key={entry.id} className={variant === 'bottom' ? 'flex-1' : entry.wideOnly ? 'hidden lg:block' : undefined}>
           <Link
             to={entry.to}
             data-nav={entry.id}
             aria-current={isActive ? 'page' : undefined}
             className={
               variant === 'top'
-                ? `rounded-md px-3 py-2 text-sm font-medium ${focusRing} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
+                ? `block rounded-md px-3 py-2 text-sm font-medium lg:whitespace-nowrap ${focusRing} ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100'}`
                 : `flex min-h-14 items-center justify-center px-1 text-center text-xs font-medium ${focusRing} ${isActive ? 'text-brand-800' : 'text-slate-700'}`
             }
           >

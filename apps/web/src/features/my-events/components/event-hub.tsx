@@ -101,6 +101,7 @@ function ManageLinks({ event, t }: { event: EventDetail; t: T }) {
     { to: paths.organiser.participants(event._id), label: t('participantsLink') },
     { to: paths.organiser.comments(event._id), label: t('comments') },
     { to: paths.organiser.announcements(event._id), label: t('announcements') },
+    { to: paths.organiser.promote(event._id), label: t('promote') },
     { to: paths.organiser.checkIn(event._id), label: t('checkIn') },
   ];
   return (

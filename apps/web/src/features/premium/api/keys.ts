@@ -2,5 +2,4 @@
 export const premiumKeys = {
   all: ['premium'] as const,
   overview: ['premium', 'overview'] as const,
-  payment: (id: string) => ['premium', 'payment', id] as const,
 };

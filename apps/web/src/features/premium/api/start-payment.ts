@@ -1,7 +1,7 @@
 import type { Payment, StartPaymentInput } from '@app/shared/payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { premiumKeys } from './keys';
+import { paymentKeys } from '../../../lib/payments/payment-query';
 
 /**
  * `POST /api/payments`: 201 with the new payment, or 200 with the same one when the
@@ -18,7 +18,7 @@ export function useStartPayment() {
     // Never retried by itself: the person retries, with the same key.
     retry: false,
     onSuccess: ({ payment }) => {
-      queryClient.setQueryData(premiumKeys.payment(payment._id), { payment });
+      queryClient.setQueryData(paymentKeys.payment(payment._id), { payment });
     },
   });
 }

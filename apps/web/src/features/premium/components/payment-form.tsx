@@ -1,53 +1,24 @@
 import { localize } from '@app/shared/i18n';
-import {
-  formatFcfa,
-  OPERATOR_LABELS,
-  OPERATORS,
-  type Operator,
-  type Payment,
-  type PremiumOverview,
-  splitPrice,
-} from '@app/shared/payments';
+import { formatFcfa, type Payment, type PremiumOverview, splitPrice } from '@app/shared/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { paymentMessages } from '../../../components/payment/messages';
+import { PayingPhoneFields } from '../../../components/payment/payment-fields';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/form/controls';
-import { describedBy } from '../../../components/ui/form/field';
+import { RadioCard } from '../../../components/ui/form/radio-card';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { ApiRequestError } from '../../../lib/api-client';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useLanguage, useT } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/pwa';
+import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
+import { proposedOperator } from '../../../lib/payments/mobile-number';
+import { runningPaymentOf } from '../../../lib/payments/payment-query';
 import { useStartPayment } from '../api/start-payment';
-import { newIdempotencyKey } from '../idempotency-key';
 import { premiumMessages } from '../messages';
-import {
-  amountToPay,
-  type PaymentFormValues,
-  paymentFormSchema,
-  proposedOperator,
-  startPaymentBody,
-} from '../payment-form-values';
-
-/** The operators' own colours, as a mark beside their names (the names carry the meaning). */
-const OPERATOR_MARKS: Record<Operator, { className: string; letter: string }> = {
-  mtn: { className: 'bg-[#ffcc00] text-black', letter: 'MTN' },
-  orange: { className: 'bg-[#ff7900] text-black', letter: 'OM' },
-};
-
-const cardClass =
-  'flex cursor-pointer items-center gap-3 rounded-xl border-2 border-slate-200 bg-white p-3 sm:p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700';
-
-function RadioCard({ children, value, field }: { children: ReactNode; value: string; field: UseFormRegisterReturn }) {
-  return (
-    <label className={cardClass}>
-      <input type="radio" value={value} {...field} className="size-5 shrink-0 accent-brand-700" />
-      {children}
-    </label>
-  );
-}
+import { amountToPay, type PaymentFormValues, paymentFormSchema, startPaymentBody } from '../payment-form-values';
 
 /**
  * The payment form: the plan at the server's price, the paying number (the account's, to
@@ -69,14 +40,13 @@ export function PaymentForm({
   onCancel?: () => void;
 }) {
   const t = useT(premiumMessages);
+  const tPay = useT(paymentMessages);
   const language = useLanguage();
   const online = useOnline();
   const start = useStartPayment();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
   const headingId = useId();
-  const phoneId = useId();
-  const operatorHintId = useId();
   const {
     register,
     handleSubmit,
@@ -108,9 +78,9 @@ export function PaymentForm({
       onStarted(payment, values);
     } catch (error) {
       // A payment already running (another tab, a tap before this one): that one is followed.
-      const running = error instanceof ApiRequestError && error.code === 'PAYMENT_IN_PROGRESS' ? error.body?.payment : null;
-      if (running && typeof running === 'object' && '_id' in running) {
-        onStarted(running as Payment, values);
+      const running = runningPaymentOf(error);
+      if (running) {
+        onStarted(running, values);
         return;
       }
       if (error instanceof ApiRequestError && error.code === 'NOT_A_CAMEROON_MOBILE') {
@@ -122,7 +92,6 @@ export function PaymentForm({
     }
   });
 
-  const phoneError = errors.phone?.message;
   return (
     <section
       aria-labelledby={headingId}
@@ -159,50 +128,7 @@ export function PaymentForm({
           </div>
         </fieldset>
 
-        <div>
-          <label htmlFor={phoneId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t('phone')}
-          </label>
-          <Input
-            id={phoneId}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+237 6XX XX XX XX"
-            maxLength={30}
-            aria-required="true"
-            {...phoneField}
-            {...describedBy(phoneId, phoneError, true)}
-          />
-          <p id={`${phoneId}-hint`} className="mt-1 text-xs text-slate-600">
-            {t('phoneHint')}
-          </p>
-          {phoneError ? (
-            <p id={`${phoneId}-error`} className="mt-1 text-sm text-red-700" data-testid="phone-error">
-              {phoneError}
-            </p>
-          ) : null}
-        </div>
-
-        <fieldset aria-describedby={operatorHintId}>
-          <legend className="mb-2 text-sm font-medium text-slate-700">{t('operator')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {OPERATORS.map((operator) => (
-              <RadioCard key={operator} value={operator} field={register('operator')}>
-                <span
-                  aria-hidden="true"
-                  className={`flex size-10 shrink-0 items-center justify-center rounded-lg text-xs font-black ${OPERATOR_MARKS[operator].className}`}
-                >
-                  {OPERATOR_MARKS[operator].letter}
-                </span>
-                <span className="font-semibold text-slate-900">{OPERATOR_LABELS[operator]}</span>
-              </RadioCard>
-            ))}
-          </div>
-          <p id={operatorHintId} className="mt-1 text-xs text-slate-600">
-            {t('operatorProposed')}
-          </p>
-        </fieldset>
+        <PayingPhoneFields phoneField={phoneField} operatorField={register('operator')} phoneError={errors.phone?.message} />
 
         {overview.credit > 0 && plan ? (
           <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="credit">
@@ -211,11 +137,11 @@ export function PaymentForm({
         ) : null}
 
         {failure ? <Alert>{failure}</Alert> : null}
-        {online ? null : <Alert tone="info">{t('offlineForm')}</Alert>}
+        {online ? null : <Alert tone="info">{tPay('offlineForm')}</Alert>}
 
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" className="w-full text-base sm:w-auto" disabled={start.isPending}>
-            {start.isPending ? t('paying') : t('pay', { amount: formatFcfa(amount) })}
+            {start.isPending ? tPay('paying') : tPay('pay', { amount: formatFcfa(amount) })}
           </Button>
           {onCancel ? (
             <Button variant="ghost" onClick={onCancel}>

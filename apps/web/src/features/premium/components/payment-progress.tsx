@@ -1,162 +1,16 @@
 import { localize } from '@app/shared/i18n';
-import {
-  FAILURE_MESSAGES,
-  formatFcfa,
-  OPERATOR_LABELS,
-  type Operator,
-  type Payment,
-  PAYMENT_PURPOSE_LABELS,
-} from '@app/shared/payments';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { PAYMENT_PURPOSE_LABELS } from '@app/shared/payments';
+import type { ReactNode } from 'react';
+import { PaymentProgress as MobileMoneyProgress } from '../../../components/payment/payment-progress';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { ListError, ListLoading } from '../../../components/ui/list-states';
-import { ApiRequestError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useLanguage, useT } from '../../../lib/i18n';
-import { useOnline } from '../../../lib/pwa';
-import { useCancelPayment } from '../api/cancel-payment';
-import { isWaiting, usePayment } from '../api/get-payment';
 import { premiumMessages } from '../messages';
 import { PremiumUnlocks } from './premium-unlocks';
 
-/** Where each operator's local emulator shows its waiting requests (no provider keys configured). */
-export const EMULATOR_PAGES: Record<Operator, string> = {
-  mtn: '/emulateurs/mtn-momo/',
-  orange: '/emulateurs/orange-money/',
-};
-
-/** A screen's heading takes the focus when the screen changes, so a screen reader reads it. */
-function FocusedHeading({ children, testId }: { children: ReactNode; testId?: string }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <h2 ref={ref} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none" data-testid={testId}>
-      {children}
-    </h2>
-  );
-}
-
-function Summary({ payment }: { payment: Payment }) {
-  const t = useT(premiumMessages);
-  const language = useLanguage();
-  const rows: [string, string][] = [
-    [t('amount'), formatFcfa(payment.amount)],
-    [t('planLabel'), localize(PAYMENT_PURPOSE_LABELS[payment.plan], language)],
-    [t('operator'), OPERATOR_LABELS[payment.operator]],
-    [t('phone'), payment.phoneMasked],
-    [t('reference'), payment.reference],
-  ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl bg-slate-50 p-3 text-sm sm:p-4">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="font-medium text-slate-900 tabular-nums break-all">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Waiting({ payment, stale }: { payment: Payment; stale: boolean }) {
-  const t = useT(premiumMessages);
-  const online = useOnline();
-  const cancel = useCancelPayment(payment._id);
-  const operator = OPERATOR_LABELS[payment.operator];
-  return (
-    <div className="space-y-4" data-testid="payment-waiting">
-      <FocusedHeading>{t('waitingTitle')}</FocusedHeading>
-      <p className="text-slate-700">
-        {t('waitingIntro', {
-          amount: formatFcfa(payment.amount),
-          // The number is not broken across two lines.
-          phone: payment.phoneMasked.replace(/ /g, '\u00a0'),
-          operator,
-        })}
-      </p>
-      <Summary payment={payment} />
-      <div role="status" className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-3 text-sky-900">
-        <span
-          aria-hidden="true"
-          className="mt-0.5 size-5 shrink-0 rounded-full border-2 border-sky-300 border-t-sky-800 motion-safe:animate-spin"
-        />
-        <span data-testid="payment-status" data-status={payment.status}>
-          {payment.status === 'unknown' ? t('statusUnknown') : t('statusPending')}
-        </span>
-      </div>
-      {!online ? (
-        <Alert tone="info">{t('offlineWaiting')}</Alert>
-      ) : stale ? (
-        <p className="text-sm text-slate-600">{t('pollError')}</p>
-      ) : null}
-      {payment.emulated ? (
-        <div className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="emulated">
-          <p>{t('emulated', { operator })}</p>
-          <a
-            href={EMULATOR_PAGES[payment.operator]}
-            target="_blank"
-            rel="noopener"
-            className="mt-2 inline-block font-semibold text-amber-950 underline hover:no-underline"
-          >
-            {t('emulatorLink', { operator })}
-          </a>
-        </div>
-      ) : null}
-      {cancel.isError ? <Alert>{cancel.error.message}</Alert> : null}
-      <Button variant="secondary" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-        {cancel.isPending ? t('cancelling') : t('cancel')}
-      </Button>
-    </div>
-  );
-}
-
-function Succeeded({ payment, after }: { payment: Payment; after: ReactNode }) {
-  const t = useT(premiumMessages);
-  return (
-    <div className="space-y-4" data-testid="payment-success">
-      <FocusedHeading>{t('successTitle')}</FocusedHeading>
-      <Alert tone="success">
-        <p className="text-base font-semibold">
-          {payment.premiumUntil
-            ? t('successUntil', { date: formatDate(payment.premiumUntil, { dateStyle: 'long' }) })
-            : t('premiumForever')}
-        </p>
-      </Alert>
-      <p className="font-medium text-slate-900">{t('successUnlocked')}</p>
-      <PremiumUnlocks />
-      <Summary payment={payment} />
-      {after}
-    </div>
-  );
-}
-
-function Failed({ payment, onRetry }: { payment: Payment; onRetry: () => void }) {
-  const t = useT(premiumMessages);
-  const language = useLanguage();
-  return (
-    <div className="space-y-4" data-testid="payment-failure">
-      <FocusedHeading>{payment.status === 'refunded' ? t('refundedTitle') : t('failureTitle')}</FocusedHeading>
-      <Alert>
-        <p data-testid="failure-message">
-          {payment.status === 'refunded'
-            ? t('refunded')
-            : localize(FAILURE_MESSAGES[payment.failureReason ?? 'provider_error'], language)}
-        </p>
-      </Alert>
-      {payment.failureReason === 'cancelled' ? <p className="text-sm text-slate-600">{t('cancelledLate')}</p> : null}
-      <Summary payment={payment} />
-      <Button onClick={onRetry}>{payment.status === 'refunded' ? t('newPayment') : t('retry')}</Button>
-    </div>
-  );
-}
-
 /**
- * The payment after 'Payer': 'Validez le paiement sur votre téléphone' with the live status (read
- * every 2.5 s while it waits and the page is seen), 'Annuler', then the success or the failure's
- * message with 'Réessayer' (decision 053). `onSuccessful` runs once when it turns successful.
+ * Premium's payment after 'Payer' (the shared Mobile Money progress, decision 053): its summary
+ * names the plan, its success says until when the account is premium and what it unlocks.
  */
 export function PaymentProgress({
   paymentId,
@@ -171,52 +25,28 @@ export function PaymentProgress({
   after: ReactNode;
 }) {
   const t = useT(premiumMessages);
-  const query = usePayment(paymentId);
-  const payment = query.data?.payment;
-  const status = payment?.status;
-  const reported = useRef(false);
-
-  useEffect(() => {
-    // The rest of the app (premium shown, gates) is refreshed once per payment.
-    if (status === 'successful' && !reported.current) {
-      reported.current = true;
-      onSuccessful();
-    }
-  }, [status, onSuccessful]);
-
-  let body: ReactNode;
-  if (!payment) {
-    if (query.isPending) body = <ListLoading label={t('loading')} rows={3} />;
-    else if (query.error instanceof ApiRequestError && query.error.status === 404)
-      body = (
-        <div className="space-y-3">
-          <Alert>{t('paymentNotFound')}</Alert>
-          <Button onClick={onRetry}>{t('backToPremium')}</Button>
-        </div>
-      );
-    else
-      body = (
-        <ListError
-          title={t('loadError')}
-          message={query.error?.message ?? ''}
-          retryLabel={t('retry')}
-          onRetry={() => void query.refetch()}
-        />
-      );
-  } else if (isWaiting(payment.status)) {
-    body = <Waiting payment={payment} stale={query.isError} />;
-  } else if (payment.status === 'successful') {
-    body = <Succeeded payment={payment} after={after} />;
-  } else {
-    body = <Failed payment={payment} onRetry={onRetry} />;
-  }
-
+  const language = useLanguage();
   return (
-    <div
-      className="mx-auto w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      data-testid="payment-screen"
-    >
-      {body}
-    </div>
+    <MobileMoneyProgress
+      paymentId={paymentId}
+      onRetry={onRetry}
+      onSuccessful={onSuccessful}
+      summaryRows={(payment) => [[t('planLabel'), localize(PAYMENT_PURPOSE_LABELS[payment.plan], language)]]}
+      success={(payment) => (
+        <>
+          <Alert tone="success">
+            <p className="text-base font-semibold">
+              {payment.premiumUntil
+                ? t('successUntil', { date: formatDate(payment.premiumUntil, { dateStyle: 'long' }) })
+                : t('premiumForever')}
+            </p>
+          </Alert>
+          <p className="font-medium text-slate-900">{t('successUnlocked')}</p>
+          <PremiumUnlocks />
+        </>
+      )}
+      after={after}
+      words={{ statusUnknown: t('statusUnknown'), cancelledLate: t('cancelledLate'), back: t('backToPremium') }}
+    />
   );
 }

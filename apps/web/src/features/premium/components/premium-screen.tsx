@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { formatDate } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
-import { isWaiting } from '../api/get-payment';
+import { isWaiting } from '../../../lib/payments/payment-query';
 import { usePremiumOverview } from '../api/get-premium-overview';
 import { premiumKeys } from '../api/keys';
 import { premiumMessages } from '../messages';
