@@ -217,7 +217,7 @@ test('a payment refused on the phone leaves the campaign to pay; a draft cannot 
   // A draft is not promotable: said plainly.
   const created = await request.post('/api/events', {
     headers: { authorization: `Bearer ${token}` },
-    data: eventBody(`Brouillon ${randomBytes(2).toString('hex')}`, 24 * 10),
+    data: eventBody(`Makossa Draft ${randomBytes(2).toString('hex')}`, 24 * 10),
   });
   expect(created.status(), await created.text()).toBe(201);
   const draftId = ((await created.json()) as { event: { _id: string } }).event._id;

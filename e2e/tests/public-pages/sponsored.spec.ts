@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import { SPONSORED_LABEL } from '@app/shared/ads';
+import { doualaDate } from '@app/shared/douala-time';
 import { signedInAccount } from '../../fixtures/accounts';
-import { test } from '../../fixtures/auth';
+import { loginAs, test } from '../../fixtures/auth';
 import { expectNoAxeViolations } from '../../fixtures/axe';
 import { paidCampaign } from '../../fixtures/campaigns';
 import { eventBody, publishedEvent } from '../../fixtures/events';
@@ -90,4 +91,15 @@ test('an approved Douala campaign shows « Sponsorisé » in Douala only, and co
   await douala.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect.poll(counted).toEqual([1, 1]);
+
+  // The next day (the page's clock moved a day on), the advertiser reads yesterday's figures.
+  const today = doualaDate(Date.now());
+  await page.clock.setFixedTime(new Date(Date.now() + 86_400_000));
+  await loginAs(page, request, advertiser.email, PASSWORD);
+  await page.goto(`/mon-compte/publicites/${campaign.id}`);
+  const yesterday = page.locator(`tr[data-day="${today}"]`);
+  await expect(yesterday.getByRole('cell')).toHaveText([/\S/, '1', '1', /100\s?%/]);
+  await expect(page.getByTestId('campaign-totals').getByRole('cell')).toHaveText(['1', '1', /100\s?%/]);
+  await shot(page, testInfo, 'campaign-next-day');
+  await expectNoAxeViolations(page, 'the campaign’s figures');
 });
