@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@app/shared/push';
@@ -82,12 +82,30 @@ async function subscribed(as: As, target: Device = device()): Promise<Device & {
   return { ...target, id: response.json()._id };
 }
 
+/**
+ * Makes the queued pushes due now: between 22:00 and 07:00 Douala a push waits for the end of the
+ * quiet hours (tested on its own below), and these tests run at any hour.
+ */
+async function pushesDueNow(): Promise<void> {
+  await testApp.app.db
+    .update(outboundMessages)
+    .set({ nextAttemptAt: new Date() })
+    .where(
+      and(
+        eq(outboundMessages.channel, 'push'),
+        eq(outboundMessages.status, 'pending'),
+        gt(outboundMessages.nextAttemptAt, new Date()),
+      ),
+    );
+}
+
 /** Runs the outbox and waits for the push service to receive a push on `target`'s path. */
 async function nextPush(target: Device): Promise<Received> {
   const arrived = new Promise<Received>((resolve, reject) => {
     waiting.push({ path: target.path, resolve });
     setTimeout(() => reject(new Error(`no push received on ${target.path}`)), 5000).unref();
   });
+  await pushesDueNow();
   await testApp.app.notifications.processDue(100);
   return arrived;
 }
@@ -243,6 +261,7 @@ describe('what holds a push back', () => {
     await join(event._id, await signedIn(app));
     expect(await pushesTo(phone.id)).toHaveLength(1);
     await withSettings(app, off, async () => {
+      await pushesDueNow();
       await app.notifications.processDue(100);
     });
     const [message] = await pushesTo(phone.id);
