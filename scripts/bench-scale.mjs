@@ -15,6 +15,8 @@
 //   npm run bench:scale -- --no-stress       skips the 50-connection run with a login beside it
 //   npm run bench:scale -- --keep            keeps the PostgreSQL database (its URL is printed) for EXPLAIN
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
+//   BENCH_REUSE_URL=postgres://…/bench_scale_x npm run bench:scale
+//                                            times the lines on a database filled before (kept, not dropped)
 //   BENCH_PAYMENTS=1000000                   payments (default: as many as BENCH_ROWS), over two years
 //   BENCH_LIVE_CAMPAIGNS=1000                ad campaigns running today (and nine times as many others)
 //
@@ -29,6 +31,7 @@ import autocannon from 'autocannon';
 import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
+import { PAGE_DEPTH_MAX } from '../packages/shared/src/page-depth.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -43,14 +46,21 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const ADMIN_EMAIL = 'admin@bench.local';
 const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const P95_TARGET = usePglite ? 50 : 20;
+/** The slowest of a line's different requests (issue 31: searches of several words, at 1,000,000 rows). */
+const MAX_TARGET = usePglite ? Number.POSITIVE_INFINITY : 50;
+const withinTargets = (r) =>
+  !r.bad &&
+  (r.p95 === undefined || r.p95 <= P95_TARGET) &&
+  (!r.varied || (r.varied.p95 <= P95_TARGET && r.varied.max <= MAX_TARGET));
 /** Views summed in the statistics roll-up (decision 040): 10 million on PostgreSQL, as issue 27 asks. */
 const statsViews = Number(process.env.BENCH_STATS_VIEWS ?? (usePglite ? 1_000_000 : 10_000_000));
 const paymentRows = Number(process.env.BENCH_PAYMENTS ?? rows);
 /** Campaigns running today ('Publicités'): 1,000 as issue 30 asks. */
 const liveCampaigns = Number(process.env.BENCH_LIVE_CAMPAIGNS ?? 1000);
+const reuseUrl = usePglite ? undefined : process.env.BENCH_REUSE_URL;
 
 async function freshPostgres() {
-  const database = await freshPostgresDatabase(adminUrl, 'bench_scale');
+  const database = reuseUrl ? { url: reuseUrl, drop: async () => {} } : await freshPostgresDatabase(adminUrl, 'bench_scale');
   return {
     ...database,
     async exec(statements) {
@@ -150,7 +160,7 @@ function fillStatements(n, existingTables, payments = n) {
             organizer_id, search_text, participants_count, likes_count, views_count, created_at, updated_at, latitude, longitude)
      select t.title, 'Description de l''évènement ' || g || h.hidden, s.start, s.start + interval '3 hours',
             'Rue ' || (g % 300), c.city, c.category, st.status::event_status, g % 10 <> 0,
-            null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || h.hidden || ' rue ' || (g % 300)),
+            null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || h.hidden || ' rue ' || (g % 300) || ' ' || c.plain_city),
             g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(),
             -- 'Près de moi' (decision 057): within ±0.3° (about 33 km) of the city's centre, one in 20 without coordinates.
             case when g % 20 <> 7 then (array[4.0511, 3.848, 5.4781, 9.3014, 2.9404, 4.0167, 5.9597, 2.9])[1 + g % 8]
@@ -160,6 +170,7 @@ function fillStatements(n, existingTables, payments = n) {
      from generate_series(1, ${n}) g
      cross join lateral (select now() - interval '365 days' + ((g::bigint * 7919) % 730) * interval '1 day' + (g % 24) * interval '1 hour' as start) s
      cross join lateral (select (array['Douala','Yaoundé','Bafoussam','Garoua','Kribi','Limbé','Bamenda','Ebolowa'])[1 + g % 8] as city,
+            (array['douala','yaounde','bafoussam','garoua','kribi','limbe','bamenda','ebolowa'])[1 + g % 8] as plain_city,
             (array['concert','festival','conference','sport','art','food','business','training','other'])[1 + (g / 3) % 9] as category) c
      cross join lateral (select case when g % 10 < 7 then 'published' when g % 10 < 9 then 'draft' else 'cancelled' end as status) st
      cross join lateral (select case when g % 10 = 0 then ' (kermesse interne)' else '' end as hidden) h
@@ -437,10 +448,9 @@ function clientAddress() {
   return `10.9.${(n >> 8) & 255}.${n & 255}`;
 }
 
-let requestCounter = 0;
 async function timeOne(baseURL, line) {
   // A line with `paths` asks a different one each time (so no cache answers the repeats).
-  const linePath = line.paths ? line.paths[requestCounter++ % line.paths.length] : line.path;
+  const linePath = line.path;
   const started = performance.now();
   const response = await fetch(`${baseURL}${linePath}`, {
     headers: { ...(line.headers ?? {}), 'x-forwarded-for': clientAddress() },
@@ -450,20 +460,40 @@ async function timeOne(baseURL, line) {
   return { ms, status: response.status, bytes: body.byteLength };
 }
 
+/**
+ * A line's timings. `path` is asked again and again (after 3 warm-ups): what the answer cache and
+ * the database's last plan make of a repeat. `paths` are each asked once, first request included,
+ * so that no cache can flatter them (issue 31): different pages, words or names.
+ */
 async function singles(baseURL, line) {
-  // The first request of a line computes its answer; lines the answer cache serves (the event lists,
-  // the dashboard, the charts) answer the next ones from it, so the first is shown apart.
-  const first = (await timeOne(baseURL, line)).ms;
-  for (let i = 0; i < 2; i++) await timeOne(baseURL, line);
-  const times = [];
-  const statuses = new Map();
-  for (let i = 0; i < samples; i++) {
-    const { ms, status } = await timeOne(baseURL, line);
-    times.push(ms);
-    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const result = { statuses: {} };
+  const count = (status) => {
+    result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+  };
+  if (line.path) {
+    const repeat = { path: line.path, headers: line.headers };
+    result.first = (await timeOne(baseURL, repeat)).ms;
+    for (let i = 0; i < 2; i++) await timeOne(baseURL, repeat);
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+      const { ms, status } = await timeOne(baseURL, repeat);
+      times.push(ms);
+      count(status);
+    }
+    times.sort((a, b) => a - b);
+    Object.assign(result, { p50: percentile(times, 50), p95: percentile(times, 95) });
   }
-  times.sort((a, b) => a - b);
-  return { first, p50: percentile(times, 50), p95: percentile(times, 95), statuses: Object.fromEntries(statuses) };
+  if (line.paths) {
+    const times = [];
+    for (const each of line.paths) {
+      const { ms, status } = await timeOne(baseURL, { path: each, headers: line.headers });
+      times.push(ms);
+      count(status);
+    }
+    times.sort((a, b) => a - b);
+    result.varied = { n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
+  }
+  return result;
 }
 
 /**
@@ -472,7 +502,7 @@ async function singles(baseURL, line) {
  * many requests, which held the bare route down far more than the API.
  */
 async function throughput(url, line, connections = 10, seconds = duration) {
-  const job = JSON.stringify({ url, path: line.path, headers: line.headers ?? {}, connections, seconds });
+  const job = JSON.stringify({ url, path: line.path ?? line.paths[0], headers: line.headers ?? {}, connections, seconds });
   // With this process's loader flags (`--import tsx`): the script imports TypeScript.
   const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--load', job], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -506,7 +536,9 @@ async function load(job) {
     ],
   });
   const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
-  console.log(JSON.stringify({ rps: Math.round(result.requests.average), byStatus, errors: result.errors }));
+  // Only the answers with status 200 count: a fast 429 or 503 is no throughput (issue 31).
+  const ok = byStatus['200'] ?? 0;
+  console.log(JSON.stringify({ rps: Math.round(ok / job.seconds), byStatus, errors: result.errors }));
 }
 
 /** A bare Fastify route answering the given bytes, in its own process (as the API is). */
@@ -727,14 +759,16 @@ async function main() {
   let bare;
   let failed = false;
   try {
-    // First start: migrations and the base seed (superadmin), then stop while the rows go in.
-    server = startServer(env);
-    await waitForHealth(baseURL, server, server.output, 300_000);
-    await stopServer(server);
-    const tables = await tablesOf(database);
-    const fillStarted = Date.now();
-    await database.exec(fillStatements(rows, tables, paymentRows));
-    console.log(`rows inserted in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+    if (!reuseUrl) {
+      // First start: migrations and the base seed (superadmin), then stop while the rows go in.
+      server = startServer(env);
+      await waitForHealth(baseURL, server, server.output, 300_000);
+      await stopServer(server);
+      const tables = await tablesOf(database);
+      const fillStarted = Date.now();
+      await database.exec(fillStatements(rows, tables, paymentRows));
+      console.log(`rows inserted in ${((Date.now() - fillStarted) / 1000).toFixed(0)} s`);
+    }
     // The rows some lines read: the most commented public event, a typical one, the partner with
     // the most activities, a business page.
     const picked = {};
@@ -761,7 +795,29 @@ async function main() {
           (select count(*) from business_pages) as business_pages, (select count(*) from referral_clicks) as referral_clicks,
           (select count(*) from referral_signups) as referral_signups, (select count(*) from reward_grants) as reward_grants,
           (select count(*) from payments) as payments, (select count(*) from payments where paid_at is not null) as paid_payments`);
-        Object.assign(picked, { popular, typical, partner, page, statsEvents, statsTotal, counts: counts[0] });
+        // Cursors (decision 069) 0 to 97.5 % into the events, newest first, and into the most commented event's comments.
+        const cursorsOf = async (table, where, total) => {
+          const cursors = [];
+          for (let i = 0; i < samples; i++) {
+            const [row] = await query(`select (extract(epoch from created_at) * 1000000)::bigint::text || '.' || id as cursor
+              from ${table} ${where} order by created_at desc, id desc offset ${Math.floor((i * Number(total)) / (samples + 1))} limit 1`);
+            if (row) cursors.push(row.cursor);
+          }
+          return cursors;
+        };
+        const eventCursors = await cursorsOf('events', '', rows);
+        const commentCursors = await cursorsOf('event_comments', `where event_id = '${popular.id}'`, popular.comments_count);
+        Object.assign(picked, {
+          popular,
+          typical,
+          partner,
+          page,
+          statsEvents,
+          statsTotal,
+          counts: counts[0],
+          eventCursors,
+          commentCursors,
+        });
       },
     ]);
     console.log(
@@ -786,9 +842,35 @@ async function main() {
     const agenda = await (await fetch(`${baseURL}/evenements`)).text();
     const eventPagePath = /href="(\/evenements\/[^"?/]+-[0-9a-f]{12})"/.exec(agenda)?.[1];
     if (!eventPagePath) throw new Error('no event page link on /evenements');
-    const deep = Math.max(2, Math.floor(rows / 200));
-    /** A deep page of a list of `count` rows: 5 % in, as for the main tables. */
-    const deepOf = (count) => Math.max(2, Math.floor(Number(count) / 200));
+    /**
+     * `samples` page numbers spread from page 2 to the last one a number reaches in a list of
+     * `count` rows, 10 a page (decision 069: no page starts past PAGE_DEPTH_MAX rows).
+     */
+    const spreadPages = (count) => {
+      const last = Math.max(2, Math.min(PAGE_DEPTH_MAX / 10, Math.ceil(Number(count) / 10)));
+      return Array.from({ length: samples }, (_, i) => 2 + Math.floor(((i + 1) * (last - 2)) / samples));
+    };
+    const pagesOf = (pathOf, count) => spreadPages(count).map(pathOf);
+    const WORDS = [
+      'gala',
+      'concert',
+      'festival',
+      'conférence',
+      'soirée',
+      'marché',
+      'atelier',
+      'tournoi',
+      'exposition',
+      'dégustation',
+    ];
+    const CITY_WORDS = ['douala', 'yaoundé', 'bafoussam', 'garoua', 'kribi', 'limbé', 'bamenda', 'ebolowa'];
+    /** `samples` different searches of two words (a title word and a city) or three (and a number). */
+    const twoWords = Array.from({ length: samples }, (_, i) => `${WORDS[i % 10]} ${CITY_WORDS[(i * 3) % 8]}`);
+    const threeWords = Array.from(
+      { length: samples },
+      (_, i) => `${WORDS[(i * 7) % 10]} ${CITY_WORDS[i % 8]} ${(i * 24_989 + 77) % rows}`,
+    );
+    const q = (text) => encodeURIComponent(text);
 
     // Positions around the filled cities' centres, each one different (a pseudo-random walk, reproducible).
     const NEAR_CENTRES = [
@@ -810,6 +892,41 @@ async function main() {
     const lines = [
       { name: 'events, page 1 (anonymous)', path: '/api/events?page=1&limit=10', rate: true },
       { name: 'events, page 1 (superadmin)', path: '/api/events?page=1&limit=10', headers: admin, rate: true },
+      {
+        name: 'events, pages to the last a number reaches (anonymous)',
+        paths: pagesOf((page) => `/api/events?page=${page}&limit=10`, rows),
+      },
+      {
+        name: 'events, pages to the last a number reaches (superadmin)',
+        path: `/api/events?page=${PAGE_DEPTH_MAX / 10}&limit=10`,
+        paths: pagesOf((page) => `/api/events?page=${page}&limit=10`, rows),
+        headers: admin,
+      },
+      {
+        name: 'events, after a cursor 0 to 97 % deep (superadmin)',
+        paths: picked.eventCursors.map((cursor) => `/api/events?limit=10&after=${cursor}`),
+        headers: admin,
+      },
+      {
+        name: 'events, after a cursor 0 to 97 % deep (anonymous)',
+        paths: picked.eventCursors.map((cursor) => `/api/events?limit=10&after=${cursor}`),
+      },
+      {
+        name: 'events, two words (anonymous)',
+        path: `/api/events?q=${q('gala douala')}`,
+        paths: twoWords.map((words) => `/api/events?q=${q(words)}`),
+      },
+      {
+        name: 'events, two words (superadmin)',
+        path: `/api/events?q=${q('atelier garoua')}`,
+        paths: twoWords.map((words) => `/api/events?q=${q(words)}`),
+        headers: admin,
+      },
+      {
+        name: 'events, three words (superadmin)',
+        paths: threeWords.map((words) => `/api/events?q=${q(words)}`),
+        headers: admin,
+      },
       { name: 'events, search frequent word', path: '/api/events?q=gala' },
       { name: 'events, search rare word', path: '/api/events?q=zanzibar' },
       { name: 'events, search no match', path: '/api/events?q=xylophonique' },
@@ -818,11 +935,6 @@ async function main() {
       { name: 'events, upcoming concerts', path: '/api/events?date=upcoming&category=concert' },
       { name: 'events, past', path: '/api/events?date=past' },
       { name: 'events, today', path: '/api/events?date=today' },
-      // Anonymous callers page at most 10,000 events deep (decision 013): the deepest page they get.
-      {
-        name: `events, deep page ${Math.min(deep, 1000)} (anonymous)`,
-        path: `/api/events?page=${Math.min(deep, 1000)}&limit=10`,
-      },
       // 'Près de moi' (decision 057): a different position each time (no answer cache), within 10 km, and 50 km around a city.
       {
         name: 'Près de moi, 10 km around a position (premium)',
@@ -836,7 +948,6 @@ async function main() {
       },
       { name: 'events, status draft (superadmin)', path: '/api/events?status=draft', headers: admin },
       { name: 'events, search + category (superadmin)', path: '/api/events?q=soiree&category=art', headers: admin },
-      { name: `events, deep page ${deep} (superadmin)`, path: `/api/events?page=${deep}&limit=10`, headers: admin },
       // 'Transactions' (issue 28, decision 054): a different page, filter or search each request.
       {
         name: 'transactions, pages 1 to 40',
@@ -885,22 +996,43 @@ async function main() {
       { name: 'charts (90 days, with the revenue series)', path: '/api/admin/stats/charts?days=90', headers: admin },
       { name: 'waitlist, page 1', path: '/api/admin/waitlist?page=1&limit=10', headers: admin },
       {
-        name: 'waitlist, search name',
+        name: 'waitlist, search a name',
         path: `/api/admin/waitlist?search=${encodeURIComponent('personne 4242')}`,
+        paths: Array.from(
+          { length: samples },
+          (_, i) => `/api/admin/waitlist?search=${q(`${i % 2 ? 'hélène ' : ''}personne ${(i * 24_989 + 8919) % rows}`)}`,
+        ),
         headers: admin,
       },
       { name: 'waitlist, search phone', path: '/api/admin/waitlist?search=677%2012', headers: admin },
       { name: 'waitlist, search no match', path: '/api/admin/waitlist?search=xylophonique', headers: admin },
       { name: 'waitlist, status approved', path: '/api/admin/waitlist?status=approved', headers: admin },
-      { name: `waitlist, deep page ${deep}`, path: `/api/admin/waitlist?page=${deep}&limit=10`, headers: admin },
+      {
+        name: 'waitlist, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/admin/waitlist?page=${page}&limit=10`, rows),
+        headers: admin,
+      },
       { name: 'users, page 1', path: '/api/users?page=1&limit=10', headers: admin },
-      { name: 'users, search', path: '/api/users?q=nom4242', headers: admin },
+      {
+        name: 'users, search a name',
+        path: '/api/users?q=nom4242',
+        paths: Array.from({ length: samples }, (_, i) => {
+          const n = (i * 24_989 + 4242) % rows;
+          return `/api/users?q=${q(i % 2 ? `prénom${n} nom${n}` : `nom${n}`)}`;
+        }),
+        headers: admin,
+      },
       { name: 'users, admins', path: '/api/users?role=admin', headers: admin },
       { name: 'referral leaderboard', path: '/api/referral/leaderboard?page=1&limit=10', headers: admin },
       { name: 'waitlist count (public)', path: '/api/waitlist/count' },
       // The public pages rendered on the server (the agenda and an event page, shared on WhatsApp).
       { name: 'agenda page (HTML)', path: '/evenements', rate: true },
-      { name: 'agenda, deep page 50', path: '/evenements?page=50' },
+      {
+        name: 'agenda, deep page 50',
+        path: '/evenements?page=50',
+        paths: Array.from({ length: samples }, (_, i) => `/evenements?page=${2 + i * 20}`),
+      },
+      { name: 'agenda, two words', paths: twoWords.map((words) => `/evenements?q=${q(words)}`) },
       { name: 'agenda, search frequent word', path: '/evenements?q=gala' },
       { name: 'agenda, search rare word', path: '/evenements?q=zanzibar' },
       { name: 'agenda, search a word of private events only', path: '/evenements?q=kermesse' },
@@ -936,15 +1068,26 @@ async function main() {
       { name: 'users, search frequent word', path: '/api/users?q=prenom', headers: admin },
       { name: 'users, search no match', path: '/api/users?q=xylophonique', headers: admin },
       { name: 'users, reported', path: '/api/users?reports=reported', headers: admin },
-      { name: `users, deep page ${deep}`, path: `/api/users?page=${deep}&limit=10`, headers: admin },
+      {
+        name: 'users, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/users?page=${page}&limit=10`, rows),
+        headers: admin,
+      },
       {
         name: `comments, most commented event (${picked.popular.comments_count})`,
         path: `/api/events/${picked.popular.id}/comments?page=1&limit=10`,
       },
       {
-        // Anonymous readers go no deeper than the first 10,000 comments (PUBLIC_DEPTH_MAX, decision 013).
-        name: 'comments, most commented event, last page an anonymous reader may ask',
-        path: `/api/events/${picked.popular.id}/comments?page=${Math.min(1000, Math.max(1, Math.ceil(picked.popular.comments_count / 10)))}&limit=10`,
+        // No page number past the first 10,000 comments (PAGE_DEPTH_MAX, decision 069); the cursor goes on.
+        name: 'comments, most commented event, pages to the last a number reaches',
+        paths: pagesOf(
+          (page) => `/api/events/${picked.popular.id}/comments?page=${page}&limit=10`,
+          picked.popular.comments_count,
+        ),
+      },
+      {
+        name: 'comments, most commented event, after a cursor 0 to 97 % deep',
+        paths: picked.commentCursors.map((cursor) => `/api/events/${picked.popular.id}/comments?limit=10&after=${cursor}`),
       },
       { name: 'comments, typical event', path: `/api/events/${picked.typical?.id ?? picked.popular.id}/comments` },
       {
@@ -954,13 +1097,21 @@ async function main() {
       },
       { name: 'reports queue, page 1', path: '/api/reports?page=1&limit=10', headers: admin },
       {
-        name: `reports queue, deep page ${deepOf(picked.counts.open_reports)}`,
-        path: `/api/reports?page=${deepOf(picked.counts.open_reports)}&limit=10`,
+        name: 'reports queue, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/reports?page=${page}&limit=10`, picked.counts.open_reports),
         headers: admin,
       },
       { name: 'partners, page 1', path: '/api/businesses?page=1&limit=10', headers: admin },
       { name: 'partners, search frequent word', path: '/api/businesses?q=gala', headers: admin },
       { name: 'partners, search rare word', path: '/api/businesses?q=zanzibar', headers: admin },
+      {
+        name: 'partners, a name of two words',
+        paths: Array.from(
+          { length: samples },
+          (_, i) => `/api/businesses?q=${q(`${WORDS[i % 10]} ${(i * 2_477 + 42) % Number(picked.counts.partners)}`)}`,
+        ),
+        headers: admin,
+      },
       { name: 'partners, search no match', path: '/api/businesses?q=xylophonique', headers: admin },
       { name: 'partners, search phone', path: '/api/businesses?q=677%2000', headers: admin },
       {
@@ -969,29 +1120,29 @@ async function main() {
         headers: admin,
       },
       {
-        name: `partners, deep page ${deepOf(picked.counts.partners)}`,
-        path: `/api/businesses?page=${deepOf(picked.counts.partners)}&limit=10`,
+        name: 'partners, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/businesses?page=${page}&limit=10`, picked.counts.partners),
         headers: admin,
       },
       { name: 'partner detail (most activities)', path: `/api/businesses/${picked.partner.id}`, headers: admin },
       { name: 'business pages, page 1', path: '/api/business-event-pages?page=1&limit=10', headers: admin },
       {
-        name: `business pages, deep page ${deepOf(picked.counts.business_pages)}`,
-        path: `/api/business-event-pages?page=${deepOf(picked.counts.business_pages)}&limit=10`,
+        name: 'business pages, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/business-event-pages?page=${page}&limit=10`, picked.counts.business_pages),
         headers: admin,
       },
       { name: 'business page detail', path: `/api/business-event-pages/${picked.page.id}`, headers: admin },
       {
-        name: `referral leaderboard, deep page ${deepOf(rows / 10)}`,
-        path: `/api/referral/leaderboard?page=${deepOf(rows / 10)}&limit=10`,
+        name: 'referral leaderboard, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/referral/leaderboard?page=${page}&limit=10`, rows / 10),
         headers: admin,
       },
       { name: 'rewards, page 1', path: '/api/referral/admin/rewards?page=1&limit=10', headers: admin },
       { name: 'rewards, pending', path: '/api/referral/admin/rewards?status=pending', headers: admin },
       { name: 'rewards, revoked', path: '/api/referral/admin/rewards?status=revoked', headers: admin },
       {
-        name: `rewards, deep page ${deepOf(picked.counts.reward_grants)}`,
-        path: `/api/referral/admin/rewards?page=${deepOf(picked.counts.reward_grants)}&limit=10`,
+        name: 'rewards, pages to the last a number reaches',
+        paths: pagesOf((page) => `/api/referral/admin/rewards?page=${page}&limit=10`, picked.counts.reward_grants),
         headers: admin,
       },
       { name: 'reward rules', path: '/api/referral/reward-rules', headers: admin },
@@ -1011,7 +1162,7 @@ async function main() {
       if (Object.keys(single.statuses).some((status) => status.startsWith('5'))) failed = true;
       results.push({ ...line, ...single, rate, bad });
       console.log(
-        `  ${line.name.padEnd(44)} first ${fmt(single.first).padStart(6)} ms  p50 ${fmt(single.p50).padStart(6)} ms  p95 ${fmt(single.p95).padStart(6)} ms${rate ? `  ${rate.rps} req/s` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
+        `  ${line.name.padEnd(60)}${line.path ? ` repeated: first ${fmt(single.first).padStart(6)} p50 ${fmt(single.p50).padStart(6)} p95 ${fmt(single.p95).padStart(6)} ms` : ''}${single.varied ? ` ${single.varied.n} different: p50 ${fmt(single.varied.p50).padStart(6)} p95 ${fmt(single.varied.p95).padStart(6)} max ${fmt(single.varied.max).padStart(6)} ms` : ''}${rate ? `  ${rate.rps} req/s (200s)` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
       );
     }
 
@@ -1049,26 +1200,28 @@ async function main() {
 
     // The table.
     console.log(`\n## bench:scale — ${kind}, ${rows.toLocaleString('en')} rows per table (${new Date().toISOString()})\n`);
-    console.log(`| request | first ms | p50 ms | p95 ms | req/s at 10 conn. | p95 ≤ ${P95_TARGET} ms |`);
-    console.log('|---|---:|---:|---:|---:|:---:|');
+    console.log(
+      `| request | repeated: first ms | p50 ms | p95 ms | different: n | p50 ms | p95 ms | max ms | req/s (200s) at 10 conn. | p95 ≤ ${P95_TARGET} ms${usePglite ? '' : `, max ≤ ${MAX_TARGET} ms`} |`,
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|:---:|');
     for (const r of results) {
       console.log(
-        `| ${r.name} \`${(r.path ?? r.paths?.[0] ?? '').replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.rate ? r.rate.rps : ''} | ${r.p95 <= P95_TARGET && !r.bad ? 'yes' : 'NO'} |`,
+        `| ${r.name} \`${(r.path ?? r.paths?.[0] ?? '').replace('/api', '').replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')}\` | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${r.varied?.n ?? ''} | ${fmt(r.varied?.p50)} | ${fmt(r.varied?.p95)} | ${fmt(r.varied?.max)} | ${r.rate ? r.rate.rps : ''} | ${withinTargets(r) ? 'yes' : 'NO'} |`,
       );
     }
     for (const r of revenue) {
       console.log(
-        `| ${r.name} (SQL${r.plan ? `: ${r.plan.filter((node) => / using /.test(node)).join(', ')}` : ''}) | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | | ${r.p95 <= P95_TARGET && !r.fromTable ? 'yes' : 'NO'} |`,
+        `| ${r.name} (SQL${r.plan ? `: ${r.plan.filter((node) => / using /.test(node)).join(', ')}` : ''}) | ${fmt(r.first)} | ${fmt(r.p50)} | ${fmt(r.p95)} | | | | | | ${r.p95 <= P95_TARGET && !r.fromTable ? 'yes' : 'NO'} |`,
       );
     }
     const anon = Math.max(results[0]?.rate?.rps ?? 0, anonAgain.rps);
     const superadmin = Math.max(results[1]?.rate?.rps ?? 0, superadminAgain.rps);
-    console.log(`| bare Fastify route, same bytes (${bytes.length} B) | | | | ${bareRate.rps} | |`);
+    console.log(`| bare Fastify route, same bytes (${bytes.length} B) | | | | | | | | ${bareRate.rps} | |`);
     console.log(
       `\nreq/s at 10 connections, the best of two runs each: bare route ${bareFirst.rps} / ${bareSecond.rps}, anonymous list ${results[0]?.rate?.rps} / ${anonAgain.rps}, superadmin list ${results[1]?.rate?.rps} / ${superadminAgain.rps}`,
     );
     console.log(
-      `\nanonymous list / bare route: ${((anon / bareRate.rps) * 100).toFixed(1)} % (target ≥ 40 %); superadmin list / bare: ${((superadmin / bareRate.rps) * 100).toFixed(1)} % (target ≥ 10 %)`,
+      `\nanonymous list / bare route: ${((anon / bareRate.rps) * 100).toFixed(1)} % (target ≥ 50 %); superadmin list / bare: ${((superadmin / bareRate.rps) * 100).toFixed(1)} % (target ≥ ${usePglite ? 10 : 25} %)`,
     );
     if (usePglite) console.log(`anonymous list: ${anon} req/s (PGlite target ≥ 1,000)`);
     console.log(
@@ -1087,7 +1240,7 @@ async function main() {
   } finally {
     if (bare) bare.kill('SIGTERM');
     await stopServer(server);
-    if (keep && !usePglite) console.log(`\nkept: ${database.url} (drop it with DROP DATABASE when done)`);
+    if ((keep || reuseUrl) && !usePglite) console.log(`\nkept: ${database.url} (drop it with DROP DATABASE when done)`);
     else await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -30,6 +30,30 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().min(0) });
 }
 
+/** Where a keyset page starts: the previous page's `next` (decision 069). */
+export interface Cursor {
+  /** The sort key, in whole microseconds since 1970. */
+  micros: string;
+  id: string;
+}
+
+const CURSOR_INVALID = 'Curseur invalide : repartez de la première page';
+
+/** `?after=`: the `next` of the previous page, `<microseconds>.<id>`; the page number is then ignored. */
+export const afterQuerySchema = z
+  .string()
+  .regex(/^-?\d{1,17}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { message: CURSOR_INVALID })
+  .transform((value): Cursor => {
+    const dot = value.indexOf('.');
+    return { micros: value.slice(0, dot), id: value.slice(dot + 1) };
+  })
+  .optional();
+
+/** A page that can be followed by keyset: `next` is the cursor of the page after it, null at the end. */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({ next: z.string().nullable() });
+}
+
 export const messageSchema = z.object({ message: z.string() });
 
 /** Trimmed text with a French message for an empty value. */

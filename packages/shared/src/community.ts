@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema, uuidParam } from './common';
+import { afterQuerySchema, cursorPageOf, pageOf, pageQuerySchema, uuidParam } from './common';
 
 /*
  * The community API of the mobile app: taking part, comments, likes, views, reports
@@ -28,8 +28,9 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const listCommentsQuerySchema = pageQuerySchema;
-export const listCommentsResponseSchema = pageOf(commentSchema);
+/** Newest first; the mobile app follows `next` with `?after=` (decision 069). */
+export const listCommentsQuerySchema = pageQuerySchema.extend({ after: afterQuerySchema });
+export const listCommentsResponseSchema = cursorPageOf(commentSchema);
 export type ListCommentsResponse = z.infer<typeof listCommentsResponseSchema>;
 
 export const commentResponseSchema = z.object({ message: z.string(), comment: commentSchema, commentsCount: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
+import { afterQuerySchema, cursorPageOf, pageQuerySchema, requiredText, uuidParam } from './common';
 import { doualaDateTime } from './douala-time';
 
 /** Event status: draft → published → cancelled. New events are drafts. */
@@ -380,6 +380,8 @@ export const listEventsQuerySchema = pageQuerySchema.extend({
    * publish them alone while 'Approbation requise' is on, not refused since their last change.
    */
   approval: z.enum(['pending'], { message: 'Filtre d’approbation inconnu' }).optional(),
+  /** The mobile app's endless list: the `next` of the previous page (decision 069). */
+  after: afterQuerySchema,
 });
 export type ListEventsQuery = z.input<typeof listEventsQuerySchema>;
 
@@ -485,7 +487,7 @@ export const shareTokenResponseSchema = z.object({
 export type ShareTokenResponse = z.infer<typeof shareTokenResponseSchema>;
 export type EventDetail = z.infer<typeof eventSchema>;
 
-export const listEventsResponseSchema = pageOf(eventSummarySchema);
+export const listEventsResponseSchema = cursorPageOf(eventSummarySchema);
 export type ListEventsResponse = z.infer<typeof listEventsResponseSchema>;
 
 export const eventResponseSchema = z.object({ message: z.string().optional(), event: eventSchema });

@@ -228,7 +228,10 @@ const EXACT: Record<string, string> = {
   'Aucun évènement ne correspond à votre recherche.': 'No event matches your search.',
   'Aucun évènement à venir.': 'No upcoming event.',
   'Le service est très sollicité, réessayez dans quelques secondes.': 'The service is very busy, try again in a few seconds.',
-  'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens': 'Page too far: sign in to read older comments',
+  'Page trop lointaine : faites défiler les commentaires pour lire les plus anciens':
+    'Page too far: scroll through the comments to read older ones',
+  'Page trop lointaine : affinez la recherche ou les filtres': 'Page too far: narrow the search or the filters',
+  'Curseur invalide : repartez de la première page': 'Invalid cursor: start again from the first page',
   // Taking part, comments, likes, reports
   'Participation enregistrée': 'You are taking part',
   'Vous participez déjà à cet événement': 'You are already taking part in this event',

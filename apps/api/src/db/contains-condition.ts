@@ -8,39 +8,65 @@ import type { Database } from './client';
 /** A word the planner expects in at least this share of the rows does not drive the index. */
 const FREQUENT_WORD_SHARE = 0.1;
 
+/** The distinct words of a search, accent- and case-free. */
+function wordsOf(query: string): string[] {
+  return [...new Set(searchable(query).split(/\s+/).filter(Boolean))];
+}
+
+const contains = (column: PgColumn, word: string) => sql`${column} like ${likePattern(word)}`;
+/** The same test without the index: for words too short or too frequent to drive it. */
+const containsUnindexed = (column: PgColumn, word: string) => sql`strpos(${column}, ${word}) > 0`;
+
 /**
- * `column like '%query%'` (accent-free, case-free), shaped for a trigram GIN index on `column`.
- * The index reads the whole list of rows of every trigram of the pattern; a word found in most
- * rows ('personne' in every name of the bench) has lists as long as the table, and reading them
- * costs more than all the rest (figures: docs/scaling.md, 'Figures behind the code'). So when the query has several words of three letters or more, those the planner expects
- * in a tenth of the rows or more are left out of the indexed condition, and the whole query is
- * checked by `strpos`, which no index serves: the rows found are the same.
+ * Every word of `query` somewhere in `column`, in any order, accents and case ignored (decision
+ * 069): 'gala douala' finds 'Gala 12' in Douala, as a search box is expected to. Each word of
+ * three letters or more is a `like` the column's trigram GIN index serves (the index intersects
+ * them); a shorter word has no trigram to look up and is checked on the rows found, unless the
+ * query has no longer word.
+ */
+export function wordsCondition(column: PgColumn, query: string): SQL {
+  const words = wordsOf(query);
+  const indexed = words.filter((word) => word.length >= 3);
+  if (indexed.length === 0) return and(...words.map((word) => contains(column, word))) ?? contains(column, query);
+  const short = words.filter((word) => word.length < 3);
+  return and(...indexed.map((word) => contains(column, word)), ...short.map((word) => containsUnindexed(column, word))) as SQL;
+}
+
+/**
+ * `wordsCondition`, shaped for a trigram GIN index on `column`. The index reads the whole list of
+ * rows of every trigram it is given; a word found in most rows ('personne' in every name of the
+ * bench) has lists as long as the table, and reading them costs more than all the rest (figures:
+ * docs/scaling.md, 'Figures behind the code'). So the words the planner expects in a tenth of the
+ * rows or more are left out of the indexed condition when a rarer word can drive it, and checked
+ * by `strpos` on the rows found: the rows are the same.
  */
 export async function containsCondition(db: Database, table: PgTable, column: PgColumn, query: string): Promise<SQL> {
-  const whole = sql`${column} like ${likePattern(query)}`;
-  const words = [...new Set(searchable(query).split(/\s+/))].filter((word) => word.length >= 3);
-  if (words.length < 2) return whole;
+  const words = wordsOf(query).filter((word) => word.length >= 3);
+  if (words.length < 2) return wordsCondition(column, query);
   const [tableRows, ...wordRows] = await Promise.all([
     estimateRows(db, table, undefined),
-    ...words.map((word) => estimateRows(db, table, sql`${column} like ${likePattern(word)}`)),
+    ...words.map((word) => estimateRows(db, table, contains(column, word))),
   ]);
-  const selective = words.filter((_, index) => (wordRows[index] ?? 0) < tableRows * FREQUENT_WORD_SHARE);
-  if (selective.length === 0 || selective.length === words.length) return whole;
+  const frequent = words.filter((_, index) => (wordRows[index] ?? 0) >= tableRows * FREQUENT_WORD_SHARE);
+  if (frequent.length === 0 || frequent.length === words.length) return wordsCondition(column, query);
+  const short = wordsOf(query).filter((word) => word.length < 3);
   return and(
-    ...selective.map((word) => sql`${column} like ${likePattern(word)}`),
-    sql`strpos(${column}, ${searchable(query)}) > 0`,
+    ...words.filter((word) => !frequent.includes(word)).map((word) => contains(column, word)),
+    ...[...frequent, ...short].map((word) => containsUnindexed(column, word)),
   ) as SQL;
 }
 
 /**
- * `column like '%query%'` for a list whose search text holds phone numbers: a query written as a
- * phone ('+237 6 99 00 11 33', '00237…', '6 99 00') also matches on its digits
+ * `wordsCondition` for a list whose search text holds phone numbers. A query written as a phone
+ * ('+237 6 99 00 11 33', '00237…', '6 99 00') is matched whole, and on its digits
  * (@app/shared/phone phoneSearchDigits), so the number is found as it is shown or typed. Both
  * patterns are served by the column's trigram index (a BitmapOr).
  */
 export function phoneOrTextCondition(column: PgColumn, query: string): SQL {
-  const text = sql`${column} like ${likePattern(query)}`;
   const digits = phoneSearchDigits(query);
-  if (!digits || digits === searchable(query)) return text;
+  if (!digits) return wordsCondition(column, query);
+  // A number is one thing, not words: '+237 6 99 00 11 99' must not find every phone holding a 99.
+  const text = contains(column, query);
+  if (digits === searchable(query)) return text;
   return sql`(${text} or ${column} like ${likePattern(digits)})`;
 }

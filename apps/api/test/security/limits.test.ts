@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_LIMIT_MAX } from '@app/shared/common';
+import { PAGE_DEPTH_MAX } from '@app/shared/page-depth';
 import { BODY_LIMIT_BYTES } from '../../src/app';
 import { errorsPlugin } from '../../src/plugins/errors';
 import { buildTestApp, type TestApp } from '../build-test-app';
@@ -62,6 +63,42 @@ describe('limits', () => {
       const over = await send(app, route, { token, query: `${base}limit=${PAGE_LIMIT_MAX + 1}` });
       if (over.statusCode !== 400) failures.push(`${route.key}?limit=${PAGE_LIMIT_MAX + 1}: ${over.statusCode}`);
       else failures.push(...refusalProblems(over).map((problem) => `${route.key}: ${problem}`));
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it(`every numbered list refuses a page starting past ${PAGE_DEPTH_MAX} rows, for the superadmin too (decision 069)`, async () => {
+    const { app } = testApp;
+    const token = await createSuperadminToken(app);
+    const numbered = apiRoutes(app).filter(
+      (route) => route.method === 'GET' && route.querystring && jsonSchemaOf(route.querystring).properties?.page,
+    );
+    expect(numbered.length).toBeGreaterThan(10);
+    // 'Transactions' pages through its days' roll-up (decision 054): any page costs what page 1 costs.
+    const uncapped = new Set(['GET /api/admin/transactions']);
+    // 'Près de moi' stops sooner (decision 057).
+    const ownCap = new Set(['GET /api/events/nearby']);
+    const required: Record<string, string> = { 'GET /api/events/nearby': 'city=douala&' };
+    const failures: string[] = [];
+    for (const route of numbered.filter((candidate) => !uncapped.has(candidate.key))) {
+      const base = required[route.key] ?? '';
+      if (!ownCap.has(route.key)) {
+        const last = await send(app, route, {
+          token,
+          query: `${base}page=${PAGE_DEPTH_MAX / PAGE_LIMIT_MAX}&limit=${PAGE_LIMIT_MAX}`,
+        });
+        const allowed = route.params ? [200, 404] : [200];
+        if (!allowed.includes(last.statusCode)) failures.push(`${route.key} last page: ${last.statusCode}`);
+      }
+      // Past the cap whatever the list's own page size (some ignore `limit`).
+      const deep = await send(app, route, { token, query: `${base}page=${PAGE_DEPTH_MAX + 1}&limit=${PAGE_LIMIT_MAX}` });
+      if (route.params && deep.statusCode === 404) continue;
+      const refused =
+        deep.statusCode === 400 &&
+        ['PAGE_TOO_DEEP', 'VALIDATION_ERROR'].includes(deep.json().code) &&
+        deep.json().fieldErrors?.page;
+      if (!refused) failures.push(`${route.key} too deep: ${deep.statusCode} ${deep.body}`);
+      else failures.push(...refusalProblems(deep).map((problem) => `${route.key}: ${problem}`));
     }
     expect(failures).toEqual([]);
   });

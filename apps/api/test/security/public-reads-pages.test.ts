@@ -5,7 +5,7 @@ import { bearer, createUser, tokenFor } from '../factories';
 
 /**
  * Issue 24 item 9: the agenda search `/evenements?q=` and anonymous comment pages have the event
- * list's per-address limit, read budget and depth cap (decision 013).
+ * list's per-address limit, read budget and depth cap (decisions 013, 069).
  */
 const RATE = 5;
 let testApp: TestApp;
@@ -60,17 +60,18 @@ describe('the agenda search and comment pages, read anonymously', () => {
     expect((await app.inject({ method: 'GET', url, headers: from('10.60.1.1', bearer(member)) })).statusCode).toBe(200);
   });
 
-  it('refuses an anonymous comment page past the first 10,000 comments, not a signed-in one', async () => {
+  it('refuses a comment page past the first 10,000 comments to every reader (decision 069)', async () => {
     const url = `/api/events/${eventId}/comments?page=2990&limit=100`;
     const deep = await app.inject({ method: 'GET', url, headers: from('10.60.2.1') });
     expect(deep.statusCode, deep.body).toBe(400);
     expect(deep.json()).toMatchObject({
       code: 'PAGE_TOO_DEEP',
-      message: 'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens',
+      message: 'Page trop lointaine : faites défiler les commentaires pour lire les plus anciens',
     });
     const english = await app.inject({ method: 'GET', url, headers: from('10.60.2.2', { 'accept-language': 'en' }) });
-    expect(english.json().message).toBe('Page too far: sign in to read older comments');
-    expect((await app.inject({ method: 'GET', url, headers: from('10.60.2.1', bearer(member)) })).statusCode).toBe(200);
+    expect(english.json().message).toBe('Page too far: scroll through the comments to read older ones');
+    const signedIn = await app.inject({ method: 'GET', url, headers: from('10.60.2.1', bearer(member)) });
+    expect(signedIn.json()).toMatchObject({ code: 'PAGE_TOO_DEEP' });
     expect(
       (await app.inject({ method: 'GET', url: `/api/events/${eventId}/comments?page=100&limit=100`, headers: from('10.60.2.3') }))
         .statusCode,

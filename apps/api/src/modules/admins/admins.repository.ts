@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, desc, eq, inArray, not, type SQL, sql } from 'drizzle-orm';
 import { ADMIN_ROLES } from '@app/shared/permissions';
 import type { AdminCounts } from '@app/shared/admins';
@@ -68,10 +69,7 @@ export async function listUsers(db: Database, filter: UserListFilter): Promise<{
   return pageAndTotal(db, {
     search: search && { table: users, condition: search },
     page: (executor) => {
-      const pageIds = pageIdsOf(executor, users.id, where, order, {
-        limit: filter.limit,
-        offset: (filter.page - 1) * filter.limit,
-      });
+      const pageIds = pageIdsOf(executor, users.id, where, order, pageWindow(filter));
       return executor
         .select()
         .from(users)

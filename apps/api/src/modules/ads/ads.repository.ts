@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import type { AdminCampaignsQuery, AdPlacement, CampaignStatus } from '@app/shared/ads';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
@@ -96,7 +97,7 @@ export async function listOwnCampaigns(db: Database, advertiserId: string, page:
       .where(where)
       .orderBy(...NEWEST_FIRST)
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(pageWindow({ page, limit }).offset),
     db.select({ value: count() }).from(adCampaigns).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
@@ -131,7 +132,7 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, to
       .where(where)
       .orderBy(...NEWEST_FIRST)
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageWindow(query).offset),
     db.select({ value: count() }).from(adCampaigns).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import {
   ANNOUNCEMENT_MESSAGES as M,
   ANNOUNCEMENT_SCHEDULE_MAX_DAYS,
@@ -124,7 +125,7 @@ export async function listEventAnnouncements(
 ): Promise<AnnouncementsResponse> {
   const event = await ownEvent(deps.db, actor, eventId);
   const limit = ANNOUNCEMENTS_PAGE_SIZE;
-  const rows = await listAnnouncements(deps.db, event.id, { limit, offset: (page - 1) * limit });
+  const rows = await listAnnouncements(deps.db, event.id, pageWindow({ page, limit }));
   const counts = await countAudiences(deps.db, event.id);
   const allowance = await allowanceOf(deps.db, actor.id, new Date());
   return {

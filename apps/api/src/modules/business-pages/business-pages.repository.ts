@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
@@ -64,7 +65,7 @@ export async function listBusinessPages(
         .where(search)
         .orderBy(desc(businessPages.createdAt), desc(businessPages.id))
         .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit),
+        .offset(pageWindow(filter).offset),
     count: (executor) => boundedCount(executor, businessPages, search),
   });
   return { rows: await withCounts(db, rows), total };

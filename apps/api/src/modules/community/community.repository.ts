@@ -1,5 +1,7 @@
+import type { Cursor } from '@app/shared/common';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client';
+import { afterCursor, cursorKeyOf, type KeysetOrder, orderOfKeyset } from '../../db/keyset';
 import { pageIdsOf } from '../../db/page-ids';
 import type { AccountActivity } from '../audit/record-write';
 import {
@@ -151,14 +153,13 @@ const authorColumns = {
  * ids first, then their authors: joined before the page is cut, a deep page of a much commented
  * event hashes the whole users table (figures: docs/scaling.md, 'Figures behind the code').
  */
-export async function listComments(db: Executor, eventId: string, page: number, limit: number) {
-  const order = [desc(eventComments.createdAt), desc(eventComments.id)];
-  const pageIds = pageIdsOf(db, eventComments.id, eq(eventComments.eventId, eventId), order, {
-    limit,
-    offset: (page - 1) * limit,
-  });
+export async function listComments(db: Executor, eventId: string, page: { limit: number; offset: number }, after?: Cursor) {
+  const keyset: KeysetOrder = { key: eventComments.createdAt, id: eventComments.id, direction: 'desc' };
+  const order = orderOfKeyset(keyset);
+  const where = and(eq(eventComments.eventId, eventId), after && afterCursor(keyset, after));
+  const pageIds = pageIdsOf(db, eventComments.id, where, order, page);
   return db
-    .select({ comment: eventComments, ...authorColumns })
+    .select({ comment: eventComments, ...authorColumns, cursorKey: cursorKeyOf(eventComments.createdAt) })
     .from(eventComments)
     .innerJoin(users, eq(users.id, eventComments.userId))
     .where(inArray(eventComments.id, pageIds))

@@ -154,15 +154,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const read = () =>
-        listEventComments(
-          deps,
-          request.user,
-          request.params.id,
-          request.query.page,
-          request.query.limit,
-          request.query.shareToken,
-        );
+      const read = () => listEventComments(deps, request.user, request.params.id, request.query, request.query.shareToken);
       return request.user ? read() : app.publicReads.run(read);
     },
   );

@@ -1,3 +1,6 @@
+import { pageWindow } from '../../db/page-window';
+import { pageWithNext } from '../../db/keyset';
+import type { Cursor } from '@app/shared/common';
 import { ANONYMOUS_VISITORS_PER_ADDRESS, anonymousVisitor } from '../../lib/visitor-key';
 import { findUserById } from '../auth/auth.repository';
 import {
@@ -13,7 +16,6 @@ import { recordWrite } from '../audit/record-write';
 import type { SessionUser } from '../auth/session.service';
 import { type EventSight, eventSight, privilegedOver } from '../events/event-visibility';
 import { eventPublicPath, participantPagePath } from '../events/event-paths';
-import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
 import { uploadUrl } from '../uploads/uploads.storage';
 import {
   bumpCounter,
@@ -54,7 +56,7 @@ export interface CommunityDeps {
   db: Database;
 }
 
-const COMMENTS_TOO_DEEP = 'Page trop lointaine : connectez-vous pour lire les commentaires plus anciens';
+const COMMENTS_TOO_DEEP = 'Page trop lointaine : faites défiler les commentaires pour lire les plus anciens';
 
 /**
  * Whether the caller sees the event (event-visibility), a participation counting as the share link
@@ -248,21 +250,19 @@ export async function listEventComments(
   deps: CommunityDeps,
   actor: SessionUser | null,
   eventId: string,
-  page: number,
-  limit: number,
+  query: { page: number; limit: number; after?: Cursor },
   shareToken?: string,
-): Promise<{ items: Comment[]; total: number }> {
-  // The anonymous depth cap of the event list (decision 013): no page past the first PUBLIC_DEPTH_MAX.
-  if (!actor && (page - 1) * limit >= PUBLIC_DEPTH_MAX) {
-    throw new AppError('PAGE_TOO_DEEP', COMMENTS_TOO_DEEP, { page: [COMMENTS_TOO_DEEP] });
-  }
+): Promise<{ items: Comment[]; total: number; next: string | null }> {
+  // A page number goes no deeper than PAGE_DEPTH_MAX comments; the `next` cursor has no cap (decision 069).
+  const window = query.after ? { limit: query.limit, offset: 0 } : pageWindow(query, COMMENTS_TOO_DEEP);
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const sight = await eventSightFor(deps.db, actor, event, shareToken);
   if (sight === 'draft') throw notFound(EVENT_NOT_FOUND);
   if (sight === 'private') throw new AppError('PRIVATE_EVENT', PRIVATE);
-  const rows = await listComments(deps.db, event.id, page, limit);
-  return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount };
+  const read = await listComments(deps.db, event.id, { limit: window.limit + 1, offset: window.offset }, query.after);
+  const { rows, next } = pageWithNext(read, window.limit, (row) => ({ micros: row.cursorKey, id: row.comment.id }));
+  return { items: rows.map((row) => commentView(row.comment, row)), total: event.commentsCount, next };
 }
 
 const commentNotFound = () => notFound('Commentaire introuvable');
@@ -416,7 +416,7 @@ export async function myParticipations(
   now = new Date(),
 ): Promise<MyParticipationsResponse> {
   const limit = MY_PARTICIPATIONS_PAGE_SIZE;
-  const rows = await listParticipationsOf(deps.db, actor.id, query.period, now, { limit, offset: (query.page - 1) * limit });
+  const rows = await listParticipationsOf(deps.db, actor.id, query.period, now, pageWindow({ page: query.page, limit }));
   const items = rows.slice(0, limit).map((row) => {
     const link = row.isPublic ? '' : `?t=${encodeURIComponent(row.shareToken)}`;
     return {

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import {
   CONVERSATION_MESSAGES as M,
   CONVERSATIONS_PAGE_SIZE,
@@ -126,7 +127,7 @@ async function summaryFor(deps: ConversationsDeps, row: ConversationWithPeople, 
 export async function myConversations(deps: ConversationsDeps, userId: string, page: number): Promise<ConversationsResponse> {
   const limit = CONVERSATIONS_PAGE_SIZE;
   const [rows, unread] = await Promise.all([
-    listConversationsOf(deps.db, userId, { limit, offset: (page - 1) * limit }),
+    listConversationsOf(deps.db, userId, pageWindow({ page, limit })),
     countUnreadOf(deps.db, userId),
   ]);
   const shown = rows.slice(0, limit);

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import {
   CONVERSATION_MESSAGES as M,
   CONVERSATIONS_PAGE_SIZE,
@@ -69,10 +70,11 @@ export async function supportInbox(
   query: SupportInboxQuery,
 ): Promise<SupportInboxResponse> {
   const limit = CONVERSATIONS_PAGE_SIZE;
-  const rows = await listSupportConversations(deps.db, filterOf(query, actor.id) ?? sql`true`, {
-    limit,
-    offset: (query.page - 1) * limit,
-  });
+  const rows = await listSupportConversations(
+    deps.db,
+    filterOf(query, actor.id) ?? sql`true`,
+    pageWindow({ page: query.page, limit }),
+  );
   return { items: rows.slice(0, limit).map(view), hasMore: rows.length > limit };
 }
 

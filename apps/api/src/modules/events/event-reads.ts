@@ -1,7 +1,8 @@
+import { pageWindow } from '../../db/page-window';
 import { doualaDayRange } from '@app/shared/douala-time';
 import type { EventDetail, EventSummary, listEventsQuerySchema } from '@app/shared/events';
 import type { z } from 'zod';
-import { AppError, permissionMissing } from '../../lib/errors';
+import { permissionMissing } from '../../lib/errors';
 import type { SessionUser } from '../auth/session.service';
 import { eventNotFound, managementRefusal } from './event-access';
 import { customisationShown, customisationView } from './event-customisation';
@@ -17,11 +18,6 @@ import { eventSight, listVisibility, managesEvents } from './event-visibility';
  * organiser and managers see, or private, which also needs its share token (decision 032).
  */
 
-/**
- * The public agenda pages no deeper than its first 10 000 events (decision 013): a deep page costs
- * the database the rows before it, and nobody reads page 5000; search and filters narrow instead.
- */
-export const PUBLIC_DEPTH_MAX = 10_000;
 const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres pour voir ces événements';
 
 type ListQuery = z.output<typeof listEventsQuerySchema>;
@@ -36,30 +32,33 @@ export async function listEventsFor(
   deps: EventsDeps,
   actor: SessionUser | null,
   query: ListQuery,
-): Promise<{ items: EventSummary[]; total: number }> {
+): Promise<{ items: EventSummary[]; total: number; next: string | null }> {
   const visibility = listVisibility(actor, query);
   // The 'À approuver' queue is the event managers' (issue 25 item 11).
   if (query.approval && !managesEvents(actor)) throw permissionMissing();
   const approval = query.approval ? ((await deps.settings.get()).events.requireApproval ? 'pending' : 'closed') : undefined;
-  if (visibility.kind === 'public' && (query.page - 1) * query.limit >= PUBLIC_DEPTH_MAX) {
-    throw new AppError('PAGE_TOO_DEEP', PAGE_TOO_DEEP, { page: [PAGE_TOO_DEEP] });
-  }
-  const { rows, covers, total } = await listEvents(deps.db, {
-    q: query.q,
-    status: query.status,
-    category: query.category,
-    date: dateFilter(query.date, new Date()),
-    visibility,
-    approval,
-    page: query.page,
-    limit: query.limit,
-  });
+  // The cursor has no depth to cap; a page number has (decision 069).
+  const window = query.after ? { limit: query.limit, offset: 0 } : pageWindow(query, PAGE_TOO_DEEP);
+  const { rows, covers, total, next } = await listEvents(
+    deps.db,
+    {
+      q: query.q,
+      status: query.status,
+      category: query.category,
+      date: dateFilter(query.date, new Date()),
+      visibility,
+      approval,
+      after: query.after,
+    },
+    window,
+  );
   return {
     items: rows.map((row) => {
       const cover = covers.get(row.id);
       return { ...baseView(row), cover: cover ? imageView(cover) : null };
     }),
     total,
+    next,
   };
 }
 

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { containsCondition } from '../../db/contains-condition';
+import { and, asc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Cursor } from '@app/shared/common';
 import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor, Tx } from '../../db/client';
+import { afterCursor, cursorKeyOf, type KeysetOrder, orderOfKeyset, pageWithNext } from '../../db/keyset';
 import { pageIdsOf } from '../../db/page-ids';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
-import { likePattern } from '../../lib/text';
 import { imagePreviewKey } from '../uploads/uploads.storage';
 import { pendingApprovalCondition } from './event-approval.repository';
 import { type ListVisibility, listCondition } from './event-visibility';
@@ -27,8 +29,8 @@ export interface EventListFilter {
   visibility: ListVisibility;
   /** The 'À approuver' queue (pendingApprovalCondition); `closed` while approval is not required: nothing waits. */
   approval?: 'pending' | 'closed';
-  page: number;
-  limit: number;
+  /** Keyset instead of the page's offset (decision 069). */
+  after?: Cursor;
 }
 
 /** The partner's name for an event organised on its behalf, else the organiser's name. */
@@ -52,18 +54,23 @@ function dateCondition(date: EventListFilter['date']): SQL | undefined {
   }
 }
 
-function orderOf(date: EventListFilter['date']) {
-  if (date.kind === 'upcoming' || date.kind === 'today') return [asc(events.startDateTime), asc(events.id)];
-  if (date.kind === 'past') return [desc(events.startDateTime), desc(events.id)];
-  return [desc(events.createdAt), desc(events.id)];
+function keysetOf(date: EventListFilter['date']): KeysetOrder {
+  if (date.kind === 'upcoming' || date.kind === 'today') return { key: events.startDateTime, id: events.id, direction: 'asc' };
+  if (date.kind === 'past') return { key: events.startDateTime, id: events.id, direction: 'desc' };
+  return { key: events.createdAt, id: events.id, direction: 'desc' };
 }
 
-/** One page and the total (exact up to 1000, else estimated: decision 013), then the covers of that page in one more query (no query per row). */
+/**
+ * One page (`limit` rows from the page number, or after the cursor), the cursor of the next one,
+ * the total (exact up to 1000, else estimated: decision 013), then the covers of that page in one
+ * more query (no query per row).
+ */
 export async function listEvents(
   db: Database,
   filter: EventListFilter,
-): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number }> {
-  const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
+  window: { limit: number; offset: number },
+): Promise<{ rows: EventWithCreator[]; covers: Map<string, ImageRow>; total: number; next: string | null }> {
+  const search = filter.q ? await containsCondition(db, events, events.searchText, filter.q) : undefined;
   const matching = and(
     listCondition(filter.visibility),
     search,
@@ -72,27 +79,31 @@ export async function listEvents(
     filter.approval === 'pending' ? pendingApprovalCondition() : filter.approval === 'closed' ? sql`false` : undefined,
   );
   const where = and(matching, dateCondition(filter.date));
-  const order = orderOf(filter.date);
-  const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
+  const keyset = keysetOf(filter.date);
+  const order = orderOfKeyset(keyset);
+  // One row more than the page, to know whether another page follows.
+  const page = { limit: window.limit + 1, offset: filter.after ? 0 : window.offset };
   // The page's ids first (read from an index in order, even deep), then their rows and creators.
   const pageOf = (executor: Executor) => {
-    const inPage =
-      filter.date.kind === 'today'
+    const inPage = filter.after
+      ? inArray(events.id, pageIdsOf(executor, events.id, and(where, afterCursor(keyset, filter.after)), order, page))
+      : filter.date.kind === 'today'
         ? sql`${events.id} in (${runningOrLaterIds(matching, filter.date, page)})`
         : inArray(events.id, pageIdsOf(executor, events.id, where, order, page));
     return executor
-      .select({ event: events, creatorName })
+      .select({ event: events, creatorName, cursorKey: cursorKeyOf(keyset.key) })
       .from(events)
       .leftJoin(users, eq(users.id, events.organizerId))
       .leftJoin(partners, eq(partners.id, events.partnerId))
       .where(inPage)
       .orderBy(...order);
   };
-  const { rows, total } = await pageAndTotal(db, {
+  const { rows: read, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: pageOf,
     count: (executor) => boundedCount(executor, events, where),
   });
+  const { rows, next } = pageWithNext(read, window.limit, (row) => ({ micros: row.cursorKey, id: row.event.id }));
   const ids = rows.map((row) => row.event.id);
   const covers = new Map<string, ImageRow>();
   if (ids.length > 0) {
@@ -106,6 +117,7 @@ export async function listEvents(
     rows: rows.map((row) => ({ ...row.event, creatorName: row.creatorName })),
     covers,
     total,
+    next,
   };
 }
 

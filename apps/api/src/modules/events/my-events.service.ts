@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import type { CreateEventBody, EventDetail } from '@app/shared/events';
 import type { MyEventsResponse } from '@app/shared/my-events';
 import type { z } from 'zod';
@@ -23,7 +24,7 @@ export async function myEventsFor(
   const scope: MyEventsScope = { organizerId: actor.id, now: new Date() };
   const [counts, rows] = await Promise.all([
     countMyEvents(deps.db, scope),
-    listMyEvents(deps.db, scope, query.tab, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    listMyEvents(deps.db, scope, query.tab, pageWindow(query)),
   ]);
   const covers = await coversOf(
     deps.db,

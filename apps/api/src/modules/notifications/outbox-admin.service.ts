@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import {
   type FailedMessage,
   type FailedMessagesPage,
@@ -54,10 +55,7 @@ function auditView(row: OutboundMessageRow) {
 
 export async function listFailedMessages(deps: OutboxAdminDeps, query: FailedMessagesQuery): Promise<FailedMessagesPage> {
   const filter = { channel: query.channel, search: query.search || undefined };
-  const { rows, total } = await failedMessagesPage(deps.db, filter, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const { rows, total } = await failedMessagesPage(deps.db, filter, pageWindow(query));
   const contacts = rows.filter((row) => row.channel !== 'push').map((row) => row.recipient);
   const devices = rows.filter((row) => row.channel === 'push').map((row) => row.recipient);
   const [owners, subscribed] = await Promise.all([contactOwners(deps.db, contacts), deviceOwners(deps.db, devices)]);

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { stringify as stringifyRecords } from 'csv-stringify/sync';
@@ -84,7 +85,7 @@ export async function listEventParticipants(
 ): Promise<ParticipantsPage> {
   const event = await ownEvent(deps.db, actor, eventId);
   const limit = PARTICIPANTS_PAGE_SIZE;
-  const page = { limit, offset: (query.page - 1) * limit };
+  const page = pageWindow({ page: query.page, limit });
   const path = query.q && (await estimateAccountsMatching(deps.db, query.q)) < event.participantsCount ? 'accounts' : 'walk';
   const where = participationsWhere(event.id, query.q, path);
   const [rows, total] = await Promise.all([
@@ -178,7 +179,7 @@ export async function listEventRemovals(
   const event = await ownEvent(deps.db, actor, eventId);
   const limit = REMOVALS_PAGE_SIZE;
   const [rows, total] = await Promise.all([
-    listRemovals(deps.db, event.id, { limit, offset: (query.page - 1) * limit }),
+    listRemovals(deps.db, event.id, pageWindow({ page: query.page, limit })),
     countRemovals(deps.db, event.id),
   ]);
   return {

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
@@ -35,7 +36,7 @@ export async function listPartners(db: Database, filter: PartnerListFilter): Pro
         .where(where)
         .orderBy(desc(partners.createdAt), desc(partners.id))
         .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit),
+        .offset(pageWindow(filter).offset),
     count: (executor) => boundedCount(executor, partners, where),
   });
 }

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor, Tx } from '../../db/client';
 import { outboundMessages, paymentEvents, payments, rewardGrants, users } from '../../db/schema/index';
@@ -62,7 +63,7 @@ export async function listOwnPayments(db: Database, userId: string, page: number
       .where(where)
       .orderBy(desc(payments.createdAt))
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(pageWindow({ page, limit }).offset),
     db.select({ total: count() }).from(payments).where(where),
   ]);
   return { items, total: total?.total ?? 0 };

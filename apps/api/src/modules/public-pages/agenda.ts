@@ -8,7 +8,7 @@ import {
   type AgendaQuery,
 } from '@app/shared/public-pages';
 import { EXACT_COUNT_LIMIT } from '../../db/bounded-count';
-import { PUBLIC_DEPTH_MAX } from '../events/event-reads';
+import { PAGE_DEPTH_MAX } from '@app/shared/page-depth';
 import { cardHtml } from './event-card';
 import { html } from './html';
 import { type PageMeta, page } from './layout';
@@ -23,7 +23,7 @@ import { absolute, defaultImage, type PublicPagesDeps } from './public-pages.dep
 /*
  * The public agenda `/evenements` (decision 011): upcoming events with a search, filters by city,
  * category and date as a plain GET form, and paging by links; anonymous readers go no deeper than
- * PUBLIC_DEPTH_MAX events (decision 013).
+ * PAGE_DEPTH_MAX events (decisions 013, 069).
  */
 
 /** [from, to) in UTC of the agenda's date filter, in Douala time. */
@@ -59,8 +59,8 @@ function agendaHref(query: AgendaQuery, page: number): string {
   return `/evenements${search ? `?${search}` : ''}`;
 }
 
-/** The last agenda page an anonymous visitor may open: its first event is within PUBLIC_DEPTH_MAX. */
-export const AGENDA_MAX_PAGE = Math.ceil(PUBLIC_DEPTH_MAX / AGENDA_PAGE_SIZE);
+/** The last agenda page a visitor may open: its first event is within PAGE_DEPTH_MAX (decision 069). */
+export const AGENDA_MAX_PAGE = Math.ceil(PAGE_DEPTH_MAX / AGENDA_PAGE_SIZE);
 /** The agenda without results: after a search or a filter, and with none (issue 25). */
 export const AGENDA_NO_MATCH = 'Aucun évènement ne correspond à votre recherche.';
 export const AGENDA_NOTHING_AHEAD = 'Aucun évènement à venir.';
@@ -68,7 +68,7 @@ const PAGE_TOO_DEEP = 'Page trop lointaine : affinez la recherche ou les filtres
 
 /** `/evenements`: the public agenda, its filters as a plain GET form, paging by links. */
 export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, now = new Date()): Promise<string> {
-  // Anonymous depth cap (decision 013): no page past the first PUBLIC_DEPTH_MAX events is read.
+  // The depth cap (decision 069): no page past the first PAGE_DEPTH_MAX events is read.
   const tooDeep = query.page > AGENDA_MAX_PAGE;
   // '?city=douala' is Douala's agenda: a known city's key or any spelling reads as its name.
   const cityKey = cityKeyOf(query.city);

@@ -1,3 +1,5 @@
+import { pageWindow } from '../../db/page-window';
+import { lastReachablePage } from '@app/shared/page-depth';
 import { REPORT_REASON_LABELS, REPORT_REASONS } from '@app/shared/community';
 import type { Database } from '../../db/client';
 import { displayName } from '../../lib/display-name';
@@ -50,9 +52,10 @@ function pageHref(path: string, token: string | undefined, page: number): string
 /** The section: count of likes and comments, the page of comments, the actions. */
 export async function renderCommentsSection(db: Database, input: CommentsSectionInput): Promise<SafeHtml> {
   const { event, path, token } = input;
-  const pages = Math.max(1, Math.ceil(event.commentsCount / COMMENTS_PAGE_SIZE));
+  // Numbered pages go no deeper than PAGE_DEPTH_MAX comments (decision 069).
+  const pages = Math.min(Math.max(1, Math.ceil(event.commentsCount / COMMENTS_PAGE_SIZE)), lastReachablePage(COMMENTS_PAGE_SIZE));
   const page = Math.min(input.page, pages);
-  const rows = event.commentsCount > 0 ? await listComments(db, event.id, page, COMMENTS_PAGE_SIZE) : [];
+  const rows = event.commentsCount > 0 ? await listComments(db, event.id, pageWindow({ page, limit: COMMENTS_PAGE_SIZE })) : [];
   const open = event.status === 'published';
   const signIn = signInHref(path, token);
   const comments = rows.map((row) => {

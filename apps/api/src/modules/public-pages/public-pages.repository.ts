@@ -1,3 +1,5 @@
+import { containsCondition } from '../../db/contains-condition';
+import { pageWindow } from '../../db/page-window';
 import { and, asc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
@@ -5,7 +7,6 @@ import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
-import { likePattern } from '../../lib/text';
 import { publiclyListed } from '../events/event-visibility';
 
 /** What a card of the agenda (or of the landing page) shows. */
@@ -82,14 +83,14 @@ export async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | '
  * the caller keeps the page within the anonymous depth cap.
  */
 export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ cards: PublicCard[]; total: number }> {
-  const search = filter.q ? sql`${events.searchText} like ${likePattern(filter.q)}` : undefined;
+  const search = filter.q ? await containsCondition(db, events, events.searchText, filter.q) : undefined;
   const matching = and(
     publiclyListed,
     search,
     filter.city ? eq(events.city, filter.city) : undefined,
     filter.category ? eq(events.category, filter.category) : undefined,
   );
-  const page = { limit: filter.limit, offset: (filter.page - 1) * filter.limit };
+  const page = pageWindow(filter);
   const { rows, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { RewardGrantStatus, RewardRuleValues } from '@app/shared/referrals';
 import { boundedCount } from '../../db/bounded-count';
@@ -240,7 +241,7 @@ export async function listLeaderboard(db: Database, page: number, limit: number)
     sql`${referralStats.clicks} desc nulls last`,
     asc(referralStats.userId),
   ];
-  const pageIds = pageIdsOf(db, referralStats.userId, where, order, { limit, offset: (page - 1) * limit });
+  const pageIds = pageIdsOf(db, referralStats.userId, where, order, pageWindow({ page, limit }));
   const [items, total] = await Promise.all([
     db
       .select({
@@ -299,7 +300,7 @@ export async function listRules(db: Database, page: number, limit: number) {
       .from(rewardRules)
       .orderBy(sql`${rewardRules.createdAt} desc nulls last`, rewardRules.id)
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(pageWindow({ page, limit }).offset),
     db.select({ value: count() }).from(rewardRules),
   ]);
   return { items, total: totals[0]?.value ?? 0 };
@@ -379,7 +380,7 @@ export async function listGrants(db: Database, status: RewardGrantStatus | 'all'
       .where(where)
       .orderBy(sql`${rewardGrants.grantedAt} desc nulls last`, rewardGrants.id)
       .limit(limit)
-      .offset((page - 1) * limit),
+      .offset(pageWindow({ page, limit }).offset),
     db.select({ value: count() }).from(rewardGrants).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };

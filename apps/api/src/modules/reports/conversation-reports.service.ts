@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import {
   CONVERSATION_REPORT_MESSAGES as R,
   CONVERSATION_REPORTS_PAGE_SIZE,
@@ -105,10 +106,12 @@ export async function conversationReportQueue(
   query: ConversationReportsQuery,
 ): Promise<ConversationReportsResponse> {
   const limit = CONVERSATION_REPORTS_PAGE_SIZE;
-  const rows = await listOpenConversationReports(deps.db, chatScopeOf(actor), query.search || undefined, {
-    limit,
-    offset: (query.page - 1) * limit,
-  });
+  const rows = await listOpenConversationReports(
+    deps.db,
+    chatScopeOf(actor),
+    query.search || undefined,
+    pageWindow({ page: query.page, limit }),
+  );
   return { items: rows.slice(0, limit).map(toConversationReport), hasMore: rows.length > limit };
 }
 

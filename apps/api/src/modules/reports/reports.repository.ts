@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor, Tx } from '../../db/client';
@@ -128,7 +129,7 @@ export async function listOpenReports(
   const order = [desc(userReports.createdAt), desc(userReports.id)];
   // The page's ids first, then their two accounts: joined before the page is cut, PostgreSQL
   // hashes the whole users table (figures: docs/scaling.md, 'Figures behind the code').
-  const pageIds = pageIdsOf(db, userReports.id, where, order, { limit, offset: (page - 1) * limit });
+  const pageIds = pageIdsOf(db, userReports.id, where, order, pageWindow({ page, limit }));
   const [rows, [count]] = await Promise.all([
     withPeople(db)
       .where(inArray(userReports.id, pageIds))

@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import type { MessageLanguage } from '@app/shared/i18n';
 import { USER_NOTIFICATIONS_PAGE_SIZE } from '@app/shared/notification-kinds';
 import {
@@ -38,7 +39,7 @@ export async function myNotifications(
 ): Promise<UserNotificationsResponse> {
   const limit = USER_NOTIFICATIONS_PAGE_SIZE;
   const [rows, unread] = await Promise.all([
-    listNotificationsOf(db, userId, { limit, offset: (page - 1) * limit }),
+    listNotificationsOf(db, userId, pageWindow({ page, limit })),
     countUnread(db, userId),
   ]);
   return { items: rows.slice(0, limit).map((row) => view(row, language)), page, hasMore: rows.length > limit, unread };

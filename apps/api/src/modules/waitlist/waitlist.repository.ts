@@ -1,3 +1,4 @@
+import { pageWindow } from '../../db/page-window';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@app/shared/waitlist';
 import { DOUALA_TIME_ZONE } from '@app/shared/douala-time';
@@ -80,7 +81,7 @@ export async function listPage(db: Database, filters: WaitlistFilters, page: num
   const { rows: items, total } = await pageAndTotal(db, {
     search: search && { table: waitlistEntries, condition: search },
     page: (executor) => {
-      const pageIds = pageIdsOf(executor, waitlistEntries.id, where, order, { limit, offset: (page - 1) * limit });
+      const pageIds = pageIdsOf(executor, waitlistEntries.id, where, order, pageWindow({ page, limit }));
       return executor
         .select()
         .from(waitlistEntries)

@@ -8,6 +8,8 @@ export const uiMessages = defineMessages({
     next: 'Page suivante',
     last: 'Dernière page',
     pagination: 'Pagination',
+    capped:
+      'Seules les 10 000 premières lignes se parcourent page à page : affinez la recherche ou les filtres pour voir les suivantes.',
     loading: 'Chargement...',
     retry: 'Réessayer',
     loadError: 'Erreur de chargement',
@@ -25,6 +27,7 @@ export const uiMessages = defineMessages({
     next: 'Next page',
     last: 'Last page',
     pagination: 'Pagination',
+    capped: 'Only the first 10,000 rows can be paged through: narrow the search or the filters to see the others.',
     loading: 'Loading...',
     retry: 'Try again',
     loadError: 'Loading failed',

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { uiMessages } from './messages';
-import { PAGE_SIZE, Pagination, pageCount } from './pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from './pagination';
 import { Table, TBody, Td, Th, THead } from './table';
 
 export interface PagedColumn<T> {
@@ -147,7 +147,14 @@ export function PagedTable<T>({
           {t('loading')}
         </p>
       ) : null}
-      {loaded ? <Pagination page={Math.min(page, count)} count={count} onChange={(next) => onPage(next)} /> : null}
+      {loaded ? (
+        <Pagination
+          page={Math.min(page, count)}
+          count={count}
+          capped={pagesCapped(total, limit)}
+          onChange={(next) => onPage(next)}
+        />
+      ) : null}
     </div>
   );
 }

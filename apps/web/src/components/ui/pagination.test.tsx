@@ -45,6 +45,17 @@ describe('pager', () => {
     expect(pageCount(25)).toBe(3);
   });
 
+  it('stops at the last page a page number reaches, and says a filter shows the rest (decision 069)', () => {
+    expect(pageCount(1_000_000)).toBe(1000);
+    expect(pageCount(1_000_000, 25)).toBe(400);
+    const capped = render(query({ data: { items: rows(10), total: 1_000_000 } }), 1);
+    expect(capped).toContain('Page 1 sur 1000');
+    expect(capped).toContain('Seules les 10 000 premières lignes se parcourent page à page');
+    const whole = render(query({ data: { items: rows(10), total: 10_000 } }), 1);
+    expect(whole).toContain('Page 1 sur 1000');
+    expect(whole).not.toContain('Seules les 10 000');
+  });
+
   it('reads a 1-based page from the URL and falls back to 1', () => {
     expect(parsePage('3')).toBe(3);
     expect(parsePage(null)).toBe(1);

@@ -1,3 +1,4 @@
+import { lastReachablePage } from '@app/shared/page-depth';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
 import { uiMessages } from './messages';
@@ -5,9 +6,14 @@ import { uiMessages } from './messages';
 /** Rows per page of every paged admin table. */
 export const PAGE_SIZE = 10;
 
-/** Page count: ceil(total / limit), at least 1. */
+/** Page count: ceil(total / limit), at least 1, no more than a page number reaches (decision 069). */
 export function pageCount(total: number, limit: number = PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / limit));
+  return Math.max(1, Math.min(Math.ceil(total / limit), lastReachablePage(limit)));
+}
+
+/** Whether rows lie past the last page a page number reaches: a filter or search shows them. */
+export function pagesCapped(total: number, limit: number = PAGE_SIZE): boolean {
+  return Math.ceil(total / limit) > lastReachablePage(limit);
 }
 
 /** The 1-based page read from a `?page=` value: anything that is not a whole number ≥ 1 is page 1. */
@@ -19,18 +25,21 @@ export function parsePage(value: string | null | undefined): number {
 
 /**
  * First / previous / next / last buttons and 'Page X sur N' (paged tables and lists). `label`
- * names the navigation when a screen has more than one.
+ * names the navigation when a screen has more than one; `capped` ({@link pagesCapped}) says that
+ * more rows follow the last page, for a filter or search to reach.
  */
 export function Pagination({
   page,
   count,
   onChange,
   label,
+  capped = false,
 }: {
   page: number;
   count: number;
   onChange: (page: number) => void;
   label?: string;
+  capped?: boolean;
 }) {
   const t = useT(uiMessages);
   const atStart = page <= 1;
@@ -52,6 +61,7 @@ export function Pagination({
       <Button variant="secondary" size="sm" disabled={atEnd} onClick={() => onChange(count)} aria-label={t('last')}>
         »
       </Button>
+      {capped ? <p className="w-full text-center text-xs text-slate-600">{t('capped')}</p> : null}
     </nav>
   );
 }

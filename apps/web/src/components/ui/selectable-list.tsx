@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { SearchField } from './form/search-field';
 import { ListError, ListLoading } from './list-states';
 import type { PagedQuery } from './paged-table';
-import { PAGE_SIZE, Pagination, pageCount } from './pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from './pagination';
 
 /** The texts every list's messages hold under these keys. */
 type ListTextKey = 'title' | 'search' | 'searchPlaceholder' | 'loading' | 'listError' | 'retry';
@@ -84,7 +84,14 @@ export function SelectableList<T>(props: SelectableListProps<T>) {
       />
       {props.filters}
       {body}
-      {total > PAGE_SIZE && <Pagination page={props.page} count={pageCount(total, PAGE_SIZE)} onChange={props.onPage} />}
+      {total > PAGE_SIZE && (
+        <Pagination
+          page={props.page}
+          count={pageCount(total, PAGE_SIZE)}
+          capped={pagesCapped(total, PAGE_SIZE)}
+          onChange={props.onPage}
+        />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { EVENT_CATEGORIES, EVENT_STATUSES, type EventCategory, type EventDateFilter, type EventStatus } from '@app/shared/events';
 import { Alert } from '../../../components/ui/alert';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
@@ -148,7 +148,14 @@ export function EventList(props: EventListProps) {
               ))}
             </ul>
           )}
-          {pages > 1 ? <Pagination page={props.page} count={pages} onChange={props.onPage} /> : null}
+          {pages > 1 ? (
+            <Pagination
+              page={props.page}
+              count={pages}
+              capped={pagesCapped(list.data?.total ?? 0, PAGE_SIZE)}
+              onChange={props.onPage}
+            />
+          ) : null}
         </>
       )}
     </section>

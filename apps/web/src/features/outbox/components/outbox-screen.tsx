@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SearchField } from '../../../components/ui/form/search-field';
 import { ListEmpty, ListError, ListLoading } from '../../../components/ui/list-states';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from '../../../components/ui/pagination';
 import { Screen } from '../../../components/ui/screen';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
@@ -199,7 +199,12 @@ export function OutboxScreen({ nav }: { nav?: ReactNode }) {
       ) : null}
       {body}
       {list.data && total > PAGE_SIZE ? (
-        <Pagination page={Math.min(screen.page, count)} count={count} onChange={screen.setPage} />
+        <Pagination
+          page={Math.min(screen.page, count)}
+          count={count}
+          capped={pagesCapped(total, PAGE_SIZE)}
+          onChange={screen.setPage}
+        />
       ) : null}
       <ConfirmDialog
         open={toDelete !== null}

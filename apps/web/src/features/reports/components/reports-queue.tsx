@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from '../../../components/ui/pagination';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import { Screen } from '../../../components/ui/screen';
@@ -137,7 +137,14 @@ export function ReportsQueue({ userPath }: { userPath: (id: string) => string })
           </ul>
         </>
       )}
-      {list.data && list.data.total > PAGE_SIZE && <Pagination page={page} count={pages} onChange={(next) => setPage(next)} />}
+      {list.data && list.data.total > PAGE_SIZE && (
+        <Pagination
+          page={page}
+          count={pages}
+          capped={pagesCapped(list.data.total, PAGE_SIZE)}
+          onChange={(next) => setPage(next)}
+        />
+      )}
       <ConfirmDialog
         open={blocking !== null}
         title={t('block')}

@@ -2,7 +2,7 @@ import { WAITLIST_STATUSES, type WaitlistEntry } from '@app/shared/waitlist';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination';
+import { PAGE_SIZE, Pagination, pageCount, pagesCapped } from '../../../components/ui/pagination';
 import { SkeletonRows } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast';
 import { formatNumber } from '../../../lib/format';
@@ -125,7 +125,7 @@ export function WaitlistManager({ limit = PAGE_SIZE, compact = false }: Waitlist
       {actionError ? <Alert>{actionError}</Alert> : null}
       {body}
       {list.data && (!compact || total > limit) ? (
-        <Pagination page={filters.page} count={count} onChange={screen.setPage} />
+        <Pagination page={filters.page} count={count} capped={pagesCapped(total, limit)} onChange={screen.setPage} />
       ) : null}
       <ConfirmDialog
         open={pendingDelete !== null}
