@@ -17,6 +17,7 @@
 //   npm run bench:scale -- --fill-only       fills a database, keeps it and stops there (no request)
 //   BENCH_REUSE_URL=postgres://…/bench_scale_x npm run bench:scale
 //                                            times the lines on a database filled before (kept, not dropped)
+//   BENCH_LINES='two words|cursor'           only the lines whose name matches
 //   BENCH_PAYMENTS=1000000                   payments (default: as many as BENCH_ROWS), over two years
 //   BENCH_LIVE_CAMPAIGNS=1000                ad campaigns running today (and nine times as many others)
 //
@@ -1155,7 +1156,9 @@ async function main() {
     ];
 
     const results = [];
-    for (const line of lines) {
+    // BENCH_LINES=<regular expression>: only the lines whose name matches (to look at a few again).
+    const only = process.env.BENCH_LINES ? new RegExp(process.env.BENCH_LINES, 'i') : null;
+    for (const line of lines.filter((candidate) => !only || only.test(candidate.name))) {
       const single = await singles(baseURL, line);
       const rate = line.rate || process.env.BENCH_ALL_RATES ? await throughput(baseURL, line) : null;
       const bad = Object.keys(single.statuses).some((status) => status !== '200');
@@ -1165,6 +1168,7 @@ async function main() {
         `  ${line.name.padEnd(60)}${line.path ? ` repeated: first ${fmt(single.first).padStart(6)} p50 ${fmt(single.p50).padStart(6)} p95 ${fmt(single.p95).padStart(6)} ms` : ''}${single.varied ? ` ${single.varied.n} different: p50 ${fmt(single.varied.p50).padStart(6)} p95 ${fmt(single.varied.p95).padStart(6)} max ${fmt(single.varied.max).padStart(6)} ms` : ''}${rate ? `  ${rate.rps} req/s (200s)` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
       );
     }
+    if (only) return;
 
     const revenue = usePglite ? [] : await revenueLines(database.url);
 

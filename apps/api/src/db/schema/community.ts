@@ -85,7 +85,8 @@ export const eventComments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('event_comments_event_idx').on(table.eventId, table.createdAt),
+    // With the id: the comments' order and keyset (decision 069) read from it, without a sort.
+    index('event_comments_event_idx').on(table.eventId, table.createdAt, table.id),
     index('event_comments_user_idx').on(table.userId),
   ],
 );

@@ -4,6 +4,7 @@ import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
 import { phoneOrTextCondition } from '../../db/contains-condition';
 import { pageAndTotal } from '../../db/page-and-total';
+import { pageIdsOf } from '../../db/page-ids';
 import { auditLog, businessPageEvents, businessPages, events, partners, users } from '../../db/schema/index';
 
 export type BusinessPageRow = typeof businessPages.$inferSelect;
@@ -54,18 +55,20 @@ export async function listBusinessPages(
   filter: { q?: string; page: number; limit: number },
 ): Promise<{ rows: BusinessPageWithNames[]; total: number }> {
   const search = filter.q ? phoneOrTextCondition(businessPages.searchText, filter.q) : undefined;
+  const order = [desc(businessPages.createdAt), desc(businessPages.id)];
+  const window = pageWindow(filter);
   const { rows, total } = await pageAndTotal(db, {
     search: search && { table: businessPages, condition: search },
+    // The page's ids from the index first, then their rows and names: joined before the page is
+    // cut, a deep page joined every row it skipped (0.6 s at page 1,000).
     page: (executor) =>
       executor
         .select(columns)
         .from(businessPages)
         .leftJoin(users, eq(users.id, businessPages.ownerId))
         .leftJoin(partners, eq(partners.id, businessPages.partnerId))
-        .where(search)
-        .orderBy(desc(businessPages.createdAt), desc(businessPages.id))
-        .limit(filter.limit)
-        .offset(pageWindow(filter).offset),
+        .where(inArray(businessPages.id, pageIdsOf(executor, businessPages.id, search, order, window)))
+        .orderBy(...order),
     count: (executor) => boundedCount(executor, businessPages, search),
   });
   return { rows: await withCounts(db, rows), total };

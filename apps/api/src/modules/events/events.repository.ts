@@ -102,6 +102,7 @@ export async function listEvents(
     search: search && { table: events, condition: search },
     page: pageOf,
     count: (executor) => boundedCount(executor, events, where),
+    window: page,
   });
   const { rows, next } = pageWithNext(read, window.limit, (row) => ({ micros: row.cursorKey, id: row.event.id }));
   const ids = rows.map((row) => row.event.id);

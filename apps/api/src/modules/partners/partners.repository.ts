@@ -1,5 +1,6 @@
 import { pageWindow } from '../../db/page-window';
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { pageIdsOf } from '../../db/page-ids';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
@@ -27,16 +28,17 @@ export async function listPartners(db: Database, filter: PartnerListFilter): Pro
     filter.type === 'all' ? undefined : eq(partners.type, filter.type),
     filter.verification === 'all' ? undefined : eq(partners.isVerified, filter.verification === 'verified'),
   );
+  const order = [desc(partners.createdAt), desc(partners.id)];
+  const window = pageWindow(filter);
   return pageAndTotal(db, {
     search: search && { table: partners, condition: search },
+    // The page's ids from the index first (a deep page reads no row it skips), then their rows.
     page: (executor) =>
       executor
         .select()
         .from(partners)
-        .where(where)
-        .orderBy(desc(partners.createdAt), desc(partners.id))
-        .limit(filter.limit)
-        .offset(pageWindow(filter).offset),
+        .where(inArray(partners.id, pageIdsOf(executor, partners.id, where, order, window)))
+        .orderBy(...order),
     count: (executor) => boundedCount(executor, partners, where),
   });
 }

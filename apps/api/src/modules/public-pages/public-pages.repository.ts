@@ -95,6 +95,7 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
     count: (executor) => boundedCount(executor, events, and(matching, runningOrLater(filter.range))),
+    window: page,
   });
   return { cards: await withParts(db, rows), total };
 }

@@ -371,16 +371,17 @@ const grantSelection = {
 
 export async function listGrants(db: Database, status: RewardGrantStatus | 'all', page: number, limit: number) {
   const where = status === 'all' ? undefined : eq(rewardGrants.status, status);
+  const order = [sql`${rewardGrants.grantedAt} desc nulls last`, asc(rewardGrants.id)];
+  // The page's ids from the index first, then their accounts and rules (decision 013).
+  const pageIds = pageIdsOf(db, rewardGrants.id, where, order, pageWindow({ page, limit }));
   const [items, totals] = await Promise.all([
     db
       .select(grantSelection)
       .from(rewardGrants)
       .innerJoin(users, eq(users.id, rewardGrants.userId))
       .innerJoin(rewardRules, eq(rewardRules.id, rewardGrants.ruleId))
-      .where(where)
-      .orderBy(sql`${rewardGrants.grantedAt} desc nulls last`, rewardGrants.id)
-      .limit(limit)
-      .offset(pageWindow({ page, limit }).offset),
+      .where(inArray(rewardGrants.id, pageIds))
+      .orderBy(...order),
     db.select({ value: count() }).from(rewardGrants).where(where),
   ]);
   return { items, total: totals[0]?.value ?? 0 };
