@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -50,6 +51,38 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(['br', 'gzip']).toContain(response.headers['content-encoding']);
+  });
+
+  it('sends the brotli file the build made beside an asset as is (apps/web/scripts/precompress.mjs)', async () => {
+    const made = brotliCompressSync('console.log("precompressed")');
+    fs.writeFileSync(path.join(distDir, 'assets', 'made-def456.js'), 'console.log("precompressed")');
+    fs.writeFileSync(path.join(distDir, 'assets', 'made-def456.js.br'), made);
+    // Files are listed at start: a fresh app sees the new ones.
+    const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Admin-Passw0rd!' });
+    const fresh = await buildApp({
+      config,
+      database: await openDatabase({ statementTimeoutMs: 5000 }),
+      webDistDir: distDir,
+      logger: false,
+    });
+    try {
+      const response = await fresh.inject({
+        method: 'GET',
+        url: '/assets/made-def456.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.rawPayload.equals(made)).toBe(true);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A browser without brotli gets the file itself, compressed on the fly.
+      const gzip = await fresh.inject({ method: 'GET', url: '/assets/made-def456.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.statusCode).toBe(200);
+      expect(gzip.headers['content-encoding']).not.toBe('br');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('answers a missing file with 404 and an unknown /api path with the JSON 404', async () => {

@@ -88,6 +88,13 @@ test('an admin with manage_partners creates a partner (errors first), verifies i
   await expectNoAxeViolations(page, 'partner detail');
   await shot(page, testInfo, 'detail-verified');
 
+  // 'Modifier' opens the edit form (loaded when first opened) with the partner's values.
+  await detail.getByRole('button', { name: 'Modifier', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Modifier le partenaire' });
+  await expect(edit.getByLabel(/^Nom/)).toHaveValue(`Brasserie Étoile ${id}`);
+  await edit.getByRole('button', { name: 'Annuler' }).click();
+  await expect(edit).toBeHidden();
+
   // Utilisateurs: add by e-mail, then remove with confirmation.
   const usersTab = detail.getByRole('tab', { name: /Utilisateurs/ });
   await expect(usersTab).toHaveText(/Utilisateurs\s*0/);

@@ -1,30 +1,18 @@
 import { z } from 'zod';
 import { emailSchema, pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
-import { PERMISSIONS, type Permission, ROLES } from './permissions';
+import { ADMIN_STATUSES, USER_REPORT_FILTERS } from './admin-lists';
+import { PERMISSIONS, ROLES } from './permissions';
 import { activitySchema, reportSchema } from './community';
 import { publicUserSchema } from './users';
 
-/**
- * Administrator account status: validated if isAdminValidated; else blocked if
- * isBlocked; else pending. Blocking an administrator withdraws its validation, so a blocked one
- * shows BLOQUÉ and, once unblocked, waits for a new approval (EN ATTENTE).
- */
-export const ADMIN_STATUSES = ['validated', 'pending', 'blocked'] as const;
-export type AdminStatus = (typeof ADMIN_STATUSES)[number];
-
-export function adminStatus(user: { isAdminValidated: boolean; isBlocked: boolean }): AdminStatus {
-  if (user.isAdminValidated) return 'validated';
-  if (user.isBlocked) return 'blocked';
-  return 'pending';
-}
-
-/** The eleven permissions, grouped for the rights checklist. */
-export const PERMISSION_GROUPS: { id: string; permissions: Permission[] }[] = [
-  { id: 'content', permissions: ['manage_events', 'manage_partners', 'manage_business'] },
-  { id: 'people', permissions: ['manage_users', 'manage_chats'] },
-  { id: 'money', permissions: ['manage_transactions', 'manage_ads', 'manage_referrals', 'manage_rewards'] },
-  { id: 'administration', permissions: ['validate_admins', 'manage_admins'] },
-];
+export {
+  ADMIN_STATUSES,
+  type AdminStatus,
+  adminStatus,
+  PERMISSION_GROUPS,
+  USER_REPORT_FILTERS,
+  type UserReportFilter,
+} from './admin-lists';
 
 const permissionListSchema = z
   .array(z.enum(PERMISSIONS, { message: 'Permission inconnue' }))
@@ -54,9 +42,6 @@ export const managedUserDetailSchema = managedUserSchema.extend({
   reports: z.array(reportSchema).optional(),
 });
 export type ManagedUserDetail = z.infer<typeof managedUserDetailSchema>;
-
-export const USER_REPORT_FILTERS = ['all', 'reported', 'not_reported'] as const;
-export type UserReportFilter = (typeof USER_REPORT_FILTERS)[number];
 
 /** `GET /users`: `role=admin` lists admin and superadmin accounts; no role or `role=user` the users. */
 export const listUsersQuerySchema = pageQuerySchema.extend({

@@ -38,14 +38,3 @@ describe('localize', () => {
     expect(localizeBody(body, 'fr')).toBe(body);
   });
 });
-
-import { formatPhone } from './phone';
-
-describe('formatPhone', () => {
-  it('shows E.164 as international groups', () => {
-    expect(formatPhone('+237677001122')).toBe('+237 6 77 00 11 22');
-    expect(formatPhone('677001122')).toBe('+237 6 77 00 11 22');
-    expect(formatPhone('pas un numéro')).toBe('pas un numéro');
-    expect(formatPhone(null)).toBe('');
-  });
-});

@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { emailSchema, pageOf, pageQuerySchema, requiredText, uuidParam } from './common';
+import { PARTNER_STATUSES, PARTNER_TYPES, PARTNER_VERIFICATION_FILTERS } from './partner-lists';
 import { asE164, PHONE_INVALID } from './phone';
 import { publicUserSchema } from './users';
 
-/** Partner types and their labels (business is 'Entreprise', individual 'Individuel'). */
-export const PARTNER_TYPES = ['business', 'association', 'individual'] as const;
-export type PartnerType = (typeof PARTNER_TYPES)[number];
-export const PARTNER_TYPE_LABELS: Record<PartnerType, string> = {
-  business: 'Entreprise',
-  association: 'Association',
-  individual: 'Individuel',
-};
-
-/** Partner status: active can be blocked, blocked unblocked; pending becomes active when verified. */
-export const PARTNER_STATUSES = ['active', 'blocked', 'pending'] as const;
-export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
-export const PARTNER_STATUS_LABELS: Record<PartnerStatus, string> = {
-  active: 'Actif',
-  blocked: 'Bloqué',
-  pending: 'En attente',
-};
-
-export const PARTNER_VERIFICATION_FILTERS = ['all', 'verified', 'unverified'] as const;
+export {
+  PARTNER_STATUS_LABELS,
+  PARTNER_STATUSES,
+  type PartnerStatus,
+  PARTNER_TYPE_LABELS,
+  PARTNER_TYPES,
+  type PartnerType,
+  PARTNER_VERIFICATION_FILTERS,
+} from './partner-lists';
 
 export const PARTNER_MESSAGES = {
   nameRequired: 'Le nom est requis',

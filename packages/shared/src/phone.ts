@@ -36,16 +36,6 @@ export const phoneSchema = z
   .max(30, { message: PHONE_INVALID })
   .transform(asE164);
 
-/**
- * How a stored phone number is shown everywhere: international groups, '+237 6 77 00 11 22'.
- * A value that does not parse is shown as stored.
- */
-export function formatPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_COUNTRY);
-  return parsed?.isValid() ? parsed.formatInternational() : value;
-}
-
 /** The ISO 3166 country of an E.164 number ('CM'), or null. */
 export function phoneCountry(e164: string): string | null {
   return parsePhoneNumberFromString(e164)?.country ?? null;

@@ -3,6 +3,9 @@
  * `waitlist.ts` re-exports them.
  */
 
+/** A waiting-list entry's states. */
+export const WAITLIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
 /** Below this many milliseconds between the form appearing and its sending, a person did not type it. */
 export const WAITLIST_MIN_FILL_MS = 1500;
 

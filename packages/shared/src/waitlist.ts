@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { optionalEmail, pageOf, pageQuerySchema, requiredText } from './common';
 import { phoneSchema } from './phone';
+import { WAITLIST_STATUSES } from './waitlist-messages';
 
-export const WAITLIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const waitlistStatusSchema = z.enum(WAITLIST_STATUSES);
 export type WaitlistStatus = z.infer<typeof waitlistStatusSchema>;
 
-export { followersClaim, WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS } from './waitlist-messages';
+export { followersClaim, WAITLIST_MESSAGES, WAITLIST_MIN_FILL_MS, WAITLIST_STATUSES } from './waitlist-messages';
 
 /**
  * Public sign-up: name required, phone required (+237 default), e-mail optional.

@@ -1,7 +1,6 @@
 import type { ApiError } from '@app/shared/common';
 import { type ClientErrorCode, type ErrorCode, isErrorCode } from '@app/shared/errors';
-import { localize } from '@app/shared/i18n';
-import { getLanguage } from './i18n';
+import { getLanguage, localize } from './i18n';
 import { clearSession, getToken } from './session';
 
 /** Base `/api`, JSON, 15 000 ms timeout, credentials included, bearer token from localStorage. */

@@ -1,7 +1,6 @@
 import { isErrorCode } from '@app/shared/errors';
-import { localize } from '@app/shared/i18n';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from './api-client';
-import { getLanguage } from './i18n';
+import { getLanguage, localize } from './i18n';
 import { getToken } from './session';
 
 /**

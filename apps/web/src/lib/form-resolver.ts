@@ -1,11 +1,10 @@
 // zod's settings (French messages, no `new Function` under the CSP) before any form validates:
 // imported here, with the forms, so zod stays out of the screens that have none.
 import '@app/shared/zod-french';
-import { localize } from '@app/shared/i18n';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { en, fr } from 'zod/locales';
-import { getLanguage, type Language } from './i18n';
+import { getLanguage, type Language, localize } from './i18n';
 
 function localizeErrors(errors: Record<string, unknown>, language: Language): void {
   for (const value of Object.values(errors)) {

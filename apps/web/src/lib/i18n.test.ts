@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineMessages, translate } from './i18n';
+import { defineMessages, loadEnglish, localize, translate } from './i18n';
 
 const messages = defineMessages({
   fr: {
@@ -27,5 +27,16 @@ describe('translate', () => {
     const partial = { fr: { a: 'Texte A' }, en: {} } as unknown as typeof messages;
     expect(translate(partial, 'en', 'a' as 'hello')).toBe('Texte A');
     expect(translate(partial, 'en', 'absent' as 'hello')).toBe('absent');
+  });
+});
+
+describe('localize', () => {
+  it('answers French texts as they are, and English ones once the dictionary (a chunk of its own) is loaded', async () => {
+    expect(localize('Accès refusé', 'fr')).toBe('Accès refusé');
+    // Not loaded yet: the French text, and the dictionary starts loading.
+    expect(localize('Accès refusé', 'en')).toBe('Accès refusé');
+    await loadEnglish();
+    expect(localize('Accès refusé', 'en')).toBe('Access denied');
+    expect(localize('Accès refusé', 'fr')).toBe('Accès refusé');
   });
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { MessageLanguage } from '@app/shared/i18n';
 
 /**
  * The back office speaks French (default) and English. Each feature keeps its strings in a
@@ -27,15 +28,57 @@ export function getLanguage(): Language {
   return current;
 }
 
+/**
+ * The English forms of the server's and the shared schemas' French texts (`@app/shared/i18n`, the
+ * largest dictionary of the app) are a chunk of their own, loaded only when the UI speaks English:
+ * before the first render when English was chosen (main.tsx), or when English is chosen.
+ */
+type Dictionary = typeof import('@app/shared/i18n');
+let dictionary: Dictionary | null = null;
+let dictionaryLoading: Promise<void> | null = null;
+
+export function loadEnglish(): Promise<void> {
+  dictionaryLoading ??= import('@app/shared/i18n').then(
+    (module) => {
+      dictionary = module;
+    },
+    (error: unknown) => {
+      dictionaryLoading = null; // tried again at the next call
+      throw error;
+    },
+  );
+  return dictionaryLoading;
+}
+
+/**
+ * The English form of a French text from the server or a shared schema (`localize` of
+ * `@app/shared/i18n`); the text itself in French, or while the dictionary is not loaded yet.
+ */
+export function localize(text: string, language: MessageLanguage | string): string {
+  if (language !== 'en' || !text) return text;
+  if (!dictionary) {
+    void loadEnglish();
+    return text;
+  }
+  return dictionary.localize(text, language);
+}
+
+/** Switches the language; the screens change once English's dictionary is there (at once when it is). */
 export function setLanguage(language: Language): void {
-  current = language;
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // private mode: the choice lasts for this visit
   }
   document.documentElement.lang = language;
-  for (const listener of listeners) listener();
+  const apply = () => {
+    current = language;
+    for (const listener of listeners) listener();
+  };
+  if (language === 'en' && !dictionary) {
+    // Offline, the French texts stay untranslated rather than the switch not happening.
+    loadEnglish().then(apply, apply);
+  } else apply();
 }
 
 function subscribe(listener: () => void) {

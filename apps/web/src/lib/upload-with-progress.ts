@@ -1,8 +1,7 @@
 import type { ApiError } from '@app/shared/common';
 import { isErrorCode } from '@app/shared/errors';
-import { localize } from '@app/shared/i18n';
 import { API_BASE, ApiRequestError, NETWORK_ERROR_MESSAGE } from './api-client';
-import { getLanguage } from './i18n';
+import { getLanguage, localize } from './i18n';
 import { getToken } from './session';
 
 /**

@@ -1,8 +1,7 @@
-import { localize } from '@app/shared/i18n';
 import { FAILURE_MESSAGES, formatFcfa, OPERATOR_LABELS, type Operator, type Payment } from '@app/shared/payments';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ApiRequestError } from '../../lib/api-client';
-import { useLanguage, useT } from '../../lib/i18n';
+import { localize, useLanguage, useT } from '../../lib/i18n';
 import { isWaiting, useCancelPayment, usePayment } from '../../lib/payments/payment-query';
 import { useOnline } from '../../lib/pwa';
 import { Alert } from '../ui/alert';

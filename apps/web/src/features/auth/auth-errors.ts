@@ -1,6 +1,5 @@
-import { localize } from '@app/shared/i18n';
 import { ApiRequestError, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from '../../lib/api-client';
-import { getLanguage } from '../../lib/i18n';
+import { getLanguage, localize } from '../../lib/i18n';
 
 /** The message to show for a failed call: the server's message, else the given fallback, in the current language. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,5 +1,4 @@
-import { localize } from '@app/shared/i18n';
-import { type Language, useLanguage } from '../../lib/i18n';
+import { type Language, localize, useLanguage } from '../../lib/i18n';
 
 /**
  * The sign-in screens keep the spec's French texts in place, word for word; this is their

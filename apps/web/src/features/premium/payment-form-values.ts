@@ -1,5 +1,5 @@
 import { operatorSchema, type PlanId, planIdSchema, type StartPaymentInput, splitPrice } from '@app/shared/payments';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { z } from 'zod';
 import { payingPhone, payingPhoneSchema, proposedOperator } from '../../lib/payments/mobile-number';
 

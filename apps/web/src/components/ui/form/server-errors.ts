@@ -1,7 +1,6 @@
-import { localize } from '@app/shared/i18n';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../../../lib/api-client';
-import { getLanguage } from '../../../lib/i18n';
+import { getLanguage, localize } from '../../../lib/i18n';
 
 export interface ServerErrorTarget<T extends FieldValues> {
   setError: UseFormSetError<T>;

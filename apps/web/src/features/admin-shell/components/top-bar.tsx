@@ -1,4 +1,4 @@
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { useT } from '../../../lib/i18n';

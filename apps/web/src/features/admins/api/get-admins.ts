@@ -1,4 +1,5 @@
-import { ADMIN_STATUSES, type ListUsersResponse } from '@app/shared/admins';
+import { ADMIN_STATUSES } from '@app/shared/admin-lists';
+import type { ListUsersResponse } from '@app/shared/admins';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';

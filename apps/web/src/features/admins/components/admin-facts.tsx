@@ -1,5 +1,5 @@
 import type { AdminStatus, ManagedUser } from '@app/shared/admins';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import type { Ref } from 'react';
 import { DetailField } from '../../../components/ui/detail-field';
 import { formatDate } from '../../../lib/format';

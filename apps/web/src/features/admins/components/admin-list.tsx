@@ -1,4 +1,4 @@
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import type { AdminCounts, ManagedUser } from '@app/shared/admins';
 import { PAGE_SIZE } from '../../../components/ui/pagination';
 import { ListRowButton, SelectableList } from '../../../components/ui/selectable-list';

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@app/shared/users';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
@@ -7,9 +7,11 @@ import { useT } from '../../../lib/i18n';
 import { useListScreen } from '../../../lib/list-screen';
 import { ADMIN_FILTERS } from '../api/get-admins';
 import { adminsMessages } from '../messages';
-import { AddAdminDialog } from './add-admin-dialog';
 import { AdminDetail } from './admin-detail';
 import { AdminList } from './admin-list';
+
+/** The add form (its schema, zod, the form library, the phone library) loads when first opened. */
+const AddAdminDialog = lazy(() => import('./add-admin-dialog').then((module) => ({ default: module.AddAdminDialog })));
 
 /**
  * Administration: the list (search, status filter) on the left, the selected
@@ -22,6 +24,7 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
   const list = useListScreen({ filters: { status: ADMIN_FILTERS }, rowAttribute: 'data-admin-id', searchId: 'admin-search' });
   const { selectedId, select } = list;
   const [adding, setAdding] = useState(false);
+  const [addOpened, setAddOpened] = useState(false);
 
   const permissions = me?.permissions ?? [];
   const canManage = permissions.includes('manage_admins');
@@ -30,7 +33,18 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
     <Screen
       title={t('title')}
       subtitle={t('subtitle')}
-      action={canManage && <Button onClick={() => setAdding(true)}>+ {t('addAdmin')}</Button>}
+      action={
+        canManage && (
+          <Button
+            onClick={() => {
+              setAddOpened(true);
+              setAdding(true);
+            }}
+          >
+            + {t('addAdmin')}
+          </Button>
+        )
+      }
     >
       <ListDetailLayout
         prompt={t('selectPrompt')}
@@ -55,15 +69,19 @@ export function AdministrationScreen({ me }: { me: PublicUser | null }) {
         }
       />
 
-      <AddAdminDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onCreated={(admin) => {
-          setAdding(false);
-          select(admin._id);
-        }}
-        grantable={permissions}
-      />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <AddAdminDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            onCreated={(admin) => {
+              setAdding(false);
+              select(admin._id);
+            }}
+            grantable={permissions}
+          />
+        </Suspense>
+      )}
     </Screen>
   );
 }

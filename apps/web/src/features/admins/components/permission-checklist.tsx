@@ -1,4 +1,4 @@
-import { PERMISSION_GROUPS } from '@app/shared/admins';
+import { PERMISSION_GROUPS } from '@app/shared/admin-lists';
 import type { Permission } from '@app/shared/permissions';
 import { useId } from 'react';
 import { useT } from '../../../lib/i18n';

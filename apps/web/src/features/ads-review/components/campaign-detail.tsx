@@ -1,5 +1,4 @@
 import type { AdminCampaignDetail } from '@app/shared/ads';
-import { localize } from '@app/shared/i18n';
 import { formatFcfa } from '@app/shared/payments';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +6,7 @@ import { DetailField } from '../../../components/ui/detail-field';
 import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 import { toast } from '../../../components/ui/toast';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { type CampaignAction, useCampaignAction } from '../api/campaign-actions';
 import { useCampaign } from '../api/get-campaign';
 import { campaignArea, clickRate, formatDay } from '../lib/campaign-format';

@@ -1,5 +1,5 @@
 import { MESSAGES, makeNewPasswordFormSchema, OTP_TTL_SECONDS, PASSWORD_MIN_LENGTH, type ResetContact } from '@app/shared/auth';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { localizeResolver } from '../../../lib/form-resolver';
 import { useId } from 'react';

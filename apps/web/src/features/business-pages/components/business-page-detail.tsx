@@ -1,5 +1,5 @@
 import type { BusinessPageAdminDetail } from '@app/shared/business-pages';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { useEffect, useRef } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,3 @@
-import { localize } from '@app/shared/i18n';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, describedBy } from '../../../components/ui/form/field';
@@ -6,7 +5,7 @@ import { inputClass } from '../../../components/ui/form/input-style';
 import { ListError, ListLoading } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
 import { ApiRequestError } from '../../../lib/api-client';
-import { getLanguage, useT } from '../../../lib/i18n';
+import { getLanguage, localize, useT } from '../../../lib/i18n';
 import { useAddDoorHelper, useDoorHelpers, useRemoveDoorHelper } from '../api/check-in-api';
 import { checkInMessages } from '../messages';
 

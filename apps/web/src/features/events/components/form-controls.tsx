@@ -1,6 +1,5 @@
 import { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventCategory } from '@app/shared/events';
-import { localize } from '@app/shared/i18n';
-import { useLanguage } from '../../../lib/i18n';
+import { localize, useLanguage } from '../../../lib/i18n';
 
 /** The event categories as `<option>`s, labelled in the current language. */
 export function CategoryOptions() {

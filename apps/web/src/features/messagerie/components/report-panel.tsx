@@ -1,5 +1,5 @@
 import type { ConversationReportDetail, ReportedMessage } from '@app/shared/conversation-reports';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { useEffect, useRef, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

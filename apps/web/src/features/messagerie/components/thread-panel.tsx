@@ -1,5 +1,5 @@
 import type { ConversationMessage, SupportThreadResponse } from '@app/shared/conversations';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { useEffect, useRef } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -8,13 +8,12 @@ import {
   SHORT_ADDRESS_PREFIX,
   shortAddressProblem,
 } from '@app/shared/events';
-import { localize } from '@app/shared/i18n';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/form/controls';
 import { describedBy } from '../../../components/ui/form/field';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { checkShortAddress } from '../api/customisation';
 import { customisationMessages } from '../customisation-messages';
 

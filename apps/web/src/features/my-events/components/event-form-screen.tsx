@@ -10,7 +10,6 @@ import {
   formToEventInput,
   shortAddressProblem,
 } from '@app/shared/events';
-import { localize } from '@app/shared/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { EVENT_DATE_FIELDS } from '../../../lib/event-field-messages';
@@ -28,7 +27,7 @@ import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../config/paths';
 import { EMPTY_EVENT_FORM, eventFieldOf, eventToFormValues } from '../../../lib/event-form-values';
 import { localizeResolver } from '../../../lib/form-resolver';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { resizeImage } from '../../../lib/resize-image';
 import { useCustomisationAccess } from '../api/customisation';
 import { createDraft, removeImage, updateDraft, uploadImages, useRefreshMyEvents } from '../api/save-event';

@@ -13,7 +13,7 @@ import { DialogForm } from '../../../components/ui/form/dialog-form';
 import { useDialogForm } from '../../../components/ui/form/use-dialog-form';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { useCreatePartner } from '../api/create-partner';
 import { useUpdatePartner } from '../api/update-partner';
 import { partnersMessages } from '../messages';

@@ -1,5 +1,5 @@
 import type { PartnerAction, PartnerDetail } from '@app/shared/partners';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -12,8 +12,10 @@ import { PartnerLogo, PartnerStatusBadge, useTypeLabel, VerifiedBadge } from './
 import { ActivitiesTab } from './partner-activities-tab';
 import { UsersTab } from './partner-users-tab';
 import { InfoTab } from './partner-info-tab';
-import { EditPartnerDialog } from './add-partner-dialog';
 import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
+
+/** The edit form (its schema, zod, the form library, the phone library) loads when first opened. */
+const EditPartnerDialog = lazy(() => import('./add-partner-dialog').then((module) => ({ default: module.EditPartnerDialog })));
 
 const TABS = ['info', 'users', 'activities'] as const;
 type Tab = (typeof TABS)[number];
@@ -141,7 +143,11 @@ function PartnerBody({ partner }: { partner: PartnerDetail }) {
         {tab === 'activities' && <ActivitiesTab partner={partner} />}
       </div>
 
-      {editing && <EditPartnerDialog partner={partner} open onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <EditPartnerDialog partner={partner} open onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         open={confirmBlock}

@@ -1,4 +1,4 @@
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import type { PartnerDetail } from '@app/shared/partners';
 import { useId } from 'react';
 import { toast } from '../../../components/ui/toast';

@@ -1,4 +1,4 @@
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import type { AuthorizedUser, PartnerDetail } from '@app/shared/partners';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,14 +1,16 @@
-import { PARTNER_STATUSES, PARTNER_TYPES, PARTNER_VERIFICATION_FILTERS } from '@app/shared/partners';
-import { useState } from 'react';
+import { PARTNER_STATUSES, PARTNER_TYPES, PARTNER_VERIFICATION_FILTERS } from '@app/shared/partner-lists';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';
 import { useListScreen } from '../../../lib/list-screen';
 import { partnersMessages } from '../messages';
-import { AddPartnerDialog } from './add-partner-dialog';
 import { PartnerDetailPanel } from './partner-detail';
 import { PartnerList } from './partner-list';
+
+/** The add form (its schema, zod, the form library, the phone library) loads when first opened. */
+const AddPartnerDialog = lazy(() => import('./add-partner-dialog').then((module) => ({ default: module.AddPartnerDialog })));
 
 /**
  * 'Gestion des Partenaires': the list (search, status, type and verification filters)
@@ -29,9 +31,23 @@ export function PartnersScreen() {
   });
   const { selectedId, select } = list;
   const [adding, setAdding] = useState(false);
+  const [addOpened, setAddOpened] = useState(false);
 
   return (
-    <Screen title={t('title')} subtitle={t('subtitle')} action={<Button onClick={() => setAdding(true)}>+ {t('add')}</Button>}>
+    <Screen
+      title={t('title')}
+      subtitle={t('subtitle')}
+      action={
+        <Button
+          onClick={() => {
+            setAddOpened(true);
+            setAdding(true);
+          }}
+        >
+          + {t('add')}
+        </Button>
+      }
+    >
       <ListDetailLayout
         prompt={t('selectPrompt')}
         detail={selectedId ? <PartnerDetailPanel key={selectedId} id={selectedId} onBack={list.back} /> : null}
@@ -50,14 +66,18 @@ export function PartnersScreen() {
         }
       />
 
-      <AddPartnerDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onCreated={(partner) => {
-          setAdding(false);
-          select(partner._id);
-        }}
-      />
+      {addOpened && (
+        <Suspense fallback={null}>
+          <AddPartnerDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            onCreated={(partner) => {
+              setAdding(false);
+              select(partner._id);
+            }}
+          />
+        </Suspense>
+      )}
     </Screen>
   );
 }

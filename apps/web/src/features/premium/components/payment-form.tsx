@@ -1,4 +1,3 @@
-import { localize } from '@app/shared/i18n';
 import { formatFcfa, type Payment, type PremiumOverview, splitPrice } from '@app/shared/payments';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
@@ -11,7 +10,7 @@ import { RadioCard } from '../../../components/ui/form/radio-card';
 import { applyServerErrors, onlyFields } from '../../../components/ui/form/server-errors';
 import { ApiRequestError } from '../../../lib/api-client';
 import { localizeResolver } from '../../../lib/form-resolver';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { useOnline } from '../../../lib/pwa';
 import { newIdempotencyKey } from '../../../lib/payments/idempotency-key';
 import { proposedOperator } from '../../../lib/payments/mobile-number';

@@ -1,10 +1,9 @@
-import { localize } from '@app/shared/i18n';
 import { PAYMENT_PURPOSE_LABELS } from '@app/shared/payments';
 import type { ReactNode } from 'react';
 import { PaymentProgress as MobileMoneyProgress } from '../../../components/payment/payment-progress';
 import { Alert } from '../../../components/ui/alert';
 import { formatDate } from '../../../lib/format';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { premiumMessages } from '../messages';
 import { PremiumUnlocks } from './premium-unlocks';
 

@@ -1,7 +1,6 @@
-import { localize } from '@app/shared/i18n';
 import { PREMIUM_FEATURE_LABELS, PREMIUM_FEATURES } from '@app/shared/premium';
 import { LineIcon } from '../../../components/ui/line-icon';
-import { useLanguage } from '../../../lib/i18n';
+import { localize, useLanguage } from '../../../lib/i18n';
 
 const CHECK = 'M20 6 9 17l-5-5';
 

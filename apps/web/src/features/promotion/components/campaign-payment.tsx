@@ -1,6 +1,6 @@
 import type { CampaignDetail } from '@app/shared/ads';
 import { formatFcfa, type Operator, type Payment } from '@app/shared/payments';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useId, useState } from 'react';

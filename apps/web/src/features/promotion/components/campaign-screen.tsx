@@ -1,5 +1,4 @@
 import type { CampaignDetail } from '@app/shared/ads';
-import { localize } from '@app/shared/i18n';
 import { formatFcfa, PAYMENT_STATUS_LABELS } from '@app/shared/payments';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +9,7 @@ import { TBody, Td, Th } from '../../../components/ui/table';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { getLanguage, LOCALES, useT } from '../../../lib/i18n';
+import { getLanguage, LOCALES, localize, useT } from '../../../lib/i18n';
 import { useCampaign } from '../api';
 import { clickRate, dailyTotals, formatClickRate } from '../campaign-values';
 import { promotionMessages } from '../messages';

@@ -1,5 +1,5 @@
-import { formatPhone } from '@app/shared/phone';
-import { whatsappShareUrl } from '@app/shared/referrals';
+import { formatPhone } from '@app/shared/phone-display';
+import { whatsappShareUrl } from '@app/shared/referral-links';
 import { type ReactNode, useId, useRef } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';

@@ -1,4 +1,3 @@
-import { localize } from '@app/shared/i18n';
 import { formatFcfa, OPERATOR_LABELS, type TransactionDetail } from '@app/shared/payments';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +5,7 @@ import { LoadedDetailPanel } from '../../../components/ui/detail-panel';
 import { DetailField } from '../../../components/ui/detail-field';
 import { toast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
-import { useLanguage, useT } from '../../../lib/i18n';
+import { localize, useLanguage, useT } from '../../../lib/i18n';
 import { useTransaction } from '../api/get-transaction';
 import { useCheckTransaction, useRefundTransaction } from '../api/transaction-actions';
 import { transactionsMessages } from '../messages';

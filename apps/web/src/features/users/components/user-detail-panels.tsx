@@ -1,7 +1,7 @@
 import type { ManagedUserDetail } from '@app/shared/admins';
 import { REPORT_REASON_LABELS, type Report } from '@app/shared/community';
 import { Badge } from '../../../components/ui/badge';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n';
 import { usersMessages } from '../messages';

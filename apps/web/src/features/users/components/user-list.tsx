@@ -1,6 +1,6 @@
 import type { ManagedUser, UserReportFilter } from '@app/shared/admins';
 import { ListRowButton, SelectableList } from '../../../components/ui/selectable-list';
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import { useT } from '../../../lib/i18n';
 import { type UserStatusFilter, useUsers } from '../api/get-users';
 import { usersMessages } from '../messages';

@@ -1,4 +1,4 @@
-import { USER_REPORT_FILTERS } from '@app/shared/admins';
+import { USER_REPORT_FILTERS } from '@app/shared/admin-lists';
 import { ListDetailLayout } from '../../../components/ui/list-detail-layout';
 import { Screen } from '../../../components/ui/screen';
 import { useT } from '../../../lib/i18n';

@@ -1,4 +1,4 @@
-import { formatPhone } from '@app/shared/phone';
+import { formatPhone } from '@app/shared/phone-display';
 import type { WaitlistEntry, WaitlistStatus } from '@app/shared/waitlist';
 import type { ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

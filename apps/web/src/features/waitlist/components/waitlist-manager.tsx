@@ -1,4 +1,5 @@
-import { WAITLIST_STATUSES, type WaitlistEntry } from '@app/shared/waitlist';
+import type { WaitlistEntry } from '@app/shared/waitlist';
+import { WAITLIST_STATUSES } from '@app/shared/waitlist-messages';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
