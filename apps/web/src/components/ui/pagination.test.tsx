@@ -63,6 +63,9 @@ describe('pager', () => {
     expect(parsePage('-2')).toBe(1);
     expect(parsePage('2.5')).toBe(1);
     expect(parsePage('abc')).toBe(1);
+    // No deeper than a page number reaches (decision 069).
+    expect(parsePage('2000')).toBe(1000);
+    expect(parsePage('2000', 50)).toBe(200);
   });
 
   it("shows 'Chargement...' while the first page loads", () => {

@@ -16,11 +16,14 @@ export function pagesCapped(total: number, limit: number = PAGE_SIZE): boolean {
   return Math.ceil(total / limit) > lastReachablePage(limit);
 }
 
-/** The 1-based page read from a `?page=` value: anything that is not a whole number ≥ 1 is page 1. */
-export function parsePage(value: string | null | undefined): number {
+/**
+ * The 1-based page read from a `?page=` value: anything that is not a whole number ≥ 1 is page 1,
+ * and a page deeper than a page number reaches (a bookmark, decision 069) is the last it reaches.
+ */
+export function parsePage(value: string | null | undefined, limit: number = PAGE_SIZE): number {
   if (!value || !/^\d{1,9}$/.test(value)) return 1;
   const page = Number(value);
-  return page >= 1 ? page : 1;
+  return page >= 1 ? Math.min(page, lastReachablePage(limit)) : 1;
 }
 
 /**
