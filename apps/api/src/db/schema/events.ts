@@ -122,6 +122,8 @@ export const events = pgTable(
       .where(publicEvent(table)),
     index('events_public_start_id_idx').on(table.startDateTime, table.id).where(publicEvent(table)),
     index('events_public_category_start_id_idx').on(table.category, table.startDateTime, table.id).where(publicEvent(table)),
+    // A city's agenda, soonest first (issue 31): its page and its bounded count from the index alone.
+    index('events_public_city_start_id_idx').on(table.city, table.startDateTime, table.id).where(publicEvent(table)),
     index('events_public_category_created_id_idx')
       .on(table.category, ...newestFirst(table.createdAt, table.id))
       .where(publicEvent(table)),

@@ -1,12 +1,11 @@
 import { containsCondition } from '../../db/contains-condition';
 import { pageWindow } from '../../db/page-window';
 import { and, asc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
-import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
+import { countRunningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { publiclyListed } from '../events/event-visibility';
 
 /** What a card of the agenda (or of the landing page) shows. */
@@ -94,7 +93,7 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
   const { rows, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
-    count: (executor) => boundedCount(executor, events, and(matching, runningOrLater(filter.range))),
+    count: (executor) => countRunningOrLater(executor, matching, filter.range),
     window: page,
   });
   return { cards: await withParts(db, rows), total };
