@@ -8,7 +8,7 @@ import type { Database, Executor, Tx } from '../../db/client';
 import { afterCursor, cursorKeyOf, type KeysetOrder, orderOfKeyset, pageWithNext } from '../../db/keyset';
 import { pageIdsOf } from '../../db/page-ids';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
-import { runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
+import { countRunningOrLater, runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
 import { imagePreviewKey } from '../uploads/uploads.storage';
 import { pendingApprovalCondition } from './event-approval.repository';
 import { type ListVisibility, listCondition } from './event-visibility';
@@ -101,7 +101,8 @@ export async function listEvents(
   const { rows: read, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: pageOf,
-    count: (executor) => boundedCount(executor, events, where),
+    count: (executor) =>
+      filter.date.kind === 'today' ? countRunningOrLater(executor, matching, filter.date) : boundedCount(executor, events, where),
     window: page,
   });
   const { rows, next } = pageWithNext(read, window.limit, (row) => ({ micros: row.cursorKey, id: row.event.id }));
