@@ -135,8 +135,8 @@ export class AnswerCache {
     return String(this.sharedGeneration);
   }
 
-  /** The cached answer for `key`, or `compute()`'s (shared by concurrent callers). */
-  private async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /** The cached answer for `key`, or `compute()`'s (shared by concurrent callers); not async: a hit makes no promise more. */
+  private get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
     const generation = this.generation();
     if (generation === null) return compute();
