@@ -23,25 +23,22 @@
 //
 // The targets (the agreed speed budgets) are printed beside the figures; the script never
 // fails on them (a benchmark, not a timed test), only when the server misbehaves (5xx).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
 import { PAGE_DEPTH_MAX } from '../packages/shared/src/page-depth.ts';
+import { startBare, startServer, stopServer, throughput } from './lib/bench-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const usePglite = args.has('--pglite');
 const fillOnly = args.has('--fill-only');
 const keep = args.has('--keep') || fillOnly;
 const rows = Number(process.env.BENCH_ROWS ?? (usePglite ? 100_000 : 1_000_000));
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
-const duration = Number(process.env.BENCH_DURATION ?? 5);
 const stressDuration = Number(process.env.BENCH_STRESS_DURATION ?? 30);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_EMAIL = 'admin@bench.local';
@@ -99,29 +96,6 @@ function pgliteDatabase(dataDir) {
     },
     async drop() {},
   };
-}
-
-function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  });
-  child.stderr.on('data', (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  });
-  child.output = () => output;
-  return child;
-}
-
-async function stopServer(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 /**
@@ -495,68 +469,6 @@ async function singles(baseURL, line) {
     result.varied = { n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
   }
   return result;
-}
-
-/**
- * Requests per second at `connections` connections, measured by autocannon in a fresh process of
- * its own: in this long-running one (its heap full of the run's results) it sent about half as
- * many requests, which held the bare route down far more than the API.
- */
-async function throughput(url, line, connections = 10, seconds = duration) {
-  const job = JSON.stringify({ url, path: line.path ?? line.paths[0], headers: line.headers ?? {}, connections, seconds });
-  // With this process's loader flags (`--import tsx`): the script imports TypeScript.
-  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--load', job], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
-  if (exitCode !== 0) throw new Error(`load process exited ${exitCode}`);
-  return JSON.parse(output);
-}
-
-/** The load process of `throughput`. */
-async function load(job) {
-  let n = 0;
-  const result = await autocannon({
-    url: job.url,
-    connections: job.connections,
-    duration: job.seconds,
-    timeout: 20,
-    requests: [
-      {
-        method: 'GET',
-        path: job.path,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, ...job.headers, 'x-forwarded-for': `10.8.${(n >> 8) & 255}.${n++ & 255}` },
-        }),
-      },
-    ],
-  });
-  const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
-  // Only the answers with status 200 count: a fast 429 or 503 is no throughput (issue 31).
-  const ok = byStatus['200'] ?? 0;
-  console.log(JSON.stringify({ rps: Math.round(ok / job.seconds), byStatus, errors: result.errors }));
-}
-
-/** A bare Fastify route answering the given bytes, in its own process (as the API is). */
-function startBare(port, bodyFile) {
-  const code = `
-    const fs = require('node:fs');
-    const Fastify = require('fastify');
-    const body = fs.readFileSync(${JSON.stringify(bodyFile)});
-    const app = Fastify({ logger: false });
-    app.get('/api/events', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
-    app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));
-  `;
-  const child = spawn(process.execPath, ['-e', code], { cwd: path.join(root, 'apps/api'), stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.stdout.once('data', () => resolve(child));
-    child.once('exit', (exitCode) => reject(new Error(`bare server exited ${exitCode}`)));
-  });
 }
 
 function rssOf(pid) {
@@ -1251,5 +1163,4 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-if (process.argv[2] === '--load') await load(JSON.parse(process.argv[3]));
-else main();
+main();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
-import { isPermission } from '@app/shared/permissions';
+import { isPermission, type Permission } from '@app/shared/permissions';
 import { forbidden, permissionMissing, unauthorized } from '../lib/errors';
 
 /** One registered route as the access hook saw it; the security tests walk this list. */
@@ -57,27 +57,35 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    /** The error answering a caller the route's access refuses (its session, if any, known), or undefined. */
+    const checked = (request: FastifyRequest, access: string | undefined, token: string | null): Error | undefined => {
+      if (access === 'public') return undefined;
+      if (access === undefined) return forbidden();
+      if (!request.user)
+        return unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
+      if (access === 'authenticated') return undefined;
+      if (!request.user.permissions.includes(access as Permission)) return permissionMissing();
+      return undefined;
+    };
+
+    // A callback hook, not an async one: a request without a token (most reads) is decided
+    // without a promise (issue 31 item 3).
+    app.addHook('onRequest', (request, _reply, done) => {
       // Decide on the route the router matched, never on the raw URL: the router decodes
       // '/%61pi/…' into '/api/…', so a test on `request.url` could be walked around.
       const routeUrl = request.routeOptions.url;
       // Non-API routes (the web app) and unmatched paths (the not-found handler answers 404).
-      if (!routeUrl?.startsWith('/api')) return;
+      if (!routeUrl?.startsWith('/api')) return done();
       const access = request.routeOptions.config?.access;
       const token = bearerToken(request.headers.authorization);
-      if (token) {
-        const session = await options.findSession(token);
+      if (!token) return done(checked(request, access, token));
+      options.findSession(token).then((session) => {
         if (session && !session.user.isBlocked) {
           request.user = session.user;
           request.sessionId = session.sessionId;
         }
-      }
-      if (access === 'public') return;
-      if (access === undefined) throw forbidden();
-      if (!request.user)
-        throw unauthorized(token ? 'Session expirée ou invalide. Veuillez vous reconnecter.' : 'Authentification requise');
-      if (access === 'authenticated') return;
-      if (!request.user.permissions.includes(access)) throw permissionMissing();
+        done(checked(request, access, token));
+      }, done);
     });
   },
   { name: 'access' },

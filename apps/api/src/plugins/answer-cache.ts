@@ -29,10 +29,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 class SerializedAnswer {
   private readonly encoded = new Map<Encoding, Buffer>();
+  /**
+   * The text as UTF-8 bytes, made once: sent as a string, each answer was encoded again (its
+   * length measured, then its characters converted on the socket), which cost a cached list
+   * answer more than all the rest of its request (issue 31 item 3).
+   */
+  private readonly identity: Buffer;
   constructor(
     readonly text: string,
     readonly type: string,
-  ) {}
+  ) {
+    this.identity = Buffer.from(text);
+  }
 
   bytes(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
@@ -52,7 +60,7 @@ class SerializedAnswer {
       accepted && this.text.length >= COMPRESS_FROM_BYTES
         ? negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS)
         : null;
-    if (!encoding) return reply.send(this.text);
+    if (!encoding) return reply.send(this.identity);
     return reply.header('vary', 'accept-encoding').header('content-encoding', encoding).send(this.bytes(encoding));
   }
 }
@@ -127,8 +135,8 @@ export class AnswerCache {
     return String(this.sharedGeneration);
   }
 
-  /** The cached answer for `key`, or `compute()`'s (shared by concurrent callers). */
-  private async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /** The cached answer for `key`, or `compute()`'s (shared by concurrent callers); not async: a hit makes no promise more. */
+  private get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     if (!this.enabled) return compute();
     const generation = this.generation();
     if (generation === null) return compute();

@@ -66,16 +66,18 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     // Every answer's `message` and `fieldErrors` follow the request's Accept-Language (French by
     // default), through the one shared dictionary (packages/shared/src/i18n.ts).
-    app.addHook('preSerialization', async (request, reply, payload) => {
+    app.addHook('preSerialization', (request, reply, payload, done) => {
       const language = languageFromHeader(request.headers['accept-language']);
-      if (language === 'fr') return payload;
+      if (language === 'fr') return done(null, payload);
       reply.header('content-language', language);
-      return localizeBody(payload, language);
+      done(null, localizeBody(payload, language));
     });
-    app.addHook('preValidation', async (request) => {
+    // A callback hook: no promise per request (issue 31 item 3).
+    app.addHook('preValidation', (request, _reply, done) => {
       if (hasControlCharacters(request.body) || hasControlCharacters(request.query) || hasControlCharacters(request.params)) {
-        throw controlCharactersFound();
+        return done(controlCharactersFound());
       }
+      done();
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return answer(reply, error);

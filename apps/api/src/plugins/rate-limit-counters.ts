@@ -18,7 +18,9 @@ export class LocalCounters {
   incr(key: string, timeWindow: number): Count {
     const now = Date.now();
     const alive = this.alive(key, now);
-    const window = alive ? { current: alive.current + 1, endsAt: alive.endsAt } : { current: 1, endsAt: now + timeWindow };
+    // Counted in place: no new window object per request (issue 31 item 3).
+    if (alive) alive.current += 1;
+    const window = alive ?? { current: 1, endsAt: now + timeWindow };
     this.keep(key, window);
     return { current: window.current, ttl: window.endsAt - now };
   }

@@ -56,12 +56,16 @@ export const rateLimitPlugin = fp(
         private readonly prefix = 'rl:',
         private readonly local = new LocalCounters(LOCAL_KEYS),
       ) {}
+      private locally(method: 'incr' | 'read', fullKey: string, callback: StoreCallback, timeWindow: number) {
+        callback(null, method === 'incr' ? this.local.incr(fullKey, timeWindow) : this.local.read(fullKey));
+      }
       private count(method: 'incr' | 'read', key: string, callback: StoreCallback, timeWindow: number) {
         const fullKey = this.prefix + key;
-        const locally = () => callback(null, method === 'incr' ? this.local.incr(fullKey, timeWindow) : this.local.read(fullKey));
+        // Without Redis (or while it fails), counted in this process with no closure made per
+        // request (issue 31 item 3).
         if (!redisCounters || !redis || redis.status !== 'ready') {
           if (redis) fallBack();
-          return locally();
+          return this.locally(method, fullKey, callback, timeWindow);
         }
         const asked = method === 'incr' ? redisCounters.incr(fullKey, timeWindow) : redisCounters.read(fullKey);
         asked.then(
@@ -71,7 +75,7 @@ export const rateLimitPlugin = fp(
           },
           (error: Error) => {
             fallBack(error);
-            locally();
+            this.locally(method, fullKey, callback, timeWindow);
           },
         );
       }

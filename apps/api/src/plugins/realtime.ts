@@ -127,6 +127,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     realtime: RealtimeHub;
   }
+  interface FastifyRequest {
+    /** The people this request gave a notification (see `noteNotified`), told once it answered. */
+    notified: Set<string> | null;
+  }
 }
 
 export const realtimePlugin = fp(
@@ -134,16 +138,19 @@ export const realtimePlugin = fp(
     const hub = new RealtimeHub(app.redis, app.log);
     app.decorate('realtime', hub);
     // Each request notes whom it notified; they hear it once it answered successfully (its
-    // transactions committed). A failed request wrote nothing to tell.
-    const notifiedOf = new WeakMap<object, Set<string>>();
+    // transactions committed). A failed request wrote nothing to tell. The set hangs on the request
+    // (no WeakMap), and the answer of a request that notified nobody (every read) costs no promise
+    // (issue 31 item 3).
+    app.decorateRequest('notified', null);
     app.addHook('onRequest', (request, _reply, done) => {
       const notified = new Set<string>();
-      notifiedOf.set(request, notified);
+      request.notified = notified;
       notifiedByWork.run(notified, done);
     });
-    app.addHook('onResponse', async (request, reply) => {
-      const notified = notifiedOf.get(request);
-      if (notified && notified.size > 0 && reply.statusCode < 400) await hub.tell([...notified], { type: 'notifications' });
+    app.addHook('onResponse', (request, reply, done) => {
+      const notified = request.notified;
+      if (!notified || notified.size === 0 || reply.statusCode >= 400) return done();
+      hub.tell([...notified], { type: 'notifications' }).then(() => done(), done);
     });
     if (!app.redis) return;
     // A subscribed connection takes no other command: a connection of its own, which waits for

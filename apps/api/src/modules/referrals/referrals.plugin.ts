@@ -59,12 +59,15 @@ export const referralsPlugin = fp(
       runDue: () => runReferralJobs(deps),
     } satisfies ReferralEvents);
 
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook: a request without `?ref=` costs no promise (issue 31 item 3).
+    app.addHook('onResponse', (request, reply, done) => {
       const ref = refOf(request.url);
-      if (ref === null || !isPublicPage(request, reply)) return;
-      recordClick(deps, { ref, ip: request.ip, userAgent: request.headers['user-agent'] }).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'referral click not counted'),
-      );
+      if (ref !== null && isPublicPage(request, reply)) {
+        recordClick(deps, { ref, ip: request.ip, userAgent: request.headers['user-agent'] }).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'referral click not counted'),
+        );
+      }
+      done();
     });
 
     const timer = setInterval(() => void expirePremiums(deps), PREMIUM_EXPIRY_EVERY_MS);

@@ -1,0 +1,98 @@
+// Helpers shared by the benchmarks that run the real server (bench:scale, bench:overhead): start
+// and stop it, a bare Fastify route to compare with, and throughput measured by autocannon in a
+// process of its own (this file, run with `--load <job>`).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const thisFile = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(thisFile), '../..');
+
+/** The API server (apps/api/src/server.ts) with `env`; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
+export function startServer(env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.stderr.on('data', (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  });
+  child.output = () => output;
+  return child;
+}
+
+export async function stopServer(child) {
+  if (!child || child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/**
+ * Requests per second at `connections` connections, measured by autocannon in a fresh process of
+ * its own: in this long-running one (its heap full of the run's results) it sent about half as
+ * many requests, which held the bare route down far more than the API.
+ */
+export async function throughput(url, line, connections = 10, seconds = Number(process.env.BENCH_DURATION ?? 5)) {
+  const job = JSON.stringify({ url, path: line.path ?? line.paths[0], headers: line.headers ?? {}, connections, seconds });
+  // With this process's loader flags (`--import tsx`).
+  const child = spawn(process.execPath, [...process.execArgv, thisFile, '--load', job], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exitCode = await new Promise((resolve) => child.once('exit', resolve));
+  if (exitCode !== 0) throw new Error(`load process exited ${exitCode}`);
+  return JSON.parse(output);
+}
+
+/** The load process of `throughput`. */
+async function load(job) {
+  let n = 0;
+  const result = await autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.seconds,
+    timeout: 20,
+    requests: [
+      {
+        method: 'GET',
+        path: job.path,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, ...job.headers, 'x-forwarded-for': `10.8.${(n >> 8) & 255}.${n++ & 255}` },
+        }),
+      },
+    ],
+  });
+  const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+  // Only the answers with status 200 count: a fast 429 or 503 is no throughput (issue 31).
+  const ok = byStatus['200'] ?? 0;
+  console.log(JSON.stringify({ rps: Math.round(ok / job.seconds), byStatus, errors: result.errors }));
+}
+
+/** A bare Fastify route answering the given bytes, in its own process (as the API is). */
+export function startBare(port, bodyFile) {
+  const code = `
+    const fs = require('node:fs');
+    const Fastify = require('fastify');
+    const body = fs.readFileSync(${JSON.stringify(bodyFile)});
+    const app = Fastify({ logger: false });
+    app.get('/api/events', async (_req, reply) => reply.type('application/json; charset=utf-8').send(body));
+    app.listen({ port: ${port}, host: '127.0.0.1' }).then(() => console.log('ready'));
+  `;
+  const child = spawn(process.execPath, ['-e', code], { cwd: path.join(root, 'apps/api'), stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(child));
+    child.once('exit', (exitCode) => reject(new Error(`bare server exited ${exitCode}`)));
+  });
+}
+
+if (process.argv[1] === thisFile && process.argv[2] === '--load') await load(JSON.parse(process.argv[3]));
