@@ -1061,7 +1061,6 @@ async function main() {
       { name: 'reward rules', path: '/api/referral/reward-rules', headers: admin },
       {
         name: `event statistics, 100 most viewed events (${Number(picked.statsTotal.views).toLocaleString('en')} views)`,
-        path: '/api/events/:id/stats',
         paths: picked.statsEvents.map((event) => `/api/events/${event.id}/stats`),
         headers: admin,
       },
