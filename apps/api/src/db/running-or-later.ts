@@ -24,13 +24,16 @@ export function runningOrLaterIds(
   page: { limit: number; offset: number },
 ): SQL {
   const take = page.offset + page.limit;
-  const running = and(where, runningAt(range.from));
   const later = and(where, startingIn(range));
   // The running ones are read whole (they are few) and sorted after: ordered and limited, the
-  // planner would walk the start index instead of the GiST one. `union` drops an event starting
-  // exactly at `from`, found by both reads.
-  return sql`select id from (
-    (select ${events.id} as id, ${events.startDateTime} as start from ${events} where ${running})
+  // planner would walk the start index instead of the GiST one. They are found first and then
+  // checked against `where` (a materialised set): with a search in `where`, the planner
+  // intersected the GiST read with the search's trigram lists (10 ms of lists for 114 running
+  // events at a million). `union` drops an event starting exactly at `from`, found by both reads.
+  return sql`with running_now as materialized (select ${events.id} as id from ${events} where ${runningAt(range.from)})
+  select id from (
+    (select ${events.id} as id, ${events.startDateTime} as start from ${events}
+      where ${events.id} in (select id from running_now) and ${where ?? sql`true`})
     union
     (select ${events.id}, ${events.startDateTime} from ${events} where ${later} order by 2, 1 limit ${take})
   ) as running_or_later order by start, id limit ${page.limit} offset ${page.offset}`;
