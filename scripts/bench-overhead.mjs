@@ -13,18 +13,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
+import { freePort, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
-import { startBare, startServer, stopServer, throughput } from './lib/bench-server.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  benchServerEnv,
+  startBare,
+  startServer,
+  stopServer,
+  throughput,
+} from './lib/bench-server.mjs';
 
 const usePostgres = process.argv.includes('--postgres');
 const events = Number(process.env.BENCH_EVENTS ?? 300);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const cpuProf = process.env.BENCH_CPU_PROF;
-const ADMIN_EMAIL = 'admin@bench.local';
-const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const LIST = '/api/events?page=1&limit=10';
 
 /** Published public events with accents in their titles, as the API stores them. */
@@ -67,15 +73,7 @@ async function main() {
   const database = usePostgres ? await freshPostgresDatabase(adminUrl, 'bench_overhead') : { url: '', drop: async () => {} };
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env = serverEnv(port, dataDir, {
-    DATABASE_URL: database.url,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // The per-caller ceiling would answer 429 to one account's thousands of reads a minute.
-    PUBLIC_READ_RATE_PER_MINUTE: '1000000',
-  });
+  const env = benchServerEnv(port, dataDir, database.url);
   let server;
   let bare;
   let failed = false;

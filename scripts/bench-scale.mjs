@@ -27,11 +27,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, serverEnv, waitForHealth } from '@app/test-utils/server';
+import { freePort, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
 import { PAGE_DEPTH_MAX } from '../packages/shared/src/page-depth.ts';
-import { startBare, startServer, stopServer, throughput } from './lib/bench-server.mjs';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  benchServerEnv,
+  startBare,
+  startServer,
+  stopServer,
+  throughput,
+} from './lib/bench-server.mjs';
 
 const args = new Set(process.argv.slice(2));
 const usePglite = args.has('--pglite');
@@ -41,8 +49,6 @@ const rows = Number(process.env.BENCH_ROWS ?? (usePglite ? 100_000 : 1_000_000))
 const samples = Number(process.env.BENCH_SAMPLES ?? 40);
 const stressDuration = Number(process.env.BENCH_STRESS_DURATION ?? 30);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ADMIN_EMAIL = 'admin@bench.local';
-const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 const P95_TARGET = usePglite ? 50 : 20;
 /** The slowest of a line's different requests (issue 31: searches of several words, at 1,000,000 rows). */
 const MAX_TARGET = usePglite ? Number.POSITIVE_INFINITY : 50;
@@ -656,16 +662,7 @@ async function main() {
   const database = usePglite ? pgliteDatabase(dataDir) : await freshPostgres();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const env = serverEnv(port, dataDir, {
-    DATABASE_URL: database.url,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-    // One account asks thousands of reads a minute here: the per-caller ceiling (600 a minute)
-    // would answer 429 to the lines after a throughput run (it measures the routes, not the limit).
-    PUBLIC_READ_RATE_PER_MINUTE: '1000000',
-  });
+  const env = benchServerEnv(port, dataDir, database.url);
   const kind = usePglite ? 'PGlite' : 'PostgreSQL';
   console.log(`bench:scale on ${kind}, ${rows.toLocaleString('en')} rows per table, ${samples} single requests per line`);
   let server;

@@ -5,9 +5,28 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { serverEnv } from '@app/test-utils/server';
 
 const thisFile = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(thisFile), '../..');
+
+/** The superadmin the benchmarks' server seeds and signs in as. */
+export const ADMIN_EMAIL = 'admin@bench.local';
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+
+/** The server's environment for a benchmark: quiet logs, no web app, and no per-caller read ceiling. */
+export function benchServerEnv(port, dataDir, databaseUrl) {
+  return serverEnv(port, dataDir, {
+    DATABASE_URL: databaseUrl,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // One account asks thousands of reads a minute here: the per-caller ceiling (600 a minute)
+    // would answer 429 to the lines after a throughput run (it measures the routes, not the limit).
+    PUBLIC_READ_RATE_PER_MINUTE: '1000000',
+  });
+}
 
 /** The API server (apps/api/src/server.ts) with `env`; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
 export function startServer(env, nodeArgs = []) {
