@@ -16,15 +16,7 @@ import path from 'node:path';
 import { freePort, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  benchServerEnv,
-  startBare,
-  startServer,
-  stopServer,
-  throughput,
-} from './lib/bench-server.mjs';
+import { benchServerEnv, startBare, startServer, stopServer, superadminHeaders, throughput } from './lib/bench-server.mjs';
 
 const usePostgres = process.argv.includes('--postgres');
 const events = Number(process.env.BENCH_EVENTS ?? 300);
@@ -89,14 +81,7 @@ async function main() {
     server = startServer(env, cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : []);
     await waitForHealth(baseURL, server, server.output, 300_000);
 
-    const login = await fetch(`${baseURL}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.6.0.2' },
-      body: JSON.stringify({ identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const { token } = await login.json();
-    if (!token) throw new Error(`superadmin login failed: ${login.status}`);
-    const admin = { authorization: `Bearer ${token}` };
+    const admin = await superadminHeaders(baseURL);
 
     const listed = await fetch(`${baseURL}${LIST}`);
     const bytes = Buffer.from(await listed.arrayBuffer());

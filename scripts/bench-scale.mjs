@@ -38,6 +38,7 @@ import {
   startBare,
   startServer,
   stopServer,
+  superadminHeaders,
   throughput,
 } from './lib/bench-server.mjs';
 
@@ -486,7 +487,7 @@ function rssOf(pid) {
   }
 }
 
-async function csvExport(baseURL, token, query, pid) {
+async function csvExport(baseURL, admin, query, pid) {
   const started = performance.now();
   let peak = rssOf(pid);
   const before = peak;
@@ -494,7 +495,7 @@ async function csvExport(baseURL, token, query, pid) {
     peak = Math.max(peak, rssOf(pid));
   }, 20);
   const response = await fetch(`${baseURL}/api/admin/waitlist/export.csv${query}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': clientAddress() },
+    headers: { ...admin, 'x-forwarded-for': clientAddress() },
   });
   let lines = 0;
   let firstByte = null;
@@ -741,14 +742,7 @@ async function main() {
     server = startServer(env);
     await waitForHealth(baseURL, server, server.output, 300_000);
 
-    const login = await fetch(`${baseURL}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.6.0.2' },
-      body: JSON.stringify({ identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const { token } = await login.json();
-    if (!token) throw new Error(`superadmin login failed: ${login.status}`);
-    const admin = { authorization: `Bearer ${token}` };
+    const admin = await superadminHeaders(baseURL);
     const agenda = await (await fetch(`${baseURL}/evenements`)).text();
     const eventPagePath = /href="(\/evenements\/[^"?/]+-[0-9a-f]{12})"/.exec(agenda)?.[1];
     if (!eventPagePath) throw new Error('no event page link on /evenements');
@@ -1098,7 +1092,7 @@ async function main() {
     const bareRate = { rps: Math.max(bareFirst.rps, bareSecond.rps) };
 
     const exportQuery = rows >= 1_000_000 ? `?status=approved` : '';
-    const csv = await csvExport(baseURL, token, exportQuery, server.pid);
+    const csv = await csvExport(baseURL, admin, exportQuery, server.pid);
 
     let stressResult = null;
     if (!args.has('--no-stress')) {

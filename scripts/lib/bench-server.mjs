@@ -28,6 +28,18 @@ export function benchServerEnv(port, dataDir, databaseUrl) {
   });
 }
 
+/** Signs in as the benchmarks' superadmin: the `Authorization` header of its requests. */
+export async function superadminHeaders(baseURL) {
+  const login = await fetch(`${baseURL}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.6.0.2' },
+    body: JSON.stringify({ identifier: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const { token } = await login.json();
+  if (!token) throw new Error(`superadmin login failed: ${login.status}`);
+  return { authorization: `Bearer ${token}` };
+}
+
 /** The API server (apps/api/src/server.ts) with `env`; `nodeArgs` go before the script (e.g. `--cpu-prof`). */
 export function startServer(env, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], {
