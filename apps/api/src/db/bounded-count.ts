@@ -31,7 +31,11 @@ export async function boundedCount(db: Executor, table: PgTable, where: SQL | un
     .limit(EXACT_COUNT_LIMIT + 1)
     .as('capped');
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-  const total = Number(row?.total ?? 0);
-  if (total <= EXACT_COUNT_LIMIT) return total;
+  return exactOrEstimated(db, Number(row?.total ?? 0), table, where);
+}
+
+/** A count of at most EXACT_COUNT_LIMIT + 1 rows as the total: itself when within, else the planner's estimate of `where`. */
+export async function exactOrEstimated(db: Executor, counted: number, table: PgTable, where: SQL | undefined): Promise<number> {
+  if (counted <= EXACT_COUNT_LIMIT) return counted;
   return Math.max(EXACT_COUNT_LIMIT + 1, await estimateRows(db, table, where));
 }

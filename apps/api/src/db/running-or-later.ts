@@ -1,5 +1,5 @@
 import { and, gte, lt, or, type SQL, sql } from 'drizzle-orm';
-import { EXACT_COUNT_LIMIT, estimateRows } from './bounded-count';
+import { EXACT_COUNT_LIMIT, exactOrEstimated } from './bounded-count';
 import type { Executor } from './client';
 import { rowsOf } from './rows-of';
 import { events } from './schema/index';
@@ -68,7 +68,5 @@ export async function countRunningOrLater(
 ): Promise<number> {
   const ids = runningOrLaterIds(where, range, { limit: EXACT_COUNT_LIMIT + 1, offset: 0 });
   const [row] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from (${ids}) as capped`));
-  const total = Number(row?.total ?? 0);
-  if (total <= EXACT_COUNT_LIMIT) return total;
-  return Math.max(EXACT_COUNT_LIMIT + 1, await estimateRows(db, events, and(where, runningOrLater(range))));
+  return exactOrEstimated(db, Number(row?.total ?? 0), events, and(where, runningOrLater(range)));
 }

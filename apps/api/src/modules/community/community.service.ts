@@ -254,7 +254,7 @@ export async function listEventComments(
   shareToken?: string,
 ): Promise<{ items: Comment[]; total: number; next: string | null }> {
   // A page number goes no deeper than PAGE_DEPTH_MAX comments; the `next` cursor has no cap (decision 069).
-  const window = query.after ? { limit: query.limit, offset: 0 } : pageWindow(query, COMMENTS_TOO_DEEP);
+  const window = pageWindow(query, COMMENTS_TOO_DEEP);
   const event = await findCommunityEvent(deps.db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const sight = await eventSightFor(deps.db, actor, event, shareToken);

@@ -37,8 +37,7 @@ export async function listEventsFor(
   // The 'À approuver' queue is the event managers' (issue 25 item 11).
   if (query.approval && !managesEvents(actor)) throw permissionMissing();
   const approval = query.approval ? ((await deps.settings.get()).events.requireApproval ? 'pending' : 'closed') : undefined;
-  // The cursor has no depth to cap; a page number has (decision 069).
-  const window = query.after ? { limit: query.limit, offset: 0 } : pageWindow(query, PAGE_TOO_DEEP);
+  const window = pageWindow(query, PAGE_TOO_DEEP);
   const { rows, covers, total, next } = await listEvents(
     deps.db,
     {

@@ -82,7 +82,7 @@ export async function listEvents(
   const keyset = keysetOf(filter.date);
   const order = orderOfKeyset(keyset);
   // One row more than the page, to know whether another page follows.
-  const page = { limit: window.limit + 1, offset: filter.after ? 0 : window.offset };
+  const page = { limit: window.limit + 1, offset: window.offset };
   // The page's ids first (read from an index in order, even deep), then their rows and creators.
   const pageOf = (executor: Executor) => {
     const inPage = filter.after
