@@ -53,6 +53,7 @@ import { waitlistCountPlugin } from './modules/waitlist/waitlist-count.plugin';
 import { uploadsPlugin } from './modules/uploads/uploads.plugin';
 import { waitlistPageRoutes } from './modules/waitlist/waitlist-page.routes';
 import { landingEvents } from './modules/public-pages/landing-events';
+import { startSessionCache } from './modules/auth/session-cache';
 import { sessionFinder } from './modules/auth/session.service';
 import { accessPlugin } from './plugins/access';
 import { answerCachePlugin } from './plugins/answer-cache';
@@ -206,12 +207,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(realtimePlugin);
   await app.register(rateLimitPlugin);
-  const findSession = sessionFinder(app.db);
-  const liveSession = async (token: string) => {
+  const sessionCache = await startSessionCache(
+    app,
+    database,
+    config.SESSION_CACHE_TTL_MS ?? (config.NODE_ENV === 'test' ? 0 : 60_000),
+  );
+  const findSession = sessionFinder(app.db, sessionCache);
+  const liveSession = async (token: string, fresh = false) => {
     const { security } = await app.settings.get();
     return findSession(token, {
       maxAgeHours: security.sessionTimeout,
       requireVerified: security.requireEmailVerification,
+      fresh,
     });
   };
   await app.register(accessPlugin, { findSession: liveSession });
@@ -248,7 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(eventStatsRoutes);
       await api.register(communityRoutes);
       await api.register(userNotificationsRoutes);
-      await api.register(realtimeStreamRoutes, { findSession: liveSession });
+      await api.register(realtimeStreamRoutes, { findSession: (token) => liveSession(token, true) });
       await api.register(conversationsRoutes);
       await api.register(announcementsRoutes);
       await api.register(supportInboxRoutes);

@@ -40,6 +40,8 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl,
   /** Anonymous list answers, dashboard and charts cached this long (0: off). Default 5000; 0 under test. */
   ANSWER_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
+  /** Sessions checked a moment ago are kept this long (decision 070; 0: off). Default 60000; 0 under test. */
+  SESSION_CACHE_TTL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).optional()),
   /** Anonymous reads querying the database at once. Default: the pool size minus 3 (at least 1). */
   PUBLIC_READ_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).optional()),
   /** Anonymous list and search requests per address and minute. Default: 600 */

@@ -71,6 +71,7 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL and one Redis
       ADMIN_EMAIL: 'admin@test.local',
       ADMIN_PASSWORD: 'Admin-Passw0rd!',
       ANSWER_CACHE_TTL_MS: '60000',
+      SESSION_CACHE_TTL_MS: '60000',
       PUBLIC_READ_RATE_PER_MINUTE: '3',
     });
     return buildApp({ config, logger: false });
@@ -111,6 +112,16 @@ describe.skipIf(missing !== null)('two instances on one PostgreSQL and one Redis
     const me = await b.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().user.email).toBe('admin@test.local');
+  });
+
+  it('ends on the other instance, as soon as the database announces it, a session it had kept', async () => {
+    const token = await login(a);
+    const me = () => b.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    const out = await a.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(out.statusCode, out.body).toBe(200);
+    await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: 3000, interval: 20 });
   });
 
   it('shares the rate limits: three public reads per minute in all, whichever instance answers', async () => {

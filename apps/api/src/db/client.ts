@@ -32,6 +32,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Hears the notifications of `channel` (PostgreSQL's LISTEN) until the returned function is
+   * called. `state(true)` once listening, `state(false)` whenever notifications may have been
+   * missed (connection lost: it listens again a second later, and says `state(true)` again).
+   */
+  listen(channel: string, heard: (payload: string) => void, state: (listening: boolean) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -151,6 +157,15 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
       await migratePglite(drizzlePglite(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
       await backfillUsernameSkeletons(db);
     },
+    async listen(channel, heard, state) {
+      // In the process itself: a notification is heard before the query that made it returns.
+      const unlisten = await client.listen(channel, heard);
+      state(true);
+      return async () => {
+        state(false);
+        await unlisten().catch(() => {});
+      };
+    },
     ...pingAndClose(
       () => client.query('select 1'),
       async () => {
@@ -201,9 +216,77 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
+    listen: (channel, heard, state) => listenPostgres(url, channel, heard, state),
     ...pingAndClose(
       () => db.execute(sql`select 1`),
       () => pool.end(),
     ),
+  };
+}
+
+/** PostgreSQL's LISTEN on a connection of its own (the pool's connections come and go), reconnected a second after a loss. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  heard: (payload: string) => void,
+  state: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const lost = (client: pg.Client) => {
+    if (current === client) current = null;
+    client.removeAllListeners();
+    client.on('error', () => {});
+    client.end().catch(() => {});
+    state(false);
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1000).unref();
+    }
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    let gone = false;
+    const onLoss = () => {
+      if (gone) return;
+      gone = true;
+      lost(client);
+    };
+    client.on('error', onLoss);
+    client.on('end', onLoss);
+    client.on('notification', (message) => {
+      if (message.channel === channel) heard(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      onLoss();
+      return;
+    }
+    if (gone) return;
+    if (stopped) {
+      gone = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    state(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    state(false);
+    const client = current;
+    current = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
   };
 }

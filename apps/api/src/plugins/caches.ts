@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The caches of the instance and the two events that drop them; registered first (app.ts). */
 export const cachesPlugin = fp(
@@ -56,7 +56,7 @@ export const cachesPlugin = fp(
     app.contentChanged.subscribe(() => caches.landingPage.clear());
 
     app.addHook('onSend', (request, reply, _payload, done) => {
-      if (WRITES.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config?.keepsCachedAnswers) {
+      if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config?.keepsCachedAnswers) {
         app.contentChanged.emit().then(() => done(), done);
       } else {
         done();

@@ -30,6 +30,9 @@ export const SQL_ONLY = {
     'payment_day_totals_count',
     'payment_day_totals_move',
     'payment_day_totals_refill',
+    // The instances forget the sessions of an account when it changes (0054, decision 070).
+    'announce_session_change',
+    'announce_account_access_change',
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
@@ -40,13 +43,21 @@ export const SQL_ONLY = {
   },
   /**
    * Table → its triggers: the counts of `row_counts` (statement triggers of 0013, row triggers of
-   * 0015), and `business_pages.search_text` following the page, its owner and its partner (0025).
+   * 0015), `business_pages.search_text` following the page, its owner and its partner (0025), and
+   * the announcements of changed sessions and access (0054).
    */
   triggers: {
     waitlist_entries: ['waitlist_entries_count_insert', 'waitlist_entries_count_update', 'waitlist_entries_count_delete'],
     events: ['events_count_insert', 'events_count_update', 'events_count_delete'],
     partners: ['partners_count_insert', 'partners_count_delete', 'partners_business_pages_search_text'],
-    users: ['users_count_insert', 'users_count_update', 'users_count_delete', 'users_business_pages_search_text'],
+    users: [
+      'users_count_insert',
+      'users_count_update',
+      'users_count_delete',
+      'users_business_pages_search_text',
+      'users_announce_access_change',
+    ],
+    sessions: ['sessions_announce_update', 'sessions_announce_delete'],
     business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
     event_participations: ['event_participations_revoke_ticket'],
     payments: [

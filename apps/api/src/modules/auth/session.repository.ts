@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema/index';
 
@@ -17,38 +17,27 @@ const sessionAccount = {
 };
 export type SessionAccount = Pick<UserRow, keyof typeof sessionAccount>;
 
-export type LiveSessionQuery = (
-  tokenHash: string,
-  now: Date,
-  createdAfter?: Date,
-) => Promise<{ sessionId: string; user: SessionAccount } | null>;
+/** A session not revoked, with its times and its account; whether it is still live is checked at each use. */
+export interface LiveSession {
+  sessionId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  user: SessionAccount;
+}
 
-/**
- * The session of a token hash that is not revoked, not expired at `now` and (when given) created
- * after `createdAfter`, with its account. One query, prepared once: every authenticated request
- * runs it.
- */
+export type LiveSessionQuery = (tokenHash: string) => Promise<LiveSession | null>;
+
+/** The session of a token hash that is not revoked, with its account. One query, prepared once. */
 export function prepareLiveSessionQuery(db: Database): LiveSessionQuery {
   const query = db
-    .select({ sessionId: sessions.id, user: sessionAccount })
+    .select({ sessionId: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: sessionAccount })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.createdAt, sql.placeholder('createdAfter')),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
     .prepare('live_session');
-  return async (tokenHash, now, createdAfter = new Date(0)) => {
-    const [found] = await query.execute({
-      tokenHash,
-      now: now.toISOString(),
-      createdAfter: createdAfter.toISOString(),
-    });
+  return async (tokenHash) => {
+    const [found] = await query.execute({ tokenHash });
     return found ?? null;
   };
 }

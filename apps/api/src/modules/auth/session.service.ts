@@ -3,6 +3,7 @@ import type { PublicUser } from '@app/shared/users';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { newToken, sha256 } from '../../lib/tokens';
+import type { SessionCache } from './session-cache';
 import { insertSession, prepareLiveSessionQuery, type SessionAccount } from './session.repository';
 
 /** The account behind a request, with the permissions it holds right now. */
@@ -73,25 +74,29 @@ export async function createSession(
 
 export type SessionFinder = (
   token: string,
-  rules?: { maxAgeHours?: number; requireVerified?: boolean },
+  rules?: { maxAgeHours?: number; requireVerified?: boolean; fresh?: boolean },
 ) => Promise<{ sessionId: string; user: SessionUser } | null>;
 
 /**
- * Finds the live session of a bearer token and its account, or null. One query. A session older
- * than `maxAgeHours` (the current `sessionTimeout`) has ended too: shortening the setting shortens
- * the sessions already open (decision 008). With `requireVerified` (the current
- * `requireEmailVerification`), an unverified account's session does not count: switching the
- * setting back on ends the sessions such accounts opened while it was off (issue 24), as sign-in
- * would refuse them.
+ * Finds the live session of a bearer token and its account, or null: one query, or none when
+ * `cache` kept it (decision 070) and `fresh` is not asked. A session older than `maxAgeHours` (the current
+ * `sessionTimeout`) has ended too: shortening the setting shortens the sessions already open
+ * (decision 008). With `requireVerified` (the current `requireEmailVerification`), an
+ * unverified account's session does not count: switching the setting back on ends the sessions
+ * such accounts opened while it was off (issue 24), as sign-in would refuse them.
  */
-export function sessionFinder(db: Database): SessionFinder {
-  const findLiveSession = prepareLiveSessionQuery(db);
+export function sessionFinder(db: Database, cache?: SessionCache): SessionFinder {
+  const readLiveSession = prepareLiveSessionQuery(db);
   return async (token, rules = {}) => {
     if (!token || token.length > 200) return null;
+    const tokenHash = sha256(token);
+    const found =
+      cache && !rules.fresh ? await cache.get(tokenHash, () => readLiveSession(tokenHash)) : await readLiveSession(tokenHash);
+    if (!found) return null;
     const now = Date.now();
-    const createdAfter = rules.maxAgeHours ? new Date(now - rules.maxAgeHours * 3600_000) : undefined;
-    const found = await findLiveSession(sha256(token), new Date(now), createdAfter);
-    if (!found || (rules.requireVerified && !found.user.isVerified)) return null;
+    if (found.expiresAt.getTime() <= now) return null;
+    if (rules.maxAgeHours && found.createdAt.getTime() <= now - rules.maxAgeHours * 3600_000) return null;
+    if (rules.requireVerified && !found.user.isVerified) return null;
     return { sessionId: found.sessionId, user: toSessionUser(found.user) };
   };
 }

@@ -6,7 +6,10 @@ import { actorOf, errorResponses, perAccountKey } from '../../lib/route-kit';
 import type { RealtimeSignal } from '../../plugins/realtime';
 
 export interface RealtimeStreamOptions {
-  /** The live session of a bearer token (the access plugin's lookup): a stream ends with its session. */
+  /**
+   * The live session of a bearer token, read afresh (never from the session cache: a block tells
+   * the stream before its request ends): a stream ends with its session.
+   */
   findSession: (token: string) => Promise<{ sessionId: string } | null>;
   /** Between two comments that keep the connection open through proxies, and two checks of the session. */
   heartbeatMs?: number;
