@@ -1,6 +1,7 @@
 // The API's own cost per request (issue 31 item 3): the real server beside a bare Fastify route
 // that answers the anonymous list's exact bytes, side by side in one run, at 10 connections,
-// counting only status-200 answers (autocannon, a different X-Forwarded-For per request).
+// counting only status-200 answers (autocannon, a different X-Forwarded-For per request), and the
+// CPU time each answer costs the server (from /proc), which another program slows down far less.
 //
 //   npm run bench:overhead                 PGlite in a temporary folder
 //   npm run bench:overhead -- --postgres   a fresh database on postgres://postgres@127.0.0.1:5432/
@@ -16,7 +17,15 @@ import path from 'node:path';
 import { freePort, waitForHealth } from '@app/test-utils/server';
 import pg from 'pg';
 import { freshPostgresDatabase } from '../packages/test-utils/src/postgres-database.ts';
-import { benchServerEnv, startBare, startServer, stopServer, superadminHeaders, throughput } from './lib/bench-server.mjs';
+import {
+  benchServerEnv,
+  cpuSeconds,
+  startBare,
+  startServer,
+  stopServer,
+  superadminHeaders,
+  throughput,
+} from './lib/bench-server.mjs';
 
 const usePostgres = process.argv.includes('--postgres');
 const events = Number(process.env.BENCH_EVENTS ?? 300);
@@ -96,12 +105,17 @@ async function main() {
 
     const kind = usePostgres ? 'PostgreSQL' : 'PGlite';
     console.log(`bench:overhead on ${kind}, ${events} events, list answer ${bytes.length} B`);
-    const measure = async (name, url, line) => {
-      const result = await throughput(url, line);
+    const seconds = Number(process.env.BENCH_DURATION ?? 5);
+    const cpuPerAnswer = {};
+    const measure = async (name, url, line, pid) => {
+      const cpuBefore = cpuSeconds(pid);
+      const result = await throughput(url, line, 10, seconds);
+      const micros = ((cpuSeconds(pid) - cpuBefore) * 1e6) / Math.max(1, result.rps * seconds);
+      cpuPerAnswer[name] = [...(cpuPerAnswer[name] ?? []), micros];
       const others = Object.entries(result.byStatus).filter(([status]) => status !== '200');
       if (others.length > 0 || result.errors > 0) failed = failed || others.some(([status]) => status.startsWith('5'));
       console.log(
-        `  ${name.padEnd(22)} ${String(result.rps).padStart(7)} req/s (200s)${others.length ? `  others ${JSON.stringify(Object.fromEntries(others))}` : ''}${result.errors ? `  errors ${result.errors}` : ''}`,
+        `  ${name.padEnd(22)} ${String(result.rps).padStart(7)} req/s (200s), ${micros.toFixed(0).padStart(4)} µs CPU per answer${others.length ? `  others ${JSON.stringify(Object.fromEntries(others))}` : ''}${result.errors ? `  errors ${result.errors}` : ''}`,
       );
       return result.rps;
     };
@@ -112,10 +126,10 @@ async function main() {
     const superadminRatios = [];
     for (let round = 1; round <= rounds; round++) {
       if (rounds > 1) console.log(`round ${round}`);
-      const bareFirst = await measure('bare route', bareURL, { path: LIST });
-      const anonymous = await measure('anonymous list', baseURL, { path: LIST });
-      const superadmin = await measure('superadmin list', baseURL, { path: LIST, headers: admin });
-      const bareSecond = await measure('bare route again', bareURL, { path: LIST });
+      const bareFirst = await measure('bare route', bareURL, { path: LIST }, bare.pid);
+      const anonymous = await measure('anonymous list', baseURL, { path: LIST }, server.pid);
+      const superadmin = await measure('superadmin list', baseURL, { path: LIST, headers: admin }, server.pid);
+      const bareSecond = await measure('bare route again', bareURL, { path: LIST }, bare.pid);
       const bareRate = Math.max(bareFirst, bareSecond);
       anonymousRatios.push(anonymous / bareRate);
       superadminRatios.push(superadmin / bareRate);
@@ -126,8 +140,16 @@ async function main() {
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
     const anonymous = median(anonymousRatios);
     const superadmin = median(superadminRatios);
+    // CPU per answer: what each answer costs the server, whatever else the machine runs; a bare
+    // route's share of it is the throughput ratio a quiet machine would show.
+    const bareCpu = median([...cpuPerAnswer['bare route'], ...cpuPerAnswer['bare route again']]);
+    const anonymousCpu = median(cpuPerAnswer['anonymous list']);
+    const superadminCpu = median(cpuPerAnswer['superadmin list']);
     console.log(
-      `\n${kind}${rounds > 1 ? `, median of ${rounds} rounds` : ''}: anonymous list / bare route ${pct(anonymous, 1)} (target ≥ 50 %${anonymous >= 0.5 ? ', met' : ', NOT met'}); superadmin list / bare route ${pct(superadmin, 1)} (target ≥ ${superTarget} %${superadmin >= superTarget / 100 ? ', met' : ', NOT met'})`,
+      `\nCPU per answer (median): bare route ${bareCpu.toFixed(0)} µs, anonymous list ${anonymousCpu.toFixed(0)} µs (bare / it ${pct(bareCpu, anonymousCpu)}), superadmin list ${superadminCpu.toFixed(0)} µs (bare / it ${pct(bareCpu, superadminCpu)})`,
+    );
+    console.log(
+      `${kind}${rounds > 1 ? `, median of ${rounds} rounds` : ''}: anonymous list / bare route ${pct(anonymous, 1)} (target ≥ 50 %${anonymous >= 0.5 ? ', met' : ', NOT met'}); superadmin list / bare route ${pct(superadmin, 1)} (target ≥ ${superTarget} %${superadmin >= superTarget / 100 ? ', met' : ', NOT met'})`,
     );
   } catch (error) {
     console.error(error);

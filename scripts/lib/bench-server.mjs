@@ -2,6 +2,7 @@
 // and stop it, a bare Fastify route to compare with, and throughput measured by autocannon in a
 // process of its own (this file, run with `--load <job>`).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -82,6 +83,19 @@ export async function throughput(url, line, connections = 10, seconds = Number(p
   const exitCode = await new Promise((resolve) => child.once('exit', resolve));
   if (exitCode !== 0) throw new Error(`load process exited ${exitCode}`);
   return JSON.parse(output);
+}
+
+/**
+ * CPU seconds (user + system) process `pid` has used so far, from /proc (Linux): with it, a
+ * benchmark reports CPU time per answer, which another program on the machine slows down far less
+ * than it does requests per second.
+ */
+export function cpuSeconds(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at the state, field 3.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 1/100 s (Linux's USER_HZ).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The load process of `throughput`. */

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { WRITE_METHODS } from './caches';
 
 /*
  * Real-time signals to the people whose screens are open (issue 29, decision 063). A signal says
@@ -26,6 +27,23 @@ type Listener = (signal: RealtimeSignal) => void;
  * their causes (decision 060), whose commit only the work around them sees.
  */
 const notifiedByWork = new AsyncLocalStorage<Set<string>>();
+
+/**
+ * The works (write requests, jobs) under way with a set of their own. With none, the storage is
+ * turned off: while on, Node runs its hooks at every promise of the process, reads included
+ * (issue 31 item 3); reads never notify anyone.
+ */
+let worksUnderWay = 0;
+
+function withNotified<T>(notified: Set<string>, work: () => T): T {
+  worksUnderWay += 1;
+  return notifiedByWork.run(notified, work);
+}
+
+function workDone(): void {
+  worksUnderWay -= 1;
+  if (worksUnderWay === 0) notifiedByWork.disable();
+}
 
 /** Notes that these people were given a notification by the work under way (see `notifiedByWork`). */
 export function noteNotified(userIds: Iterable<string>): void {
@@ -86,7 +104,12 @@ export class RealtimeHub {
   /** Runs a job's work, then tells 'notifications' to the people it notified (see `noteNotified`). */
   async tellNotifiedBy<T>(work: () => Promise<T>): Promise<T> {
     const notified = new Set<string>();
-    const result = await notifiedByWork.run(notified, work);
+    let result: T;
+    try {
+      result = await withNotified(notified, work);
+    } finally {
+      workDone();
+    }
     if (notified.size > 0) await this.tell([...notified], { type: 'notifications' });
     return result;
   }
@@ -137,15 +160,18 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const hub = new RealtimeHub(app.redis, app.log);
     app.decorate('realtime', hub);
-    // Each request notes whom it notified; they hear it once it answered successfully (its
+    // Each write request notes whom it notified; they hear it once it answered successfully (its
     // transactions committed). A failed request wrote nothing to tell. The set hangs on the request
-    // (no WeakMap), and the answer of a request that notified nobody (every read) costs no promise
-    // (issue 31 item 3).
+    // (no WeakMap), and the answer of a request that notified nobody costs no promise; a read has no
+    // set (issue 31 item 3).
     app.decorateRequest('notified', null);
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!WRITE_METHODS.has(request.method)) return done();
       const notified = new Set<string>();
       request.notified = notified;
-      notifiedByWork.run(notified, done);
+      // 'close' comes last, after the answer or an abandoned request, whatever happened.
+      reply.raw.once('close', workDone);
+      withNotified(notified, done);
     });
     app.addHook('onResponse', (request, reply, done) => {
       const notified = request.notified;
