@@ -87,20 +87,21 @@ function rarePart(word: string, frequent: Set<string>): string | undefined {
 
 /**
  * The trigrams of `words` found in FREQUENT_TRIGRAM_SHARE of the sampled values of `column` or
- * more (one query on `pg_stats`; none when the column has no statistics yet).
+ * more: the sample is read from `pg_stats` (one small query), the trigrams looked up in it here;
+ * none when the column has no statistics yet.
  */
 async function frequentTrigrams(db: Executor, table: PgTable, column: PgColumn, words: string[]): Promise<Set<string>> {
-  const trigrams = [...new Set(words.flatMap(trigramsOf))];
   const result = await db.execute(sql`
-    select t.trigram from pg_stats s, unnest(array[${sql.join(
-      trigrams.map((trigram) => sql`${trigram}`),
-      sql`, `,
-    )}]::text[]) as t(trigram)
-    where s.schemaname = current_schema() and s.tablename = ${getTableName(table)} and s.attname = ${columnName(column)}
-      and s.histogram_bounds is not null
-      and (select count(*) from unnest(s.histogram_bounds::text::text[]) as v(value) where strpos(v.value, t.trigram) > 0)
-        >= ${FREQUENT_TRIGRAM_SHARE}::float8 * cardinality(s.histogram_bounds::text::text[])`);
-  return new Set(rowsOf<{ trigram: string }>(result).map((row) => row.trigram));
+    select s.histogram_bounds::text::text[] as sampled from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = ${getTableName(table)} and s.attname = ${columnName(column)}`);
+  const sampled = rowsOf<{ sampled: string[] | null }>(result)[0]?.sampled ?? [];
+  const frequent = new Set<string>();
+  if (sampled.length === 0) return frequent;
+  for (const trigram of new Set(words.flatMap(trigramsOf))) {
+    const found = sampled.filter((value) => value.includes(trigram)).length;
+    if (found >= FREQUENT_TRIGRAM_SHARE * sampled.length) frequent.add(trigram);
+  }
+  return frequent;
 }
 
 /** The column's name in the database (the schema names most columns by their key, written in snake case). */

@@ -69,7 +69,7 @@ async function sideBySide<T>(
  * while the ordered walk meets a page of them in a few. Its total is the planner's estimate, as
  * any total above EXACT_COUNT_LIMIT is (decision 013).
  */
-const LIKELY_MANY = 10 * EXACT_COUNT_LIMIT;
+const LIKELY_MANY = 2 * EXACT_COUNT_LIMIT;
 /** How long the walk may take before the search is counted instead (PostgreSQL; PGlite has no timer). */
 const WALK_TIMEOUT_MS = 40;
 
