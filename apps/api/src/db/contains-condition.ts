@@ -1,12 +1,12 @@
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { phoneSearchDigits } from '@app/shared/phone';
 import { likePattern, searchable } from '../lib/text';
-import { estimateRows } from './bounded-count';
-import type { Database } from './client';
+import type { Executor } from './client';
+import { rowsOf } from './rows-of';
 
-/** A word the planner expects in at least this share of the rows does not drive the index. */
-const FREQUENT_WORD_SHARE = 0.1;
+/** A trigram found in at least this share of the rows is not looked up in the index (containsCondition). */
+const FREQUENT_TRIGRAM_SHARE = 0.05;
 
 /** The distinct words of a search, accent- and case-free. */
 function wordsOf(query: string): string[] {
@@ -34,26 +34,79 @@ export function wordsCondition(column: PgColumn, query: string): SQL {
 
 /**
  * `wordsCondition`, shaped for a trigram GIN index on `column`. The index reads the whole list of
- * rows of every trigram it is given; a word found in most rows ('personne' in every name of the
- * bench) has lists as long as the table, and reading them costs more than all the rest (figures:
- * docs/scaling.md, 'Figures behind the code'). So the words the planner expects in a tenth of the
- * rows or more are left out of the indexed condition when a rarer word can drive it, and checked
- * by `strpos` on the rows found: the rows are the same.
+ * rows of every trigram it is given, and a trigram found in most rows has a list as long as the
+ * table: 'nom' is in every account's 'prénom…' and 'nom…' (a third of a million-row search's time
+ * for 'nom4242'), the words 'personne' or 'gala' in every name or tenth title of the bench. So the
+ * index is given, for each word, its longest part made of trigrams found in less than
+ * FREQUENT_TRIGRAM_SHARE of the rows ('m4242' of 'nom4242'), and the whole word is checked by
+ * `strpos` on the rows found: the rows are the same. A word without such a part (a frequent word,
+ * `gala`) is checked by `strpos` only, when another word can drive the index; when none can, every
+ * word is a `like`, as `wordsCondition` has it, and the list is read as decision 069 says.
+ *
+ * The trigrams' shares come from the column's statistics (`pg_stats.histogram_bounds`, a sample of
+ * its values that ANALYZE keeps), in one query; without statistics, every word drives the index.
  */
-export async function containsCondition(db: Database, table: PgTable, column: PgColumn, query: string): Promise<SQL> {
+export async function containsCondition(db: Executor, table: PgTable, column: PgColumn, query: string): Promise<SQL> {
   const words = wordsOf(query).filter((word) => word.length >= 3);
-  if (words.length < 2) return wordsCondition(column, query);
-  const [tableRows, ...wordRows] = await Promise.all([
-    estimateRows(db, table, undefined),
-    ...words.map((word) => estimateRows(db, table, contains(column, word))),
-  ]);
-  const frequent = words.filter((_, index) => (wordRows[index] ?? 0) >= tableRows * FREQUENT_WORD_SHARE);
-  if (frequent.length === 0 || frequent.length === words.length) return wordsCondition(column, query);
+  if (words.length === 0) return wordsCondition(column, query);
+  const frequent = await frequentTrigrams(db, table, column, words);
+  const drivers = new Set<string>();
+  const checked: string[] = [];
+  for (const word of words) {
+    const part = rarePart(word, frequent);
+    if (part) drivers.add(part);
+    if (part !== word) checked.push(word);
+  }
+  if (drivers.size === 0) return wordsCondition(column, query);
   const short = wordsOf(query).filter((word) => word.length < 3);
   return and(
-    ...words.filter((word) => !frequent.includes(word)).map((word) => contains(column, word)),
-    ...[...frequent, ...short].map((word) => containsUnindexed(column, word)),
+    ...[...drivers].map((part) => contains(column, part)),
+    ...[...checked, ...short].map((word) => containsUnindexed(column, word)),
   ) as SQL;
+}
+
+/** The three-letter parts of a word, in order ('nom42' → 'nom', 'om4', 'm42'). */
+function trigramsOf(word: string): string[] {
+  const letters = [...word];
+  return letters.slice(0, -2).map((_, index) => letters.slice(index, index + 3).join(''));
+}
+
+/** The longest part of `word` whose trigrams are all rare (not in `frequent`), or undefined when it has none. */
+function rarePart(word: string, frequent: Set<string>): string | undefined {
+  const trigrams = trigramsOf(word);
+  let best: [number, number] | undefined;
+  let start = 0;
+  for (let index = 0; index <= trigrams.length; index += 1) {
+    if (index < trigrams.length && !frequent.has(trigrams[index] as string)) continue;
+    if (index > start && (!best || index - start > best[1] - best[0])) best = [start, index];
+    start = index + 1;
+  }
+  if (!best) return undefined;
+  return [...word].slice(best[0], best[1] + 2).join('');
+}
+
+/**
+ * The trigrams of `words` found in FREQUENT_TRIGRAM_SHARE of the sampled values of `column` or
+ * more: the sample is read from `pg_stats` (one small query), the trigrams looked up in it here;
+ * none when the column has no statistics yet.
+ */
+async function frequentTrigrams(db: Executor, table: PgTable, column: PgColumn, words: string[]): Promise<Set<string>> {
+  const result = await db.execute(sql`
+    select s.histogram_bounds::text::text[] as sampled from pg_stats s
+    where s.schemaname = current_schema() and s.tablename = ${getTableName(table)} and s.attname = ${columnName(column)}`);
+  const sampled = rowsOf<{ sampled: string[] | null }>(result)[0]?.sampled ?? [];
+  const frequent = new Set<string>();
+  if (sampled.length === 0) return frequent;
+  for (const trigram of new Set(words.flatMap(trigramsOf))) {
+    const found = sampled.filter((value) => value.includes(trigram)).length;
+    if (found >= FREQUENT_TRIGRAM_SHARE * sampled.length) frequent.add(trigram);
+  }
+  return frequent;
+}
+
+/** The column's name in the database (the schema names most columns by their key, written in snake case). */
+function columnName(column: PgColumn): string {
+  return column.keyAsName ? column.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) : column.name;
 }
 
 /**
@@ -69,4 +122,13 @@ export function phoneOrTextCondition(column: PgColumn, query: string): SQL {
   const text = contains(column, query);
   if (digits === searchable(query)) return text;
   return sql`(${text} or ${column} like ${likePattern(digits)})`;
+}
+
+/**
+ * `phoneOrTextCondition` with the text's frequent trigrams kept out of the index (containsCondition):
+ * for a list whose values share most of their letters ('prénom…', 'nom…' in every account).
+ */
+export async function phoneOrTextSearch(db: Executor, table: PgTable, column: PgColumn, query: string): Promise<SQL> {
+  if (phoneSearchDigits(query)) return phoneOrTextCondition(column, query);
+  return containsCondition(db, table, column, query);
 }

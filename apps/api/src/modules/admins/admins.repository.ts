@@ -4,10 +4,10 @@ import { ADMIN_ROLES } from '@app/shared/permissions';
 import type { AdminCounts } from '@app/shared/admins';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { pageIdsOf } from '../../db/page-ids';
 import { users } from '../../db/schema/index';
-import { phoneOrTextCondition } from '../../db/contains-condition';
+import { phoneOrTextCondition, phoneOrTextSearch } from '../../db/contains-condition';
 import type { UserRow } from '../../db/schema/index';
 
 export type UserListRole = 'admin' | 'user' | 'partner';
@@ -29,11 +29,12 @@ function roleCondition(role: UserListRole): SQL {
 
 /**
  * Accent- and case-insensitive match on names, e-mail, username and phone (the stored `search_text`);
- * a phone in any written form ('+237 6 99 00 11 33') is found too (phoneOrTextCondition).
+ * a phone in any written form ('+237 6 99 00 11 33') is found too, and the trigrams every account
+ * shares ('nom' of 'prénom…' and 'nom…') are left out of the index's lookup (phoneOrTextSearch).
  */
-function searchCondition(q: string | undefined): SQL | undefined {
+async function searchCondition(db: Executor, q: string | undefined): Promise<SQL | undefined> {
   if (!q) return undefined;
-  return phoneOrTextCondition(users.searchText, q);
+  return phoneOrTextSearch(db, users, users.searchText, q);
 }
 
 /** validated/pending/blocked for administrators; active/blocked/pending of `userStatus` for the other roles. */
@@ -58,7 +59,7 @@ function reportsCondition(role: UserListRole, reports: UserListFilter['reports']
 }
 
 export async function listUsers(db: Database, filter: UserListFilter): Promise<{ rows: UserRow[]; total: number }> {
-  const search = searchCondition(filter.q);
+  const search = await searchCondition(db, filter.q);
   const where = and(
     roleCondition(filter.role),
     search,
@@ -90,7 +91,7 @@ export async function countAdminsByStatus(db: Database, q?: string): Promise<Adm
       pending: sql<number>`count(*) filter (where not ${users.isAdminValidated} and not ${users.isBlocked})::int`,
     })
     .from(users)
-    .where(and(roleCondition('admin'), searchCondition(q)));
+    .where(and(roleCondition('admin'), q ? phoneOrTextCondition(users.searchText, q) : undefined));
   return row ?? { all: 0, validated: 0, blocked: 0, pending: 0 };
 }
 

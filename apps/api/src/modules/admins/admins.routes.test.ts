@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@app/shared/permissions';
+import { containsCondition } from '../../db/contains-condition';
 import { auditLog, sessions, users } from '../../db/schema/index';
 import { verifyPassword } from '../../lib/password';
 import { bearer, createUser, tokenFor } from '../../../test/factories';
@@ -463,5 +464,42 @@ describe('the audit trail', () => {
       expect([400, 404]).toContain(response.statusCode);
     }
     expect((await app.db.select().from(auditLog).where(eq(auditLog.targetId, target.id))).length).toBe(2);
+  });
+});
+
+describe('searching accounts whose names share their letters (issue 31)', () => {
+  it("finds 'nom4242' with the trigram 'nom' of every account kept out of the index's lookup", async () => {
+    // 300 accounts named like the bench's: 'Prénom<n> Nom<n>', so 'nom' is in every row.
+    await app.db.execute(sql`
+      insert into users (first_name, last_name, email, phone, password_hash, role)
+      select 'Prénom' || g, 'Nom' || g, 'compte' || g || '@lettres.cm', '+2376' || lpad((g + 70000000)::text, 8, '0'), 'x', 'user'
+      from generate_series(1, 300) g`);
+    const named = async (firstName: string, lastName: string) =>
+      (await createUser(app, { role: 'user', firstName, lastName })).id;
+    const exact = await named('Prénom4242', 'Nom4242');
+    const longer = await named('Prénom42420', 'Nom42420');
+    const apart = await named('Marc', 'Nom 4242');
+    await app.db.execute(sql`analyze users`);
+
+    const condition = await containsCondition(app.db, users, users.searchText, 'nom4242');
+    const shaped = app.db.select().from(users).where(condition).toSQL();
+    // The index is given the word without its frequent 'nom'; the whole word is checked on the rows found.
+    expect(shaped.sql).toContain('strpos');
+    expect(shaped.params[0]).toMatch(/^%o?m4242%$/);
+    expect(shaped.params).toContain('nom4242');
+
+    const ids = async (q: string) =>
+      (
+        (await call('GET', `/users?q=${encodeURIComponent(q)}&limit=100`, superToken)).json() as { items: { _id: string }[] }
+      ).items
+        .map((item) => item._id)
+        .sort();
+    expect(await ids('nom4242')).toEqual([exact, longer].sort());
+    expect(await ids('PRÉNOM4242 nom4242')).toEqual([exact, longer].sort());
+    expect(await ids('nom4242 marc')).toEqual([]);
+    expect(await ids('marc 4242')).toEqual([apart]);
+    // A word whose every trigram is frequent still finds its rows, by the index alone.
+    const frequent = (await call('GET', '/users?q=prenom&limit=5', superToken)).json();
+    expect(frequent.total).toBeGreaterThanOrEqual(302);
   });
 });
