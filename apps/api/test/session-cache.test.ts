@@ -100,6 +100,40 @@ describe('the session cache', () => {
     expect((await me(person)).statusCode).toBe(401);
   });
 
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'keeps nothing while its listening connection is lost, and keeps again once it listens anew',
+    async () => {
+      const before = await signedIn(testApp.app);
+      expect((await me(before)).statusCode).toBe(200);
+      await testApp.app.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (query ilike 'LISTEN%' or query ilike '%pg_notify%')`);
+      // Lost: the kept session is forgotten, and a change nobody announces is seen at once.
+      await unannounced((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, before.user.id)));
+      expect(await eventually(async () => (await me(before)).statusCode === 401)).toBe(true);
+
+      // Listening again (a second later): a session read is kept, even past a change nobody announces.
+      const after = await signedIn(testApp.app);
+      const kept = async () => {
+        if ((await me(after)).statusCode !== 200) return false;
+        await unannounced((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, after.user.id)));
+        const answered = (await me(after)).statusCode;
+        await unannounced((tx) => tx.update(sessions).set({ revokedAt: null }).where(eq(sessions.userId, after.user.id)));
+        return answered === 200;
+      };
+      expect(await eventually(kept)).toBe(true);
+    },
+    15_000,
+  );
+
+  it('forgets every kept session when the sessions table is emptied at once (TRUNCATE)', async () => {
+    const person = await signedIn(testApp.app);
+    expect((await me(person)).statusCode).toBe(200);
+    await testApp.app.db.execute(sql`truncate sessions`);
+    expect(await eventually(async () => (await me(person)).statusCode === 401)).toBe(true);
+  });
+
   it('does not keep a token it did not find: the session made for it afterwards counts at once', async () => {
     const person = await signedIn(testApp.app);
     const token = newToken();

@@ -224,41 +224,62 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-/** PostgreSQL's LISTEN on a connection of its own (the pool's connections come and go), reconnected a second after a loss. */
+/** The listening connection asks itself this often whether it still hears (listenPostgres). */
+const LISTEN_PING_MS = 5000;
+/** A ping's payload: heard by the listener only, never passed on. */
+const LISTEN_PING = 'listener-ping';
+
+/**
+ * PostgreSQL's LISTEN on a connection of its own (the pool's connections come and go), reconnected
+ * a second after a loss. A connection that dies without a word (a half-open TCP connection, a
+ * pooler that does not pass notifications on) is found by a ping: every LISTEN_PING_MS it notifies
+ * itself on the channel, and a ping not heard back by the next one counts as a loss.
+ */
 async function listenPostgres(
   url: string,
   channel: string,
   heard: (payload: string) => void,
   state: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
-  let current: pg.Client | null = null;
+  /** Ends the connection listening now, if any. */
+  let endCurrent: (() => Promise<void>) | null = null;
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
-  const lost = (client: pg.Client) => {
-    if (current === client) current = null;
+  const close = (client: pg.Client) => {
     client.removeAllListeners();
     client.on('error', () => {});
-    client.end().catch(() => {});
-    state(false);
-    if (!stopped && !retry) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect();
-      }, 1000).unref();
-    }
+    return client.end().catch(() => {});
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 5000,
+    });
     let gone = false;
+    let ping: NodeJS.Timeout | undefined;
+    let pingHeard = true;
     const onLoss = () => {
       if (gone) return;
       gone = true;
-      lost(client);
+      clearInterval(ping);
+      endCurrent = null;
+      void close(client);
+      state(false);
+      if (!stopped && !retry) {
+        retry = setTimeout(() => {
+          retry = undefined;
+          void connect();
+        }, 1000).unref();
+      }
     };
     client.on('error', onLoss);
     client.on('end', onLoss);
     client.on('notification', (message) => {
-      if (message.channel === channel) heard(message.payload ?? '');
+      if (message.channel !== channel) return;
+      if (message.payload === LISTEN_PING) pingHeard = true;
+      else heard(message.payload ?? '');
     });
     try {
       await client.connect();
@@ -270,10 +291,19 @@ async function listenPostgres(
     if (gone) return;
     if (stopped) {
       gone = true;
-      await client.end().catch(() => {});
+      await close(client);
       return;
     }
-    current = client;
+    endCurrent = () => {
+      gone = true;
+      clearInterval(ping);
+      return close(client);
+    };
+    ping = setInterval(() => {
+      if (!pingHeard) return onLoss();
+      pingHeard = false;
+      client.query('select pg_notify($1, $2)', [channel, LISTEN_PING]).catch(onLoss);
+    }, LISTEN_PING_MS).unref();
     state(true);
   };
   await connect();
@@ -281,12 +311,7 @@ async function listenPostgres(
     stopped = true;
     clearTimeout(retry);
     state(false);
-    const client = current;
-    current = null;
-    if (client) {
-      client.removeAllListeners();
-      client.on('error', () => {});
-      await client.end().catch(() => {});
-    }
+    await endCurrent?.();
+    endCurrent = null;
   };
 }

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { WRITE_METHODS } from './caches';
@@ -165,13 +165,19 @@ export const realtimePlugin = fp(
     // (no WeakMap), and the answer of a request that notified nobody costs no promise; a read has no
     // set (issue 31 item 3).
     app.decorateRequest('notified', null);
-    app.addHook('onRequest', (request, reply, done) => {
+    // A write's work ends when its answer is sent (its handler or the error handler is done), not
+    // when its client leaves: a handler still running keeps the storage on.
+    const writesUnderWay = new WeakSet<FastifyRequest>();
+    app.addHook('onRequest', (request, _reply, done) => {
       if (!WRITE_METHODS.has(request.method)) return done();
       const notified = new Set<string>();
       request.notified = notified;
-      // 'close' comes last, after the answer or an abandoned request, whatever happened.
-      reply.raw.once('close', workDone);
+      writesUnderWay.add(request);
       withNotified(notified, done);
+    });
+    app.addHook('onSend', (request, _reply, _payload, done) => {
+      if (writesUnderWay.delete(request)) workDone();
+      done();
     });
     app.addHook('onResponse', (request, reply, done) => {
       const notified = request.notified;

@@ -3,7 +3,8 @@
 -- 'session_changed' (payload: the account's id), whatever made the change (a request on any
 -- instance, a job, a person at the SQL prompt). Announced: a session revoked, moved or deleted,
 -- and an account whose access changes (role, permissions, validation, block, verification). An
--- account deleted takes its sessions with it, so their deletion announces it.
+-- account deleted takes its sessions with it, so their deletion announces it; a table emptied by TRUNCATE
+-- announces an empty payload: every kept session is forgotten.
 CREATE OR REPLACE FUNCTION announce_session_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('session_changed', OLD.user_id::text);
@@ -33,3 +34,14 @@ CREATE TRIGGER users_announce_access_change AFTER UPDATE ON users FOR EACH ROW
     OR OLD.is_verified IS DISTINCT FROM NEW.is_verified
   )
   EXECUTE FUNCTION announce_account_access_change();
+--> statement-breakpoint
+-- A table emptied at once (TRUNCATE, no row trigger runs): every kept session is forgotten (empty payload).
+CREATE OR REPLACE FUNCTION announce_sessions_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('session_changed', '');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER sessions_announce_truncate AFTER TRUNCATE ON sessions FOR EACH STATEMENT EXECUTE FUNCTION announce_sessions_emptied();
+--> statement-breakpoint
+CREATE TRIGGER users_announce_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION announce_sessions_emptied();

@@ -33,6 +33,7 @@ export const SQL_ONLY = {
     // The instances forget the sessions of an account when it changes (0054, decision 070).
     'announce_session_change',
     'announce_account_access_change',
+    'announce_sessions_emptied',
   ],
   /**
    * Index → its INCLUDE columns (not keys: an index-only scan reads them), added by hand to the
@@ -56,8 +57,9 @@ export const SQL_ONLY = {
       'users_count_delete',
       'users_business_pages_search_text',
       'users_announce_access_change',
+      'users_announce_truncate',
     ],
-    sessions: ['sessions_announce_update', 'sessions_announce_delete'],
+    sessions: ['sessions_announce_update', 'sessions_announce_delete', 'sessions_announce_truncate'],
     business_pages: ['business_pages_search_text_insert', 'business_pages_search_text_update'],
     event_participations: ['event_participations_revoke_ticket'],
     payments: [

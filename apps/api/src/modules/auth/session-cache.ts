@@ -27,6 +27,8 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** The token hashes kept for each account, so that forgetting one account reads only its own. */
+  private readonly byAccount = new Map<string, Set<string>>();
   private listening = false;
   /** Moves at every forgetting: a session read before a change is not kept after it. */
   private generation = 0;
@@ -46,8 +48,12 @@ export class SessionCache {
     const session = await read();
     // An unknown token is not kept: anyone could fill the cache with them.
     if (session && generation === this.generation && this.enabled) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      if (this.entries.size >= MAX_ENTRIES) this.clear();
       this.entries.set(tokenHash, { session, expires: Date.now() + this.ttlMs });
+      const userId = session.user.id;
+      const kept = this.byAccount.get(userId);
+      if (kept) kept.add(tokenHash);
+      else this.byAccount.set(userId, new Set([tokenHash]));
     }
     return session;
   }
@@ -61,14 +67,18 @@ export class SessionCache {
   /** The database announced a change to the sessions or the access of account `userId`. */
   forgetAccount(userId: string): void {
     this.generation += 1;
-    for (const [tokenHash, entry] of this.entries) {
-      if (entry.session.user.id === userId) this.entries.delete(tokenHash);
-    }
+    for (const tokenHash of this.byAccount.get(userId) ?? []) this.entries.delete(tokenHash);
+    this.byAccount.delete(userId);
   }
 
   forgetAll(): void {
     this.generation += 1;
+    this.clear();
+  }
+
+  private clear(): void {
     this.entries.clear();
+    this.byAccount.clear();
   }
 }
 
