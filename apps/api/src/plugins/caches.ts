@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Settings } from '@app/shared/settings';
 import { Signal } from '../lib/signal';
@@ -38,6 +38,11 @@ declare module 'fastify' {
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A POST, PUT, PATCH or DELETE answered below 400: its changes are committed (for the hooks that drop what they changed). */
+export function succeededWrite(request: FastifyRequest, reply: FastifyReply): boolean {
+  return WRITE_METHODS.has(request.method) && reply.statusCode < 400;
+}
+
 /** The caches of the instance and the two events that drop them; registered first (app.ts). */
 export const cachesPlugin = fp(
   async (app: FastifyInstance) => {
@@ -56,7 +61,7 @@ export const cachesPlugin = fp(
     app.contentChanged.subscribe(() => caches.landingPage.clear());
 
     app.addHook('onSend', (request, reply, _payload, done) => {
-      if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && !request.routeOptions.config?.keepsCachedAnswers) {
+      if (succeededWrite(request, reply) && !request.routeOptions.config?.keepsCachedAnswers) {
         app.contentChanged.emit().then(() => done(), done);
       } else {
         done();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
-import { WRITE_METHODS } from '../../plugins/caches';
+import { succeededWrite } from '../../plugins/caches';
 import type { LiveSession } from './session.repository';
 
 /** The channel of migration 0054's triggers; the payload is the account's id. */
@@ -100,7 +100,7 @@ export async function startSessionCache(
   );
   app.addHook('onClose', stopListening);
   app.addHook('onSend', (request, reply, _payload, done) => {
-    if (WRITE_METHODS.has(request.method) && reply.statusCode < 400) cache.forgetAll();
+    if (succeededWrite(request, reply)) cache.forgetAll();
     done();
   });
   return cache;
