@@ -66,13 +66,22 @@ export async function openTestDatabase(
   if (process.env.TEST_DB !== 'postgres') {
     const template = process.env.PGLITE_TEMPLATE;
     const loadDataDir = template ? new Blob([fs.readFileSync(template)]) : undefined;
-    const database = await openDatabase({ statementTimeoutMs: config.STATEMENT_TIMEOUT_MS, loadDataDir });
+    const database = await openDatabase({
+      statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+      loadDataDir,
+      guardTransactions: true,
+    });
     return { database, dropDatabase: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const fresh = await freshPostgresDatabase(adminUrl);
-  const database = await openDatabase({ url: fresh.url, poolSize: 5, statementTimeoutMs: config.STATEMENT_TIMEOUT_MS });
+  const database = await openDatabase({
+    url: fresh.url,
+    poolSize: 5,
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
+    guardTransactions: true,
+  });
   return {
     database,
     url: fresh.url,

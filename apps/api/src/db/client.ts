@@ -12,6 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { guardTransactions } from './transaction-guard';
 import { backfillUsernameSkeletons } from './username-skeletons';
 
 export type Schema = typeof schema;
@@ -49,6 +50,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
   poolSize?: number;
   statementTimeoutMs: number;
+  /** Tests: a query outside a transaction from inside it throws (see `transaction-guard.ts`). */
+  guardTransactions?: boolean;
 }
 
 /** Opens PostgreSQL (node-postgres pool) when a URL is given, else the embedded PGlite. */
@@ -150,6 +153,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   }
   await client.exec(`SET statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  if (options.guardTransactions) guardTransactions(db, client, ['query', 'exec']);
   return {
     db,
     kind: 'pglite',
@@ -192,6 +196,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // A dropped connection must not crash the process; the pool reconnects on the next query.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  if (options.guardTransactions) guardTransactions(db, pool, ['query', 'connect']);
   return {
     db,
     kind: 'postgres',

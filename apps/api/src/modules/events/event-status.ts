@@ -41,10 +41,11 @@ export async function changeEventStatus(
     return submitForApproval(deps, actor, existing);
   }
   if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const { events: limits } = await deps.settings.get();
   const updated = await deps.db.transaction(async (tx) => {
     if (action === 'reopen' && !managesEvents(actor) && existing.organizerId) {
       // A reopened event counts again among its organiser's events.
-      const { events: limits } = await deps.settings.get();
       await advisoryLock(tx, `organizer:${existing.organizerId}`);
       if ((await countActiveEventsOf(tx, existing.organizerId)) >= limits.maxEventsPerUser) {
         throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);

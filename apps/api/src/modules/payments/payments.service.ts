@@ -168,11 +168,6 @@ export interface Charge {
   campaignId?: string;
 }
 
-/** A premium plan at the settings' price today. */
-function premiumCharge(deps: PaymentDeps, plan: PlanId): (tx: Tx) => Promise<Charge> {
-  return async () => ({ plan, price: planPrice((await deps.settings.get()).payments, plan), useCredit: true });
-}
-
 /**
  * Starts a payment: the amount is the plan's price in the settings less the unused referral
  * credit (never below MIN_PAYMENT_FCFA). One payment per idempotency key (a double tap or a
@@ -184,7 +179,9 @@ export async function startPayment(
   actor: { id: string; isVerified: boolean },
   input: StartPaymentValues,
 ): Promise<{ payment: PaymentRow; created: boolean }> {
-  return startCharge(deps, actor, input, premiumCharge(deps, input.plan));
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const price = planPrice((await deps.settings.get()).payments, input.plan);
+  return startCharge(deps, actor, input, async () => ({ plan: input.plan, price, useCredit: true }));
 }
 
 /**
