@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LruMap } from 'toad-cache';
 
 /** A count of requests in the current window of one key, and the milliseconds left in it. */
 export interface Count {
@@ -6,23 +7,34 @@ export interface Count {
   ttl: number;
 }
 
+interface Window {
+  current: number;
+  endsAt: number;
+}
+
 /**
  * Fixed-window counters kept in this process, the least recently used key dropped first once
- * `capacity` keys are held (a Map keeps its keys in insertion order).
+ * `capacity` keys are held. An LRU list (toad-cache, as `@fastify/rate-limit`'s own store): a
+ * Map dropping its first key each time, as here before, cost 12 µs a request once full (each
+ * `keys().next()` stepped over the holes of the keys dropped before; issue 31 item 3).
  */
 export class LocalCounters {
-  private readonly windows = new Map<string, { current: number; endsAt: number }>();
+  private readonly windows: LruMap<Window>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.windows = new LruMap<Window>(capacity);
+  }
 
   incr(key: string, timeWindow: number): Count {
     const now = Date.now();
     const alive = this.alive(key, now);
-    // Counted in place: no new window object per request (issue 31 item 3).
-    if (alive) alive.current += 1;
-    const window = alive ?? { current: 1, endsAt: now + timeWindow };
-    this.keep(key, window);
-    return { current: window.current, ttl: window.endsAt - now };
+    // Counted in place: no new window object per request.
+    if (alive) {
+      alive.current += 1;
+      return { current: alive.current, ttl: alive.endsAt - now };
+    }
+    this.windows.set(key, { current: 1, endsAt: now + timeWindow });
+    return { current: 1, ttl: timeWindow };
   }
 
   read(key: string): Count {
@@ -33,18 +45,12 @@ export class LocalCounters {
 
   /** Takes a count given by Redis, to go on from it if Redis fails. */
   remember(key: string, count: Count): void {
-    this.keep(key, { current: count.current, endsAt: Date.now() + Math.max(0, count.ttl) });
+    this.windows.set(key, { current: count.current, endsAt: Date.now() + Math.max(0, count.ttl) });
   }
 
-  private alive(key: string, now: number) {
+  private alive(key: string, now: number): Window | undefined {
     const window = this.windows.get(key);
     return window && window.endsAt > now ? window : undefined;
-  }
-
-  private keep(key: string, window: { current: number; endsAt: number }) {
-    this.windows.delete(key);
-    this.windows.set(key, window);
-    if (this.windows.size > this.capacity) this.windows.delete(this.windows.keys().next().value as string);
   }
 }
 
