@@ -22,9 +22,9 @@ export class QueryOutsideTransactionError extends Error {
   }
 }
 
-/** Throws when called from inside a guarded transaction (see above). */
-export function assertOutsideTransaction(what: string): void {
-  if (guarding && insideTransaction.getStore()) throw new QueryOutsideTransactionError(what);
+/** Whether the caller runs inside a guarded transaction (see above); always false outside the tests. */
+export function insideGuardedTransaction(): boolean {
+  return guarding && insideTransaction.getStore() === true;
 }
 
 /**
@@ -40,7 +40,7 @@ export function guardTransactions(db: object, outside: object, methods: readonly
   for (const method of methods) {
     const original = queries[method] as (...args: unknown[]) => unknown;
     queries[method] = (...args: unknown[]) => {
-      assertOutsideTransaction('A query');
+      if (insideGuardedTransaction()) throw new QueryOutsideTransactionError('A query');
       return original.apply(outside, args);
     };
   }

@@ -1,4 +1,4 @@
-import { assertOutsideTransaction } from '../db/transaction-guard';
+import { insideGuardedTransaction, QueryOutsideTransactionError } from '../db/transaction-guard';
 /**
  * Values kept in memory for `ttlMs` each, under a key (decision 035). `get(key, load)` answers the
  * kept value while it is fresh, or loads it once however many callers ask meanwhile (they share
@@ -34,7 +34,7 @@ export class TtlCache<V, K = string> {
   get(key: K, load: () => Promise<V>): Promise<V> {
     // Its load reads outside any transaction: refused inside one even when a copy is kept, so the
     // tests find such a call whatever the timing.
-    assertOutsideTransaction(`A read of the cache '${this.name}'`);
+    if (insideGuardedTransaction()) throw new QueryOutsideTransactionError(`A read of the cache '${this.name}'`);
     const fresh = this.peek(key);
     if (fresh !== undefined) return Promise.resolve(fresh);
     const pending = this.loading.get(key);

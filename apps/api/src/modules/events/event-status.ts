@@ -41,11 +41,11 @@ export async function changeEventStatus(
     return submitForApproval(deps, actor, existing);
   }
   if (action === 'reopen' && !isReopenable(existing)) throw conflict(REOPEN_ENDED);
-  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
-  const { events: limits } = await deps.settings.get();
+  // A reopened event counts again among its organiser's events. The limit is read before the
+  // transaction: on PGlite (one connection) a read outside it would wait for it.
+  const limits = action === 'reopen' && !managesEvents(actor) && existing.organizerId ? (await deps.settings.get()).events : null;
   const updated = await deps.db.transaction(async (tx) => {
-    if (action === 'reopen' && !managesEvents(actor) && existing.organizerId) {
-      // A reopened event counts again among its organiser's events.
+    if (limits && existing.organizerId) {
       await advisoryLock(tx, `organizer:${existing.organizerId}`);
       if ((await countActiveEventsOf(tx, existing.organizerId)) >= limits.maxEventsPerUser) {
         throw conflict(`Vous avez atteint la limite de ${limits.maxEventsPerUser} événements par utilisateur`);
