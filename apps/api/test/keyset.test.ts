@@ -168,3 +168,22 @@ describe('a search of several words (decision 069)', () => {
     // 40,000 rows written and analysed: seconds on a busy 2-core machine.
   }, 60_000);
 });
+
+describe('a word of one or two letters (decision 071)', () => {
+  it('finds where a word starts with it, at the start of the text or after a space, not inside a word', async () => {
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      select title, 'x', now() + interval '1 day', now() + interval '1 day 1 hour', 'Rue', 'Douala', 'concert', 'published', lower(title)
+      from unnest(array['Bazar 77', 'Bazar 7712', 'Bazar 1977', 'DJ bazar', 'Bazar adjoint', '77 bazar']) as title`);
+    const titles = async (q: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/events?q=${encodeURIComponent(q)}&limit=50` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().items as { title: string }[]).map((item) => item.title).sort();
+    };
+    expect(await titles('bazar 77')).toEqual(['77 bazar', 'Bazar 77', 'Bazar 7712']);
+    expect(await titles('77 BAZAR')).toEqual(['77 bazar', 'Bazar 77', 'Bazar 7712']);
+    expect(await titles('bazar dj')).toEqual(['DJ bazar']);
+    // Alone, the short word is where a word starts too: 'adjoint' holds 'dj' inside, not at its start.
+    expect(await titles('dj')).toEqual(['DJ bazar']);
+  });
+});

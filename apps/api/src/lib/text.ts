@@ -8,7 +8,14 @@ export function searchable(...parts: (string | null | undefined)[]): string {
     .toLowerCase();
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 export function likePattern(query: string): string {
-  return `%${searchable(query).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(searchable(query))}%`;
+}
+
+/** A LIKE pattern of a text starting with `query` (after `before`: '%' for anywhere, '' for the start). */
+export function likeStartPattern(query: string, before: '%' | ''): string {
+  return `${before}${escapeLike(searchable(query))}%`;
 }
