@@ -35,6 +35,10 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   benchServerEnv,
+  cpuSeconds,
+  machineBusySeconds,
+  postgresCpu,
+  postgresCpuSince,
   startBare,
   startServer,
   stopServer,
@@ -467,13 +471,21 @@ async function singles(baseURL, line) {
   }
   if (line.paths) {
     const times = [];
+    let slowest = { ms: -1, path: '' };
     for (const each of line.paths) {
       const { ms, status } = await timeOne(baseURL, { path: each, headers: line.headers });
       times.push(ms);
       count(status);
+      if (ms > slowest.ms) slowest = { ms, path: each };
     }
     times.sort((a, b) => a - b);
-    result.varied = { n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
+    result.varied = {
+      n: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times.at(-1),
+      slowest: slowest.path.replace('/api', ''),
+    };
   }
   return result;
 }
@@ -1067,7 +1079,7 @@ async function main() {
       if (Object.keys(single.statuses).some((status) => status.startsWith('5'))) failed = true;
       results.push({ ...line, ...single, rate, bad });
       console.log(
-        `  ${line.name.padEnd(60)}${line.path ? ` repeated: first ${fmt(single.first).padStart(6)} p50 ${fmt(single.p50).padStart(6)} p95 ${fmt(single.p95).padStart(6)} ms` : ''}${single.varied ? ` ${single.varied.n} different: p50 ${fmt(single.varied.p50).padStart(6)} p95 ${fmt(single.varied.p95).padStart(6)} max ${fmt(single.varied.max).padStart(6)} ms` : ''}${rate ? `  ${rate.rps} req/s (200s)` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
+        `  ${line.name.padEnd(60)}${line.path ? ` repeated: first ${fmt(single.first).padStart(6)} p50 ${fmt(single.p50).padStart(6)} p95 ${fmt(single.p95).padStart(6)} ms` : ''}${single.varied ? ` ${single.varied.n} different: p50 ${fmt(single.varied.p50).padStart(6)} p95 ${fmt(single.varied.p95).padStart(6)} max ${fmt(single.varied.max).padStart(6)} ms (${single.varied.slowest})` : ''}${rate ? `  ${rate.rps} req/s (200s)` : ''}${bad ? `  answers ${JSON.stringify(single.statuses)}` : ''}`,
       );
     }
     if (only) return;
@@ -1083,10 +1095,35 @@ async function main() {
     // The machine's speed drifts (other processes, the database's autovacuum after the fill): the
     // bare route is measured on both sides of a second run of the two lists, and the best of each
     // is compared.
-    const bareFirst = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
-    const anonAgain = await throughput(baseURL, lines[0]);
-    const superadminAgain = await throughput(baseURL, lines[1]);
-    const bareSecond = await throughput(`http://127.0.0.1:${barePort}`, { path: '/api/events?page=1&limit=10' });
+    // Each measure also says what every answer cost in CPU: the server (or the bare route), the
+    // database's processes, and the machine as a whole (the load process included).
+    const seconds = Number(process.env.BENCH_DURATION ?? 5);
+    const measured = async (name, url, line, pid) => {
+      const before = { own: cpuSeconds(pid), postgres: postgresCpu(), machine: machineBusySeconds() };
+      const started = performance.now();
+      const result = await throughput(url, line, 10, seconds);
+      const elapsed = (performance.now() - started) / 1000;
+      const answers = Math.max(1, result.rps * seconds);
+      const perAnswer = (now, then) => (((now - then) * 1e6) / answers).toFixed(0);
+      console.log(
+        `  ${name.padEnd(18)} ${String(result.rps).padStart(6)} req/s (200s); CPU per answer: it ${perAnswer(cpuSeconds(pid), before.own)} µs, PostgreSQL ${perAnswer(postgresCpuSince(before.postgres), 0)} µs, machine ${perAnswer(machineBusySeconds(), before.machine)} µs (${((machineBusySeconds() - before.machine) / elapsed).toFixed(2)} of ${os.cpus().length} cores busy)`,
+      );
+      return result;
+    };
+    const bareFirst = await measured(
+      'bare route',
+      `http://127.0.0.1:${barePort}`,
+      { path: '/api/events?page=1&limit=10' },
+      bare.pid,
+    );
+    const anonAgain = await measured('anonymous list', baseURL, lines[0], server.pid);
+    const superadminAgain = await measured('superadmin list', baseURL, lines[1], server.pid);
+    const bareSecond = await measured(
+      'bare route again',
+      `http://127.0.0.1:${barePort}`,
+      { path: '/api/events?page=1&limit=10' },
+      bare.pid,
+    );
     bare.kill('SIGTERM');
     bare = null;
     const bareRate = { rps: Math.max(bareFirst.rps, bareSecond.rps) };

@@ -98,6 +98,37 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU seconds each of the machine's PostgreSQL processes (`comm` postgres) has used so far, by
+ * process id: what the database server costs beside the API during a measure (`postgresCpuSince`).
+ */
+export function postgresCpu() {
+  const byPid = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(entry, cpuSeconds(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byPid;
+}
+
+/** The CPU seconds PostgreSQL's processes used since `before` (postgresCpu); a process that ended meanwhile is not counted. */
+export function postgresCpuSince(before) {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** The machine's busy CPU seconds so far, all cores together (/proc/stat: all but idle and iowait). */
+export function machineBusySeconds() {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return (ticks.slice(0, 8).reduce((sum, value) => sum + value, 0) - idle) / 100;
+}
+
 /** The load process of `throughput`. */
 async function load(job) {
   let n = 0;

@@ -106,6 +106,35 @@ describe('lists at scale', () => {
     expect((await app.inject({ method: 'GET', url: '/api/events?q=nouveau' })).json().total).toBe(1);
   });
 
+  it('answers an anonymous request asked again from the cache with the same bytes and headers, still rate limited, never to a caller with a token', async () => {
+    const { app } = testApp;
+    const url = '/api/events?q=redemande&limit=5';
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await app.inject({ method: 'GET', url });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    for (const header of ['content-type', 'content-security-policy', 'x-content-type-options', 'x-ratelimit-limit']) {
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    }
+    // Counted by the route's rate limit like the first.
+    expect(Number(again.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+    // A draft written outside the API: the anonymous answer stays as cached; a manager, with a token, sees it.
+    await app.db.execute(sql`
+      insert into events (title, description, start_date_time, end_date_time, address, city, category, status, search_text)
+      values ('Redemande', 'x', now(), now() + interval '1 hour', 'Rue', 'Douala', 'art', 'draft', 'redemande')`);
+    expect((await app.inject({ method: 'GET', url })).json().total).toBe(0);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { identifier: 'admin@test.local', password: 'Admin-Passw0rd!' },
+    });
+    const managers = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${login.json().token}` } });
+    expect(managers.json().total).toBe(1);
+    // A query the route refuses is refused however often it is asked.
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: '/api/events?page=zero' })).statusCode).toBe(400);
+  });
+
   it('sends a cached answer as stored bytes, compressed as the caller accepts, the same JSON each way', async () => {
     const { app } = testApp;
     const url = '/api/events?date=upcoming&page=3&limit=10';

@@ -13,6 +13,8 @@ interface Entry {
   expires: number;
   value: Promise<unknown>;
   refreshing: boolean;
+  /** The value once computed (`sendFresh` answers it without a promise). */
+  resolved?: unknown;
 }
 
 /** Answers below this size go uncompressed (as `@fastify/compress`'s threshold). */
@@ -169,11 +171,35 @@ export class AnswerCache {
 
   private store(key: string, generation: string, value: Promise<unknown>): void {
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { generation, expires: Date.now() + this.ttlMs, value, refreshing: false });
-    // A failed computation is not kept.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
+    const entry: Entry = { generation, expires: Date.now() + this.ttlMs, value, refreshing: false };
+    this.entries.set(key, entry);
+    value.then(
+      (resolved) => {
+        entry.resolved = resolved;
+      },
+      // A failed computation is not kept.
+      () => {
+        if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      },
+    );
+  }
+
+  /**
+   * Sends the answer cached under `key` when it is fresh (this generation, within its TTL) and
+   * computed, at once: true when sent. For a hook before the route's validation and handler.
+   */
+  sendFresh(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || !(entry.resolved instanceof SerializedAnswer)) return false;
+    if (entry.generation !== this.generation() || entry.expires <= Date.now()) return false;
+    entry.resolved.send(request, reply);
+    return true;
+  }
+
+  /** Makes the entry of `key` also the entry of `alias` (until either is stored again or the cache cleared). */
+  private link(alias: string, key: string): void {
+    const entry = this.entries.get(key);
+    if (entry && alias !== key) this.entries.set(alias, entry);
   }
 
   /** A value the same for every caller, cached under `key` like the answers (for a part of an answer). */
@@ -183,10 +209,18 @@ export class AnswerCache {
 
   /**
    * Answers `compute()`'s value through the route's serializer, cached under `key`: a hit is sent
-   * as stored bytes, with no serialisation, validation or compression again.
+   * as stored bytes, with no serialisation, validation or compression again. With `alias` (a key
+   * known before validation, such as the URL), `sendFresh(…, alias)` answers it too.
    */
-  async send(request: FastifyRequest, reply: FastifyReply, key: string, compute: () => Promise<unknown>): Promise<FastifyReply> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<unknown>,
+    alias?: string,
+  ): Promise<FastifyReply> {
     const answer = await this.get(key, async () => new SerializedAnswer(String(reply.serialize(await compute())), JSON_TYPE));
+    if (alias) this.link(alias, key);
     return answer.send(request, reply);
   }
 
