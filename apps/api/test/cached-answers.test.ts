@@ -43,4 +43,18 @@ describe('cached answers and publication', () => {
     expect(listed.items[0].title).toBe(title);
     expect((await agenda()).body).toContain(title);
   });
+
+  it('answers the agenda page asked again with the same page and headers, still counted by the rate limit', async () => {
+    const { app } = testApp;
+    const url = `/evenements?q=${unique('salon').toLowerCase()}`;
+    const first = await request(app, 'GET', url);
+    expect(first.statusCode).toBe(200);
+    const again = await request(app, 'GET', url);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    for (const header of ['content-type', 'cache-control', 'content-security-policy', 'x-ratelimit-limit']) {
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(Number(again.headers['x-ratelimit-remaining'])).toBe(Number(first.headers['x-ratelimit-remaining']) - 1);
+  });
 });

@@ -231,8 +231,10 @@ export class AnswerCache {
     key: string,
     type: string,
     render: () => Promise<string>,
+    alias?: string,
   ): Promise<FastifyReply> {
     const answer = await this.get(key, async () => new SerializedAnswer(await render(), type));
+    if (alias) this.link(alias, key);
     return answer.send(request, reply);
   }
 

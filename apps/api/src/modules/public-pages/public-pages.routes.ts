@@ -1,5 +1,5 @@
 import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pages';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADS_SCRIPT } from './ads-script';
@@ -71,6 +71,9 @@ function sendFile(reply: FastifyReply, result: FileResult, type: string, missing
     .send(result.body);
 }
 
+/** The key under which the agenda page is also kept: its URL as asked (path and query). */
+const agendaPageKey = (request: FastifyRequest) => `agenda:url:${request.url}`;
+
 /**
  * The public pages rendered on the server (decision 011): the agenda `/evenements`, one event
  * `/evenements/{slug}-{shortId}` (or its short address `/e/{address}`) with its `.ics` and its preview image, `sitemap.xml` and
@@ -89,6 +92,12 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         rateLimit: { max: app.config.PUBLIC_READ_RATE_PER_MINUTE, timeWindow: '1 minute', keyGenerator: publicReadKey },
       },
       schema: { hide: true, querystring: agendaQuerySchema },
+      // The URL asked again while its page is fresh: answered here, after the rate limit and
+      // before validation and handler, as the anonymous event list (decision 013).
+      preValidation: (request, reply, done) => {
+        if (app.answerCache.sendFresh(request, reply.header('cache-control', PUBLIC_CACHE), agendaPageKey(request))) return;
+        done();
+      },
     },
     // The same page for every reader: kept briefly like the event list (decision 013).
     async (request, reply) =>
@@ -98,6 +107,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
         `agenda:${JSON.stringify(request.query)}`,
         HTML,
         () => app.publicReads.run(() => renderAgenda(deps, request.query)),
+        agendaPageKey(request),
       ),
   );
 
