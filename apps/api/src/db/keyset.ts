@@ -48,3 +48,24 @@ export function pageWithNext<T>(
   const last = cursorOf(shown[limit - 1] as T);
   return { rows: shown, next: `${last.micros}.${last.id}` };
 }
+
+/**
+ * Every row `read` finds, in the keyset's order, `batchSize` at a time, each batch after the last
+ * one's row: an export of a million rows never holds them all, nor skips rows with an offset.
+ * `read(after, limit)` reads at most `limit` rows matching `after` (undefined: from the first),
+ * ordered by `orderOfKeyset`, each with its `id` and its `cursorKey` (`cursorKeyOf`).
+ */
+export async function* keysetBatches<T extends { id: string; cursorKey: string }>(
+  keyset: KeysetOrder,
+  batchSize: number,
+  read: (after: SQL | undefined, limit: number) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await read(after ? afterCursor(keyset, after) : undefined, batchSize);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1] as T;
+    after = { micros: last.cursorKey, id: last.id };
+  }
+}

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { DAY_MS, DOUALA_OFFSET } from '@app/shared/douala-time';
 import type { TransactionsExportQuery } from '@app/shared/payments';
 import { toE164 } from '@app/shared/phone';
 import { boundedCount } from '../../db/bounded-count';
 import type { Database, Executor } from '../../db/client';
 import { phoneOrTextCondition } from '../../db/contains-condition';
+import { cursorKeyOf, type KeysetOrder, keysetBatches, orderOfKeyset } from '../../db/keyset';
 import { pageAndTotal } from '../../db/page-and-total';
 import { pageIdsOf } from '../../db/page-ids';
 import { rowsOf } from '../../db/rows-of';
@@ -79,7 +80,8 @@ function filtersCondition(filters: TransactionsExportQuery): SQL | undefined {
   );
 }
 
-const NEWEST_FIRST = [desc(payments.createdAt), desc(payments.id)];
+const NEWEST_FIRST_KEYSET: KeysetOrder = { key: payments.createdAt, id: payments.id, direction: 'desc' };
+const NEWEST_FIRST = orderOfKeyset(NEWEST_FIRST_KEYSET);
 
 /** The paid payments' totals of a selection: how many, what they brought, what was given back. */
 export interface TransactionTotals {
@@ -252,29 +254,20 @@ const paymentColumns = {
 export const EXPORT_BATCH_SIZE = 2000;
 
 /**
- * The filtered payments newest first, a batch at a time, each batch after the last one's
- * (created_at, id): an export of a million rows never holds them all, nor skips with an offset.
+ * The filtered payments newest first, a batch at a time (`keysetBatches`): an export of a million
+ * rows never holds them all, nor skips with an offset.
  */
 export async function* iterateTransactions(db: Database, filters: TransactionsExportQuery): AsyncGenerator<TransactionRow[]> {
   const where = and(searchCondition(filters.search), filtersCondition(filters));
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? sql`(${payments.createdAt}, ${payments.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-      : undefined;
-    const rows = await db
-      .select({ ...paymentColumns, ...accountColumns, cursorAt: sql<string>`${payments.createdAt}::text` })
+  yield* keysetBatches(NEWEST_FIRST_KEYSET, EXPORT_BATCH_SIZE, (after, limit) =>
+    db
+      .select({ ...paymentColumns, ...accountColumns, cursorKey: cursorKeyOf(payments.createdAt) })
       .from(payments)
       .innerJoin(users, eq(users.id, payments.userId))
-      .where(and(where, cursor))
+      .where(and(where, after))
       .orderBy(...NEWEST_FIRST)
-      .limit(EXPORT_BATCH_SIZE);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = { at: last.cursorAt, id: last.id };
-  }
+      .limit(limit),
+  );
 }
 
 export async function findTransaction(db: Executor, id: string): Promise<TransactionRow | null> {

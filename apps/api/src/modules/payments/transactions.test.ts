@@ -5,6 +5,7 @@ import type { TransactionDetail, TransactionsPage } from '@app/shared/payments';
 import { bearer, createUser, insertPayment, tokenFor } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { rowsOf } from '../../db/rows-of';
+import { EXPORT_BATCH_SIZE } from './transactions.repository';
 import { auditLog, paymentEvents, payments, users } from '../../db/schema/index';
 import type { UserRow } from '../../db/schema/index';
 
@@ -349,6 +350,26 @@ describe('GET /api/admin/transactions.csv', () => {
     expect(cells[3]).toBe("'+cmd@example.cm");
     expect(cells.slice(4, 10)).toEqual(['Mensuel', '2000', 'MTN Mobile Money', "'+237 6•• •• •• 56", 'Réussi', '0']);
     expect(response.body).not.toContain('677123456');
+  });
+
+  it('exports more payments than one batch, each once, though they all share one timestamp', async () => {
+    const payer = await createUser(app, { firstName: 'Lot', lastName: 'Keyset' });
+    const count = EXPORT_BATCH_SIZE + 300;
+    await app.db.execute(sql`
+      insert into payments (reference, user_id, idempotency_key, plan, amount, operator, phone, status, failure_reason,
+                            provider_reference, callback_token, expires_at, created_at, updated_at)
+      select 'PAY-LOT' || g, ${payer.id}, gen_random_uuid(), 'monthly', 2000, 'mtn', '+237677123456', 'failed', 'refused',
+             gen_random_uuid(), md5(g::text), now() + interval '5 minutes', now(), now()
+      from generate_series(1, ${count}) g`);
+    const response = await get('/api/admin/transactions.csv?search=Keyset');
+    expect(response.statusCode).toBe(200);
+    const references = response.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(';')[0]);
+    expect(references).toHaveLength(count);
+    expect(new Set(references).size).toBe(count);
   });
 
   it('applies the list’s filters', async () => {

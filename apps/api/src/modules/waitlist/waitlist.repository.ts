@@ -8,6 +8,7 @@ import { rowCountsUnder } from '../../db/row-counts';
 import { containsCondition, phoneOrTextCondition } from '../../db/contains-condition';
 import { phoneSearchDigits } from '@app/shared/phone';
 import type { Database, Executor } from '../../db/client';
+import { cursorKeyOf, type KeysetOrder, keysetBatches, orderOfKeyset } from '../../db/keyset';
 import { pageIdsOf } from '../../db/page-ids';
 import { waitlistEntries } from '../../db/schema/index';
 import { searchable } from '../../lib/text';
@@ -111,11 +112,12 @@ export type WaitlistExportRow = Pick<WaitlistRow, 'name' | 'email' | 'phone' | '
   signedUpAt: string;
 };
 
+/** The waiting list newest first, as its export reads it (decision 008: rows sharing a millisecond kept apart). */
+const NEWEST_FIRST: KeysetOrder = { key: waitlistEntries.createdAt, id: waitlistEntries.id, direction: 'desc' };
+
 /**
- * Every entry matching the filters, newest first, in batches (keyset on created_at, id), so an
- * export of 100 000 rows never holds them all in memory. The cursor keeps the database's full
- * precision (microseconds, as text with its offset): a JavaScript Date keeps milliseconds only,
- * and rows sharing a millisecond were skipped (decision 008).
+ * Every entry matching the filters, newest first, in batches (`keysetBatches`), so an export of
+ * 100 000 rows never holds them all in memory.
  */
 export async function* iterateEntries(
   db: Database,
@@ -123,22 +125,14 @@ export async function* iterateEntries(
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<WaitlistExportRow[]> {
   const { where } = await whereOf(db, filters);
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const cursor: SQL | undefined = after
-      ? sql`(${waitlistEntries.createdAt}, ${waitlistEntries.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-      : undefined;
-    const found = await db
-      .select({ ...exportColumns, id: waitlistEntries.id, cursorAt: sql<string>`${waitlistEntries.createdAt}::text` })
+  yield* keysetBatches(NEWEST_FIRST, batchSize, (after, limit) =>
+    db
+      .select({ ...exportColumns, id: waitlistEntries.id, cursorKey: cursorKeyOf(waitlistEntries.createdAt) })
       .from(waitlistEntries)
-      .where(and(where, cursor))
-      .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
-      .limit(batchSize);
-    if (found.length) yield found;
-    if (found.length < batchSize) return;
-    const last = found[found.length - 1] as (typeof found)[number];
-    after = { createdAt: last.cursorAt, id: last.id };
-  }
+      .where(and(where, after))
+      .orderBy(...orderOfKeyset(NEWEST_FIRST))
+      .limit(limit),
+  );
 }
 
 export async function findById(db: Database, id: string) {
