@@ -60,8 +60,9 @@ export function wordsCondition(column: PgColumn, query: string): SQL {
  */
 export async function containsCondition(db: Executor, table: PgTable, column: PgColumn, query: string): Promise<SQL> {
   const words = wordsOf(query);
-  if (words.length === 0) return wordsCondition(column, query);
   const long = words.filter((word) => !isShort(word));
+  // Without a long word no part can drive the index: no sample to read.
+  if (long.length === 0) return wordsCondition(column, query);
   const short = words.filter(isShort);
   const sampled = await sampledValues(db, table, column);
   const frequent = frequentTrigrams(sampled, long);
