@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 
@@ -13,7 +13,7 @@ interface Entry {
   expires: number;
   value: Promise<unknown>;
   refreshing: boolean;
-  /** The value once computed (`sendFresh` answers it without a promise). */
+  /** The value once computed (`freshAnswerHook` answers it without a promise). */
   resolved?: unknown;
 }
 
@@ -185,15 +185,29 @@ export class AnswerCache {
   }
 
   /**
-   * Sends the answer cached under `key` when it is fresh (this generation, within its TTL) and
-   * computed, at once: true when sent. For a hook before the route's validation and handler.
+   * A route's `preValidation` hook: when the answer cached under `keyOf(request)` is fresh (this
+   * generation, within its TTL) and computed, it is sent at once with `headers`, before the
+   * route's validation and handler, and after its rate limit and access checks. `keyOf` returns
+   * undefined for a request that must always reach the handler.
    */
-  sendFresh(request: FastifyRequest, reply: FastifyReply, key: string): boolean {
-    const entry = this.entries.get(key);
-    if (!entry || !(entry.resolved instanceof SerializedAnswer)) return false;
-    if (entry.generation !== this.generation() || entry.expires <= Date.now()) return false;
-    entry.resolved.send(request, reply);
-    return true;
+  freshAnswerHook(
+    keyOf: (request: FastifyRequest) => string | undefined,
+    headers: Record<string, string> = {},
+  ): preValidationHookHandler {
+    return (request, reply, done) => {
+      const key = keyOf(request);
+      const entry = key === undefined ? undefined : this.entries.get(key);
+      if (
+        !entry ||
+        !(entry.resolved instanceof SerializedAnswer) ||
+        entry.generation !== this.generation() ||
+        entry.expires <= Date.now()
+      ) {
+        done();
+        return;
+      }
+      entry.resolved.send(request, reply.headers(headers));
+    };
   }
 
   /** Makes the entry of `key` also the entry of `alias` (until either is stored again or the cache cleared). */
@@ -210,7 +224,7 @@ export class AnswerCache {
   /**
    * Answers `compute()`'s value through the route's serializer, cached under `key`: a hit is sent
    * as stored bytes, with no serialisation, validation or compression again. With `alias` (a key
-   * known before validation, such as the URL), `sendFresh(…, alias)` answers it too.
+   * known before validation, such as the URL), `freshAnswerHook` answers it too.
    */
   async send(
     request: FastifyRequest,

@@ -166,10 +166,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       // An anonymous caller asking again what was just answered (the same URL) is answered the
       // stored bytes here, after the rate limit and before validation and handler: a fifth of
       // the request's cost (issue 31 item 3). A caller with a token always reaches the handler.
-      preValidation: (request, reply, done) => {
-        if (!request.headers.authorization && app.answerCache.sendFresh(request, reply, anonymousAnswerKey(request))) return;
-        done();
-      },
+      preValidation: app.answerCache.freshAnswerHook((request) =>
+        request.headers.authorization ? undefined : anonymousAnswerKey(request),
+      ),
     },
     async (request, reply) => {
       const { kind } = listVisibility(request.user, request.query);

@@ -94,10 +94,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, querystring: agendaQuerySchema },
       // The URL asked again while its page is fresh: answered here, after the rate limit and
       // before validation and handler, as the anonymous event list (decision 013).
-      preValidation: (request, reply, done) => {
-        if (app.answerCache.sendFresh(request, reply.header('cache-control', PUBLIC_CACHE), agendaPageKey(request))) return;
-        done();
-      },
+      preValidation: app.answerCache.freshAnswerHook(agendaPageKey, { 'cache-control': PUBLIC_CACHE }),
     },
     // The same page for every reader: kept briefly like the event list (decision 013).
     async (request, reply) =>
