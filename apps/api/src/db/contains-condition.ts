@@ -106,15 +106,30 @@ function rarePart(word: string, frequent: Set<string>): string | undefined {
   return [...word].slice(best[0], best[1] + 2).join('');
 }
 
+/** How long a column's sample is kept: it changes only when ANALYZE runs (autovacuum, after a tenth of the rows changed). */
+const SAMPLE_TTL_MS = 5 * 60_000;
+/** The samples read, by database (an executor) and column: one query, and its array parsed, per column every SAMPLE_TTL_MS. */
+const samples = new WeakMap<Executor, Map<string, { values: string[]; expires: number }>>();
+
 /**
- * A sample of the column's values, from `pg_stats.histogram_bounds` (the values ANALYZE keeps):
- * one small query; none when the column has no statistics yet.
+ * A sample of the column's values, from `pg_stats.histogram_bounds` (the values ANALYZE keeps),
+ * kept SAMPLE_TTL_MS; none when the column has no statistics yet (and then asked again next time).
+ * An older sample only changes which words drive the index, never the rows found.
  */
 async function sampledValues(db: Executor, table: PgTable, column: PgColumn): Promise<string[]> {
+  const key = `${getTableName(table)}.${columnName(column)}`;
+  const kept = samples.get(db) ?? new Map<string, { values: string[]; expires: number }>();
+  const hit = kept.get(key);
+  if (hit && hit.expires > Date.now()) return hit.values;
   const result = await db.execute(sql`
     select s.histogram_bounds::text::text[] as sampled from pg_stats s
     where s.schemaname = current_schema() and s.tablename = ${getTableName(table)} and s.attname = ${columnName(column)}`);
-  return rowsOf<{ sampled: string[] | null }>(result)[0]?.sampled ?? [];
+  const values = rowsOf<{ sampled: string[] | null }>(result)[0]?.sampled ?? [];
+  if (values.length > 0) {
+    samples.set(db, kept);
+    kept.set(key, { values, expires: Date.now() + SAMPLE_TTL_MS });
+  }
+  return values;
 }
 
 /** Whether FREQUENT_TRIGRAM_SHARE of the sampled values or more pass `test` (never without a sample). */

@@ -41,7 +41,7 @@ export async function pageAndTotal<T extends unknown[]>(
   const { table, condition } = list.search;
   // One after the other: a request holds one connection at a time here.
   const matching = await estimateRows(db, table, condition);
-  const all = await estimateRows(db, table, undefined);
+  const all = await tableSize(db, table);
   if (all > 0 && matching >= all * DENSE_SHARE) return sideBySide(db, list);
   if (list.window && matching >= LIKELY_MANY) {
     const found = await pageInTime(db, list.page);
@@ -53,6 +53,24 @@ export async function pageAndTotal<T extends unknown[]>(
     return total <= EXACT_COUNT_LIMIT ? { rows: await list.page(tx), total } : { rows: undefined, total };
   });
   return { rows: few.rows ?? (await list.page(db)), total: few.total };
+}
+
+/** A table this large is not sized again for a minute: it moves by a small share meanwhile. */
+const LARGE_TABLE_ROWS = 100_000;
+const TABLE_SIZE_TTL_MS = 60_000;
+const tableSizes = new WeakMap<Database, Map<PgTable, { rows: number; expires: number }>>();
+
+/** The planner's estimate of the table's rows, kept TABLE_SIZE_TTL_MS when the table is large (one query less per search). */
+async function tableSize(db: Database, table: PgTable): Promise<number> {
+  const kept = tableSizes.get(db) ?? new Map<PgTable, { rows: number; expires: number }>();
+  const hit = kept.get(table);
+  if (hit && hit.expires > Date.now()) return hit.rows;
+  const rows = await estimateRows(db, table, undefined);
+  if (rows >= LARGE_TABLE_ROWS) {
+    tableSizes.set(db, kept);
+    kept.set(table, { rows, expires: Date.now() + TABLE_SIZE_TTL_MS });
+  }
+  return rows;
 }
 
 async function sideBySide<T>(
