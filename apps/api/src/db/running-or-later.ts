@@ -29,12 +29,14 @@ export function runningOrLaterIds(
   // planner would walk the start index instead of the GiST one. They are found first and then
   // checked against `where` (a materialised set): with a search in `where`, the planner
   // intersected the GiST read with the search's trigram lists (10 ms of lists for 114 running
-  // events at a million). `union` drops an event starting exactly at `from`, found by both reads.
+  // events at a million). An event starting exactly at `from` is left to the second read, so the
+  // two never meet: `union all` of two ordered reads is merged in order (Merge Append), where
+  // `union` hashed and sorted all `take` rows (a deep agenda page: 14 ms, against 4).
   return sql`with running_now as materialized (select ${events.id} as id from ${events} where ${runningAt(range.from)})
   select id from (
     (select ${events.id} as id, ${events.startDateTime} as start from ${events}
-      where ${events.id} in (select id from running_now) and ${where ?? sql`true`})
-    union
+      where ${events.id} in (select id from running_now) and ${and(lt(events.startDateTime, range.from), where)})
+    union all
     (select ${events.id}, ${events.startDateTime} from ${events} where ${later} order by 2, 1 limit ${take})
   ) as running_or_later order by start, id limit ${page.limit} offset ${page.offset}`;
 }

@@ -933,12 +933,20 @@ describe('GET /events', () => {
     await make(owner.token, { title: 'Minuit C fini à 23h', ...at('2026-03-10T22:00:00+01:00', '2026-03-10T23:00:00+01:00') });
     await make(owner.token, { title: 'Minuit D hier soir', ...at('2026-03-09T22:00:00+01:00', '2026-03-09T23:59:00+01:00') });
     await make(owner.token, { title: 'Minuit E en cours', ...at('2026-03-10T20:00:00+01:00', '2026-03-11T03:00:00+01:00') });
+    // Starts as the Douala day does: both running at its start and starting in it, listed once.
+    await make(owner.token, { title: 'Minuit F à minuit pile', ...at('2026-03-10T00:00:00+01:00', '2026-03-10T23:50:00+01:00') });
 
     const list = async (date: string) => titles(await get(`/events?q=minuit&date=${date}&limit=50`, admin));
-    expect(await list('today')).toEqual(['Minuit A ce soir 23h45', 'Minuit C fini à 23h', 'Minuit E en cours']);
+    expect(await list('today')).toEqual([
+      'Minuit A ce soir 23h45',
+      'Minuit C fini à 23h',
+      'Minuit E en cours',
+      'Minuit F à minuit pile',
+    ]);
+    expect((await get('/events?q=minuit&date=today&limit=50', admin)).json().total).toBe(4);
     expect(await list('upcoming')).toEqual(['Minuit A ce soir 23h45', 'Minuit B demain 00h15']);
     expect(await list('past')).toEqual(['Minuit C fini à 23h', 'Minuit D hier soir']);
-    expect(await list('all')).toHaveLength(5);
+    expect(await list('all')).toHaveLength(6);
 
     // Twenty minutes later it is 11 March in Douala (still 10 March in UTC).
     vi.setSystemTime(new Date('2026-03-10T23:10:00Z'));
