@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { publiclyListed } from '../events/event-visibility';
-import { cardColumns, type PublicCard, withParts } from '../public-pages/public-pages.repository';
+import { cardsOf, type PublicCard } from '../public-pages/public-pages.repository';
 
 export type CampaignRow = typeof adCampaigns.$inferSelect;
 
@@ -214,8 +214,7 @@ export async function listLiveCampaigns(db: Database, today: string): Promise<Li
       placement: adCampaigns.placement,
       national: adCampaigns.national,
       cities: adCampaigns.cities,
-      createdAt: adCampaigns.createdAt,
-      ...cardColumns,
+      eventId: adCampaigns.eventId,
     })
     .from(adCampaigns)
     .innerJoin(events, eq(events.id, adCampaigns.eventId))
@@ -229,17 +228,13 @@ export async function listLiveCampaigns(db: Database, today: string): Promise<Li
       ),
     )
     .orderBy(asc(adCampaigns.createdAt), asc(adCampaigns.id));
-  const cards = await withParts(
-    db,
-    rows.map(({ campaignId: _c, placement: _p, national: _n, cities: _ci, createdAt: _at, ...card }) => card),
-  );
-  return rows.map((row, index) => ({
-    campaignId: row.campaignId,
-    placement: row.placement,
-    national: row.national,
-    cities: row.cities,
-    card: cards[index] as PublicCard,
-  }));
+  const cards = new Map((await cardsOf(db, [...new Set(rows.map((row) => row.eventId))])).map((card) => [card.id, card]));
+  return rows.flatMap((row) => {
+    const card = cards.get(row.eventId);
+    return card
+      ? [{ campaignId: row.campaignId, placement: row.placement, national: row.national, cities: row.cities, card }]
+      : [];
+  });
 }
 
 /** Campaigns still to run whose event is no longer public (cancelled, unpublished, made private): stopped. */

@@ -17,7 +17,7 @@ import { ADS_SCRIPT_PATH } from './ads-script';
 import { placeSponsored, sponsoredSlots } from '../ads/ads.service';
 import { cityKeyOf } from '@app/shared/ads';
 import { CAMEROON_CITIES } from '@app/shared/near-me';
-import { listAgenda, listAgendaCities } from './public-pages.repository';
+import { listAgenda } from './public-pages.repository';
 import { absolute, defaultImage, type PublicPagesDeps } from './public-pages.deps';
 
 /*
@@ -84,7 +84,7 @@ export async function renderAgenda(deps: PublicPagesDeps, query: AgendaQuery, no
           page: query.page,
           limit: AGENDA_PAGE_SIZE,
         }),
-    listAgendaCities(deps.db, now),
+    deps.agendaCities(now),
     deps.siteName(),
   ]);
   // Beyond EXACT_COUNT_LIMIT the total is an estimate: said as « plus de 1 000 », pages not counted.

@@ -14,6 +14,8 @@ export interface PublicPagesDeps {
   storage: UploadStorage;
   previews: PreviewStore;
   log: FastifyBaseLogger;
+  /** The cities with an upcoming public event, for the agenda's filter (listAgendaCities). */
+  agendaCities: (now: Date) => Promise<string[]>;
   /** Promoted cards for a placement and city ('Publicités', decision 068). */
   sponsored: (request: {
     placement: AdPlacement;

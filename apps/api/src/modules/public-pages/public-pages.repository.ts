@@ -1,6 +1,6 @@
 import { containsCondition } from '../../db/contains-condition';
 import { pageWindow } from '../../db/page-window';
-import { and, asc, eq, gt, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import { pageAndTotal } from '../../db/page-and-total';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
@@ -47,33 +47,38 @@ export const cardColumns = {
   highlighted: events.isHighlighted,
 };
 
-/** Covers and ticket prices of these events, in two queries (never one per row). */
-export async function withParts(db: Database, rows: Omit<PublicCard, 'cover' | 'prices'>[]): Promise<PublicCard[]> {
-  const ids = rows.map((row) => row.id);
+const cardsByIdsQueries = new WeakMap<Database, ReturnType<typeof prepareCardsByIds>>();
+
+function prepareCardsByIds(db: Database) {
+  const cover = db
+    .select({ cardKey: eventImages.cardKey, width: eventImages.width, height: eventImages.height })
+    .from(eventImages)
+    .where(and(eq(eventImages.eventId, events.id), eq(eventImages.position, 0)))
+    .limit(1)
+    .as('cover');
+  const prices = sql<number[]>`array(select ${eventTicketTypes.price} from ${eventTicketTypes}
+    where ${eventTicketTypes.eventId} = ${events.id} order by ${eventTicketTypes.position})`;
+  return db
+    .select({ ...cardColumns, cover: { cardKey: cover.cardKey, width: cover.width, height: cover.height }, prices })
+    .from(events)
+    .leftJoinLateral(cover, sql`true`)
+    .where(sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('cards_by_ids');
+}
+
+/**
+ * The cards of the events `ids`, in that order (an event deleted meanwhile is left out), with their
+ * covers and ticket prices: one query, prepared once per database (issue 31 item 3).
+ */
+export async function cardsOf(db: Database, ids: string[]): Promise<PublicCard[]> {
   if (ids.length === 0) return [];
-  const [covers, tickets] = await Promise.all([
-    db
-      .select({
-        eventId: eventImages.eventId,
-        cardKey: eventImages.cardKey,
-        width: eventImages.width,
-        height: eventImages.height,
-      })
-      .from(eventImages)
-      .where(and(inArray(eventImages.eventId, ids), eq(eventImages.position, 0))),
-    db
-      .select({ eventId: eventTicketTypes.eventId, price: eventTicketTypes.price })
-      .from(eventTicketTypes)
-      .where(inArray(eventTicketTypes.eventId, ids)),
-  ]);
-  return rows.map((row) => {
-    const cover = covers.find((image) => image.eventId === row.id);
-    return {
-      ...row,
-      cover: cover ? { cardKey: cover.cardKey, width: cover.width, height: cover.height } : null,
-      prices: tickets.filter((ticket) => ticket.eventId === row.id).map((ticket) => ticket.price),
-    };
-  });
+  let query = cardsByIdsQueries.get(db);
+  if (!query) {
+    query = prepareCardsByIds(db);
+    cardsByIdsQueries.set(db, query);
+  }
+  const found = new Map((await query.execute({ ids })).map((card) => [card.id, card]));
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /**
@@ -90,27 +95,23 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     filter.category ? eq(events.category, filter.category) : undefined,
   );
   const page = pageWindow(filter);
-  const { rows, total } = await pageAndTotal(db, {
+  const { rows: ids, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
     count: (executor) => countRunningOrLater(executor, matching, filter.range),
     window: page,
   });
-  return { cards: await withParts(db, rows), total };
+  return { cards: await cardsOf(db, ids), total };
 }
 
-/** One page of the events matching `where` taking place from `range.from` on, soonest first. */
-function soonestFirst(
+/** The ids of one page of the events matching `where` taking place from `range.from` on, soonest first. */
+async function soonestFirst(
   db: Executor,
   where: SQL | undefined,
   range: { from: Date; to: Date | null },
   page: { limit: number; offset: number },
-) {
-  return db
-    .select(cardColumns)
-    .from(events)
-    .where(sql`${events.id} in (${runningOrLaterIds(where, range, page)})`)
-    .orderBy(asc(events.startDateTime), asc(events.id));
+): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(runningOrLaterIds(where, range, page))).map((row) => row.id);
 }
 
 /**
@@ -150,18 +151,18 @@ export async function listNextForLanding(db: Database, now: Date, limit: number)
           offset: 0,
         })
       : [];
-  return withParts(db, [...highlighted, ...others]);
+  return cardsOf(db, [...highlighted, ...others]);
 }
 
 /** The next public events in the same city, except this one. */
 export async function listNextInCity(db: Database, city: string, exceptId: string, now: Date, limit: number) {
-  const rows = await soonestFirst(
+  const ids = await soonestFirst(
     db,
     and(publiclyListed, eq(events.city, city), ne(events.id, exceptId)),
     { from: now, to: null },
     { limit, offset: 0 },
   );
-  return withParts(db, rows);
+  return cardsOf(db, ids);
 }
 
 /** The partner's name for an event organised on its behalf, else the organiser's name. */

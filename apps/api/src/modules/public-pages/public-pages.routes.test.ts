@@ -12,6 +12,7 @@ import { createEvent, superadminToken } from '../../../test/helper';
 import { addImage, buildPublicPagesApp, PUBLIC_URL, type PublicPagesTestApp } from '../../../test/public-pages';
 import { agendaQuerySchema } from '@app/shared/public-pages';
 import { AGENDA_MAX_PAGE, AGENDA_NO_MATCH, AGENDA_NOTHING_AHEAD, agendaRange, renderAgenda } from './agenda';
+import { listAgendaCities } from './public-pages.repository';
 import { LANDING_EVENTS, landingEvents } from './landing-events';
 import { fcfa, priceFrom } from './format';
 
@@ -647,6 +648,7 @@ describe('the agenda without results', () => {
       previews: app.previews,
       log: app.log,
       sponsored: app.ads.serve,
+      agendaCities: (now: Date) => listAgendaCities(app.db, now),
     };
     // Seen from 2200, after every event of this file: the agenda is empty.
     const later = new Date('2200-01-01T00:00:00Z');

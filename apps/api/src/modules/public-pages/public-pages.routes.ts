@@ -1,3 +1,4 @@
+import { listAgendaCities } from './public-pages.repository';
 import { agendaQuerySchema, publicEventQuerySchema } from '@app/shared/public-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,6 +43,8 @@ function depsOf(app: FastifyInstance): PublicPagesDeps {
     previews: app.previews,
     log: app.log,
     sponsored: app.ads.serve,
+    // The same list for every visitor: read once per answer-cache period.
+    agendaCities: (now) => app.answerCache.value('agenda:cities', () => listAgendaCities(app.db, now)),
   };
 }
 
