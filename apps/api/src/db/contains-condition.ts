@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { phoneSearchDigits } from '@app/shared/phone';
 import { likePattern, likeStartPattern, searchable } from '../lib/text';
 import type { Executor } from './client';
+import { perDatabase } from './per-database';
 import { rowsOf } from './rows-of';
 
 /** A trigram found in at least this share of the rows is not looked up in the index (containsCondition). */
@@ -109,7 +110,7 @@ function rarePart(word: string, frequent: Set<string>): string | undefined {
 /** How long a column's sample is kept: it changes only when ANALYZE runs (autovacuum, after a tenth of the rows changed). */
 const SAMPLE_TTL_MS = 5 * 60_000;
 /** The samples read, by database (an executor) and column: one query, and its array parsed, per column every SAMPLE_TTL_MS. */
-const samples = new WeakMap<Executor, Map<string, { values: string[]; expires: number }>>();
+const samplesOf = perDatabase((_db: Executor) => new Map<string, { values: string[]; expires: number }>());
 
 /**
  * A sample of the column's values, from `pg_stats.histogram_bounds` (the values ANALYZE keeps),
@@ -118,17 +119,14 @@ const samples = new WeakMap<Executor, Map<string, { values: string[]; expires: n
  */
 async function sampledValues(db: Executor, table: PgTable, column: PgColumn): Promise<string[]> {
   const key = `${getTableName(table)}.${columnName(column)}`;
-  const kept = samples.get(db) ?? new Map<string, { values: string[]; expires: number }>();
+  const kept = samplesOf(db);
   const hit = kept.get(key);
   if (hit && hit.expires > Date.now()) return hit.values;
   const result = await db.execute(sql`
     select s.histogram_bounds::text::text[] as sampled from pg_stats s
     where s.schemaname = current_schema() and s.tablename = ${getTableName(table)} and s.attname = ${columnName(column)}`);
   const values = rowsOf<{ sampled: string[] | null }>(result)[0]?.sampled ?? [];
-  if (values.length > 0) {
-    samples.set(db, kept);
-    kept.set(key, { values, expires: Date.now() + SAMPLE_TTL_MS });
-  }
+  if (values.length > 0) kept.set(key, { values, expires: Date.now() + SAMPLE_TTL_MS });
   return values;
 }
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { EXACT_COUNT_LIMIT, estimateRows } from './bounded-count';
 import type { Database, Executor } from './client';
+import { perDatabase } from './per-database';
 
 /**
  * A search the planner expects in this share of the table or more is read by the planner's own
@@ -58,18 +59,15 @@ export async function pageAndTotal<T extends unknown[]>(
 /** A table this large is not sized again for a minute: it moves by a small share meanwhile. */
 const LARGE_TABLE_ROWS = 100_000;
 const TABLE_SIZE_TTL_MS = 60_000;
-const tableSizes = new WeakMap<Database, Map<PgTable, { rows: number; expires: number }>>();
+const tableSizesOf = perDatabase((_db: Database) => new Map<PgTable, { rows: number; expires: number }>());
 
 /** The planner's estimate of the table's rows, kept TABLE_SIZE_TTL_MS when the table is large (one query less per search). */
 async function tableSize(db: Database, table: PgTable): Promise<number> {
-  const kept = tableSizes.get(db) ?? new Map<PgTable, { rows: number; expires: number }>();
+  const kept = tableSizesOf(db);
   const hit = kept.get(table);
   if (hit && hit.expires > Date.now()) return hit.rows;
   const rows = await estimateRows(db, table, undefined);
-  if (rows >= LARGE_TABLE_ROWS) {
-    tableSizes.set(db, kept);
-    kept.set(table, { rows, expires: Date.now() + TABLE_SIZE_TTL_MS });
-  }
+  if (rows >= LARGE_TABLE_ROWS) kept.set(table, { rows, expires: Date.now() + TABLE_SIZE_TTL_MS });
   return rows;
 }
 

@@ -1,9 +1,10 @@
 import { containsCondition } from '../../db/contains-condition';
-import { and, asc, eq, gte, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Cursor } from '@app/shared/common';
 import type { EventCategory, EventStatus } from '@app/shared/events';
 import { boundedCount } from '../../db/bounded-count';
 import { pageAndTotal } from '../../db/page-and-total';
+import { perDatabase } from '../../db/per-database';
 import type { Database, Executor, Tx } from '../../db/client';
 import { afterCursor, cursorKeyOf, type KeysetOrder, orderOfKeyset, pageWithNext } from '../../db/keyset';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
@@ -63,9 +64,7 @@ function keysetOf(date: EventListFilter['date']): KeysetOrder {
  * The events of `ids` with their creators and covers (the first image), in no order: one query,
  * prepared once per database (no SQL built or planned again per request: issue 31 item 3).
  */
-const eventsByIdsQueries = new WeakMap<Database, ReturnType<typeof prepareEventsByIds>>();
-
-function prepareEventsByIds(db: Database) {
+const eventsByIdsQuery = perDatabase((db: Database) => {
   const cover = db
     .select()
     .from(eventImages)
@@ -94,15 +93,10 @@ function prepareEventsByIds(db: Database) {
     .leftJoinLateral(cover, sql`true`)
     .where(sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('events_by_ids');
-}
+});
 
 async function eventsByIds(db: Database, ids: string[]) {
-  let query = eventsByIdsQueries.get(db);
-  if (!query) {
-    query = prepareEventsByIds(db);
-    eventsByIdsQueries.set(db, query);
-  }
-  return ids.length === 0 ? [] : query.execute({ ids });
+  return ids.length === 0 ? [] : eventsByIdsQuery(db).execute({ ids });
 }
 
 /**

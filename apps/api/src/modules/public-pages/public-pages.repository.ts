@@ -2,6 +2,7 @@ import { containsCondition } from '../../db/contains-condition';
 import { pageWindow } from '../../db/page-window';
 import { and, asc, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import { pageAndTotal } from '../../db/page-and-total';
+import { perDatabase } from '../../db/per-database';
 import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
@@ -47,9 +48,7 @@ export const cardColumns = {
   highlighted: events.isHighlighted,
 };
 
-const cardsByIdsQueries = new WeakMap<Database, ReturnType<typeof prepareCardsByIds>>();
-
-function prepareCardsByIds(db: Database) {
+const cardsByIdsQuery = perDatabase((db: Database) => {
   const cover = db
     .select({ cardKey: eventImages.cardKey, width: eventImages.width, height: eventImages.height })
     .from(eventImages)
@@ -64,7 +63,7 @@ function prepareCardsByIds(db: Database) {
     .leftJoinLateral(cover, sql`true`)
     .where(sql`${events.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('cards_by_ids');
-}
+});
 
 /**
  * The cards of the events `ids`, in that order (an event deleted meanwhile is left out), with their
@@ -72,12 +71,7 @@ function prepareCardsByIds(db: Database) {
  */
 export async function cardsOf(db: Database, ids: string[]): Promise<PublicCard[]> {
   if (ids.length === 0) return [];
-  let query = cardsByIdsQueries.get(db);
-  if (!query) {
-    query = prepareCardsByIds(db);
-    cardsByIdsQueries.set(db, query);
-  }
-  const found = new Map((await query.execute({ ids })).map((card) => [card.id, card]));
+  const found = new Map((await cardsByIdsQuery(db).execute({ ids })).map((card) => [card.id, card]));
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
