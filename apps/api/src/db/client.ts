@@ -191,7 +191,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     idle_in_transaction_session_timeout: Math.max(10_000, options.statementTimeoutMs * 2),
     keepAlive: true,
     connectionTimeoutMillis: 5000,
-    idleTimeoutMillis: 30_000,
+    // Idle connections are kept (0: never closed). A new one is a new PostgreSQL process, whose
+    // first query loads the catalog of the events table and its 30 indexes and maps the shared
+    // buffers it touches: the walk of a two-word agenda search at 1,000,000 events took 31 to 79 ms
+    // there, 3 to 30 ms for other words on the same connection after it. Past the walk's time
+    // limit (page-and-total.ts) such a search is counted instead (400 ms), so closing connections
+    // idle for 30 s made the first searches after any quiet half-minute that slow.
+    idleTimeoutMillis: 0,
   });
   // A dropped connection must not crash the process; the pool reconnects on the next query.
   pool.on('error', () => {});
