@@ -147,14 +147,20 @@ function fillStatements(n, existingTables, payments = n) {
      select t.title, 'Description de l''évènement ' || g || h.hidden, s.start, s.start + interval '3 hours',
             'Rue ' || (g % 300), c.city, c.category, st.status::event_status, g % 10 <> 0,
             null, lower(t.plain || ' ' || g || ' description de l''evenement ' || g || h.hidden || ' rue ' || (g % 300) || ' ' || c.plain_city),
-            g % 97, g % 53, g % 1009, now() - (g % 730) * interval '1 day' - (g % 1440) * interval '1 minute', now(),
+            g % 97, g % 53, g % 1009, now() - d.created_day * interval '1 day' - d.created_minute * interval '1 minute', now(),
             -- 'Près de moi' (decision 057): within ±0.3° (about 33 km) of the city's centre, one in 20 without coordinates.
             case when g % 20 <> 7 then (array[4.0511, 3.848, 5.4781, 9.3014, 2.9404, 4.0167, 5.9597, 2.9])[1 + g % 8]
               + (((g::bigint * 48271) % 20001) - 10000) * 0.00003 end,
             case when g % 20 <> 7 then (array[9.7679, 11.5021, 10.4176, 13.3977, 9.9101, 9.2167, 10.1459, 11.15])[1 + g % 8]
               + (((g::bigint * 69621) % 20011) - 10005) * 0.00003 end
      from generate_series(1, ${n}) g
-     cross join lateral (select now() - interval '365 days' + ((g::bigint * 7919) % 730) * interval '1 day' + (g % 24) * interval '1 hour' as start) s
+     -- Days and hours drawn by hashing g (a product modulo a prime), not from g's residues: with
+     -- 'g % 730' every event of a day had one status and publicness (g % 10) and half the cities
+     -- (g % 8), so an ordered walk for 'gala douala' crossed whole days without a single match.
+     cross join lateral (select ((g::bigint * 2654435761) % 1000003) % 730 as created_day,
+            ((g::bigint * 40503) % 1000033) % 1440 as created_minute,
+            ((g::bigint * 7919) % 1000003) % 730 as start_day, ((g::bigint * 69069) % 1000039) % 24 as start_hour) d
+     cross join lateral (select now() - interval '365 days' + d.start_day * interval '1 day' + d.start_hour * interval '1 hour' as start) s
      cross join lateral (select (array['Douala','Yaoundé','Bafoussam','Garoua','Kribi','Limbé','Bamenda','Ebolowa'])[1 + g % 8] as city,
             (array['douala','yaounde','bafoussam','garoua','kribi','limbe','bamenda','ebolowa'])[1 + g % 8] as plain_city,
             (array['concert','festival','conference','sport','art','food','business','training','other'])[1 + (g / 3) % 9] as category) c
