@@ -201,6 +201,20 @@ function fillStatements(n, existingTables, payments = n) {
   return statements;
 }
 
+/**
+ * What the system keeps of the files in memory now, and whether DAMON pages out what is not used
+ * for a while (seen on these machines: the page cache falls to under 1 GB within minutes of a run,
+ * so rows outside the database's shared buffers are read from the disk again).
+ */
+function systemCache() {
+  const cached = /^Cached:\s+(\d+) kB/m.exec(fs.readFileSync('/proc/meminfo', 'utf8'))?.[1];
+  let damon = 'off';
+  try {
+    damon = fs.readFileSync('/sys/kernel/mm/damon/admin/kdamonds/0/state', 'utf8').trim();
+  } catch {}
+  return `the system's page cache ${(Number(cached ?? 0) / 1024 / 1024).toFixed(1)} GB (DAMON reclaim: ${damon})`;
+}
+
 const COMMUNITY_TABLES = [
   'event_participations',
   'event_comments',
@@ -736,7 +750,10 @@ async function main() {
         };
         const eventCursors = await cursorsOf('events', '', rows);
         const commentCursors = await cursorsOf('event_comments', `where event_id = '${popular.id}'`, popular.comments_count);
+        const [memory] = await query(`select current_setting('shared_buffers') as buffers,
+          pg_size_pretty(pg_relation_size('events')) as heap, pg_size_pretty(pg_indexes_size('events')) as indexes`);
         Object.assign(picked, {
+          memory,
           popular,
           typical,
           partner,
@@ -755,6 +772,9 @@ async function main() {
         .join(
           ', ',
         )}; most commented event: ${picked.popular.comments_count} comments; statistics roll-up: ${Number(picked.statsTotal.views).toLocaleString('en')} views in ${picked.statsTotal.rows.toLocaleString('en')} event-days, the 100 most viewed events ${picked.statsEvents.at(-1)?.days}–${picked.statsEvents[0]?.days} days each`,
+    );
+    console.log(
+      `memory: the database's shared buffers ${picked.memory.buffers}; the events' table ${picked.memory.heap}, its indexes ${picked.memory.indexes}; ${systemCache()}`,
     );
     if (fillOnly) return;
     server = startServer(env);
