@@ -4,6 +4,8 @@ import { parsePage } from '../components/ui/pagination';
 
 /** How long typing must pause before the search is sent (and written to `?q=`). */
 export const SEARCH_DELAY_MS = 300;
+/** How long a list coming back from a detail waits for the row to give the focus back to. */
+const ROW_WAIT_MS = 5000;
 
 /** Each filter's allowed values, its default first: `{ status: ['all', 'active', 'blocked'] }`. */
 export type FilterChoices = Record<string, readonly [string, ...string[]]>;
@@ -141,9 +143,21 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
   };
   useEffect(() => {
     if (selectedId || !returnTo) return;
-    const row = rowAttribute ? document.querySelector<HTMLElement>(`[${rowAttribute}="${returnTo}"]`) : null;
-    (row ?? (searchId ? document.getElementById(searchId) : null))?.focus();
-    setReturnTo(null);
+    // After a reload on the detail the list is still loading when it comes back: its row is
+    // awaited (ROW_WAIT_MS at most) before the focus falls back to the search box.
+    const until = performance.now() + ROW_WAIT_MS;
+    let frame = 0;
+    const focusReturned = () => {
+      const row = rowAttribute ? document.querySelector<HTMLElement>(`[${rowAttribute}="${returnTo}"]`) : null;
+      if (!row && rowAttribute && performance.now() < until) {
+        frame = requestAnimationFrame(focusReturned);
+        return;
+      }
+      (row ?? (searchId ? document.getElementById(searchId) : null))?.focus();
+      setReturnTo(null);
+    };
+    focusReturned();
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, returnTo, rowAttribute, searchId]);
 
   return { search, setSearch, query, filters, setFilters, page, setPage, selectedId, select, back };
