@@ -143,13 +143,15 @@ export function useListScreen<F extends FilterChoices = Record<never, never>>(op
   };
   useEffect(() => {
     if (selectedId || !returnTo) return;
-    // After a reload on the detail the list is still loading when it comes back: its row is
-    // awaited (ROW_WAIT_MS at most) before the focus falls back to the search box.
+    // After a reload on the detail the list is still loading when it comes back: while it shows
+    // no row at all (ROW_WAIT_MS at most), its row is awaited; a list shown without it (the row
+    // was deleted) gives the focus to the search box at once.
     const until = performance.now() + ROW_WAIT_MS;
     let frame = 0;
     const focusReturned = () => {
       const row = rowAttribute ? document.querySelector<HTMLElement>(`[${rowAttribute}="${returnTo}"]`) : null;
-      if (!row && rowAttribute && performance.now() < until) {
+      const listShown = !rowAttribute || document.querySelector(`[${rowAttribute}]`) !== null;
+      if (!row && !listShown && performance.now() < until) {
         frame = requestAnimationFrame(focusReturned);
         return;
       }
