@@ -199,8 +199,12 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // idle for 30 s made the first searches after any quiet half-minute that slow.
     idleTimeoutMillis: 0,
   });
-  // A dropped connection must not crash the process; the pool reconnects on the next query.
+  // A dropped connection must not crash the process; the pool reconnects on the next query. The
+  // pool hears the errors of its idle connections only: one lost while lent out (a transaction
+  // between two queries) emits 'error' on the connection itself, which without a listener is an
+  // uncaught exception. Its next query fails instead, and the pool drops it when it comes back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   if (options.guardTransactions) guardTransactions(db, pool, ['query', 'connect']);
   return {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -90,6 +91,34 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
       const response = await app.inject(request);
       expect(response.statusCode, request.url).toBeLessThan(500);
     }
+  }, 60_000);
+
+  it('a connection cut while a transaction holds it between two queries fails that transaction, not the process', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const held = app.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        proxy.cut();
+        // The connection ends while no query runs on it: pg reports it as an 'error' event.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 2`);
+      });
+      await expect(held).rejects.toThrow();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      proxy.restore();
+    }
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe(200);
   }, 60_000);
 
   it('answers 503 when the database stops answering without closing the connection, then recovers', async () => {
