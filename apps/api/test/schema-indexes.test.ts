@@ -232,7 +232,7 @@ describe('the schema declares every index of the migrated database', () => {
     expect(found.get('users_pkey')).toMatchObject({ kind: 'primary key', keys: [{ key: 'id' }] });
   });
 
-  it('has exactly the extensions, functions, triggers and INCLUDE columns schema/sql-only.ts lists (what Drizzle cannot declare)', async () => {
+  it('has exactly the extensions, functions, triggers, undeclared columns and INCLUDE columns schema/sql-only.ts lists (what Drizzle cannot declare)', async () => {
     const names = async (query: SQL) =>
       rowsOf<{ name: string }>(await database.db.execute(query))
         .map((row) => row.name)
@@ -258,6 +258,22 @@ describe('the schema declares every index of the migrated database', () => {
         group by i.relname`),
     );
     expect(Object.fromEntries(includedRows.map((row) => [row.index_name, row.columns.split(',')]))).toEqual(SQL_ONLY.included);
+    // Columns of the tables db/schema declares that it does not declare itself.
+    const undeclared: Record<string, string[]> = {};
+    for (const value of Object.values(schema)) {
+      if (!is(value, PgTable)) continue;
+      const config = getTableConfig(value);
+      const declaredColumns = new Set(config.columns.map(columnName));
+      const present = rowsOf<{ name: string }>(
+        await database.db.execute(sql`
+          select a.attname as name from pg_attribute a
+          where a.attrelid = ${`public.${config.name}`}::regclass and a.attnum > 0 and not a.attisdropped
+          order by a.attnum`),
+      ).map((row) => row.name);
+      const extra = present.filter((name) => !declaredColumns.has(name));
+      if (extra.length > 0) undeclared[config.name] = extra;
+    }
+    expect(undeclared).toEqual(SQL_ONLY.columns);
     expect({ extensions, functions, triggers }).toEqual({
       extensions: [...SQL_ONLY.extensions].sort(),
       functions: [...SQL_ONLY.functions].sort(),

@@ -46,6 +46,17 @@ export function wordsCondition(column: PgColumn, query: string): SQL {
 }
 
 /**
+ * The mask of `query` for `events.search_signature` (migration 0055, decision 072): the bits of the
+ * trigrams inside its words of three letters or more, which every row holding those words has in its
+ * signature. Undefined when the query has no such word. Folded into a constant when planned.
+ */
+export function signatureMask(query: string): SQL | undefined {
+  const long = wordsOf(query).filter((word) => !isShort(word));
+  if (long.length === 0) return undefined;
+  return sql`search_signature_mask(string_to_array(${long.join(' ')}, ' '))`;
+}
+
+/**
  * `wordsCondition`, shaped for a trigram GIN index on `column`. The index reads the whole list of
  * rows of every trigram it is given, and a trigram found in most rows has a list as long as the
  * table: 'nom' is in every account's 'prénom…' and 'nom…' (a third of a million-row search's time

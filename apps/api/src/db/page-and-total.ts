@@ -33,6 +33,8 @@ export async function pageAndTotal<T extends unknown[]>(
     /** The list's table and the search's own condition, when the list is filtered by a search. */
     search?: { table: PgTable; condition: SQL };
     page: (executor: Executor) => Promise<T>;
+    /** The same page by a searched walk that reads the table less (signature-walk.ts), when the list has one. */
+    walk?: (executor: Executor) => Promise<T>;
     count: (executor: Executor) => Promise<number>;
     /** The rows `page` reads: given, a search expected in many rows is not counted (see below). */
     window?: { limit: number; offset: number };
@@ -45,7 +47,7 @@ export async function pageAndTotal<T extends unknown[]>(
   const all = await tableSize(db, table);
   if (all > 0 && matching >= all * DENSE_SHARE) return sideBySide(db, list);
   if (list.window && matching >= LIKELY_MANY) {
-    const found = await pageInTime(db, list.page);
+    const found = await pageInTime(db, list.walk ?? list.page);
     if (found) return { rows: found, total: totalOf(found.length, list.window, matching) };
   }
   const few = await db.transaction(async (tx) => {

@@ -1,8 +1,10 @@
 import { and, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { EXACT_COUNT_LIMIT, exactOrEstimated } from './bounded-count';
 import type { Executor } from './client';
 import { rowsOf } from './rows-of';
 import { events } from './schema/index';
+import { signatureWalkCondition, walked, walkedTable } from './signature-walk';
 
 /**
  * The time span of an event as a range, as `events_running_idx` (GiST) indexes it: a point query
@@ -22,9 +24,15 @@ export function runningOrLaterIds(
   where: SQL | undefined,
   range: { from: Date; to: Date | null },
   page: { limit: number; offset: number },
+  /** A search's walk by signature (signature-walk.ts): `covered` on `walked`, by the start index. */
+  signature?: { covered: SQL; mask: SQL },
 ): SQL {
   const take = page.offset + page.limit;
   const later = and(where, startingIn(range));
+  const laterIds = signature
+    ? sql`select ${walked.id}, ${walked.startDateTime} from ${walkedTable}
+      where ${signatureWalkCondition(and(signature.covered, startingIn(range, walked)), signature.mask, later)} order by 2, 1 limit ${take}`
+    : sql`select ${events.id}, ${events.startDateTime} from ${events} where ${later} order by 2, 1 limit ${take}`;
   // The running ones are read whole (they are few) and sorted after: ordered and limited, the
   // planner would walk the start index instead of the GiST one. They are found first and then
   // checked against `where` (a materialised set): with a search in `where`, the planner
@@ -37,7 +45,7 @@ export function runningOrLaterIds(
     (select ${events.id} as id, ${events.startDateTime} as start from ${events}
       where ${events.id} in (select id from running_now) and ${and(lt(events.startDateTime, range.from), where)})
     union all
-    (select ${events.id}, ${events.startDateTime} from ${events} where ${later} order by 2, 1 limit ${take})
+    (${laterIds})
   ) as running_or_later order by start, id limit ${page.limit} offset ${page.offset}`;
 }
 
@@ -45,8 +53,8 @@ function runningAt(moment: Date): SQL {
   return sql`${span} @> ${moment.toISOString()}::timestamptz`;
 }
 
-function startingIn(range: { from: Date; to: Date | null }): SQL | undefined {
-  return and(gte(events.startDateTime, range.from), range.to ? lt(events.startDateTime, range.to) : undefined);
+function startingIn(range: { from: Date; to: Date | null }, table: { startDateTime: AnyPgColumn } = events): SQL | undefined {
+  return and(gte(table.startDateTime, range.from), range.to ? lt(table.startDateTime, range.to) : undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { containsCondition } from '../../db/contains-condition';
+import { containsCondition, signatureMask } from '../../db/contains-condition';
 import { and, asc, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Cursor } from '@app/shared/common';
 import type { EventCategory, EventStatus } from '@app/shared/events';
@@ -9,6 +9,7 @@ import type { Database, Executor, Tx } from '../../db/client';
 import { afterCursor, cursorKeyOf, type KeysetOrder, orderOfKeyset, pageWithNext } from '../../db/keyset';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { countRunningOrLater, runningOrLater, runningOrLaterIds } from '../../db/running-or-later';
+import { signatureWalkCondition, walked, walkedPubliclyListed } from '../../db/signature-walk';
 import { imagePreviewKey } from '../uploads/uploads.storage';
 import { pendingApprovalCondition } from './event-approval.repository';
 import { type ListVisibility, listCondition } from './event-visibility';
@@ -134,9 +135,11 @@ export async function listEvents(
       .limit(page.limit)
       .offset(page.offset);
   };
+  const walk = filter.q ? signatureWalk(filter, where, keyset, page) : undefined;
   const { rows: read, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: idsOf,
+    walk,
     count: (executor) =>
       filter.date.kind === 'today' ? countRunningOrLater(executor, matching, filter.date) : boundedCount(executor, events, where),
     window: page,
@@ -160,6 +163,35 @@ export async function listEvents(
     if (row.cover) covers.set(id, row.cover);
   }
   return { rows, covers, total, next };
+}
+
+/**
+ * The page of a searched list newest first, everyone's events or the public ones, by a walk of
+ * their index that tests the rows' signatures on it (signature-walk.ts); undefined for the other
+ * lists (an organiser's events, by date), and for a search without a word of three letters.
+ */
+function signatureWalk(
+  filter: EventListFilter,
+  where: SQL | undefined,
+  keyset: KeysetOrder,
+  page: { limit: number; offset: number },
+): ((executor: Executor) => Promise<{ id: string; cursorKey: string }[]>) | undefined {
+  const mask = filter.q ? signatureMask(filter.q) : undefined;
+  if (!mask || filter.date.kind !== 'all' || filter.visibility.kind === 'organizer') return undefined;
+  const order: KeysetOrder = { key: walked.createdAt, id: walked.id, direction: keyset.direction };
+  const covered = and(
+    filter.visibility.kind === 'public' ? walkedPubliclyListed : undefined,
+    filter.after ? afterCursor(order, filter.after) : undefined,
+  );
+  const checked = filter.after ? and(where, afterCursor(keyset, filter.after)) : where;
+  return (executor) =>
+    executor
+      .select({ id: walked.id, cursorKey: cursorKeyOf(walked.createdAt) })
+      .from(walked)
+      .where(signatureWalkCondition(covered, mask, checked))
+      .orderBy(...orderOfKeyset(order))
+      .limit(page.limit)
+      .offset(page.offset);
 }
 
 export async function findEvent(db: Executor, id: string): Promise<EventWithCreator | null> {

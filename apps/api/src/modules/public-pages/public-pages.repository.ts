@@ -1,4 +1,4 @@
-import { containsCondition } from '../../db/contains-condition';
+import { containsCondition, signatureMask } from '../../db/contains-condition';
 import { pageWindow } from '../../db/page-window';
 import { and, asc, eq, gt, gte, ne, type SQL, sql } from 'drizzle-orm';
 import { pageAndTotal } from '../../db/page-and-total';
@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import { rowsOf } from '../../db/rows-of';
 import { eventImages, events, eventTicketTypes, partners, users } from '../../db/schema/index';
 import { countRunningOrLater, runningOrLaterIds } from '../../db/running-or-later';
+import { walkedPubliclyListed } from '../../db/signature-walk';
 import { publiclyListed } from '../events/event-visibility';
 
 /** What a card of the agenda (or of the landing page) shows. */
@@ -89,9 +90,11 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     filter.category ? eq(events.category, filter.category) : undefined,
   );
   const page = pageWindow(filter);
+  const mask = filter.q ? signatureMask(filter.q) : undefined;
   const { rows: ids, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
+    walk: mask && ((executor) => soonestFirst(executor, matching, filter.range, page, { covered: walkedPubliclyListed, mask })),
     count: (executor) => countRunningOrLater(executor, matching, filter.range),
     window: page,
   });
@@ -104,8 +107,9 @@ async function soonestFirst(
   where: SQL | undefined,
   range: { from: Date; to: Date | null },
   page: { limit: number; offset: number },
+  signature?: { covered: SQL; mask: SQL },
 ): Promise<string[]> {
-  return rowsOf<{ id: string }>(await db.execute(runningOrLaterIds(where, range, page))).map((row) => row.id);
+  return rowsOf<{ id: string }>(await db.execute(runningOrLaterIds(where, range, page, signature))).map((row) => row.id);
 }
 
 /**
