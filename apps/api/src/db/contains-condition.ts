@@ -47,13 +47,17 @@ export function wordsCondition(column: PgColumn, query: string): SQL {
 
 /**
  * The mask of `query` for `events.search_signature` (migration 0055, decision 072): the bits of the
- * trigrams inside its words of three letters or more, which every row holding those words has in its
- * signature. Undefined when the query has no such word. Folded into a constant when planned.
+ * trigrams that every text holding its words has (inside its words of three letters or more, and
+ * before its words of one or two letters, which start a word of the text). Undefined when the query
+ * has no word of three letters or more: a short word alone leaves most rows in. Folded into a
+ * constant when planned.
  */
 export function signatureMask(query: string): SQL | undefined {
-  const long = wordsOf(query).filter((word) => !isShort(word));
+  const words = wordsOf(query);
+  const long = words.filter((word) => !isShort(word));
   if (long.length === 0) return undefined;
-  return sql`search_signature_mask(string_to_array(${long.join(' ')}, ' '))`;
+  const short = words.filter(isShort);
+  return sql`search_signature_mask(string_to_array(${long.join(' ')}, ' '), string_to_array(${short.join(' ')}, ' '))`;
 }
 
 /**

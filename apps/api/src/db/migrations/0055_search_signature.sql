@@ -7,13 +7,19 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
   select coalesce(bit_or(B'1'::bit(1024) >> (hashtext(trigram) & 1023)), B'0'::bit(1024))
   from unnest(show_trgm(searched)) as trigram
 $$;--> statement-breakpoint
--- The mask of the words of a search: the trigrams inside each word (those without the padding
--- pg_trgm puts around a word), which are trigrams of any text holding that word anywhere.
-CREATE FUNCTION search_signature_mask(words text[]) RETURNS bit(1024)
+-- The mask of a search: for `words` (found anywhere, decision 069), the trigrams inside each word
+-- (those without the padding pg_trgm puts around a word), which are trigrams of any text holding
+-- that word anywhere; for `word_starts` (words of one or two letters, found where a word of the
+-- text starts, decision 071), also the trigrams padded before the word ('  7', ' 77' of '77'),
+-- which any text with a word starting so has.
+CREATE FUNCTION search_signature_mask(words text[], word_starts text[]) RETURNS bit(1024)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
   select coalesce(bit_or(B'1'::bit(1024) >> (hashtext(trigram) & 1023)), B'0'::bit(1024))
-  from unnest(words) as word, unnest(show_trgm(word)) as trigram
-  where strpos(trigram, ' ') = 0
+  from (
+    select trigram from unnest(words) as word, unnest(show_trgm(word)) as trigram where strpos(trigram, ' ') = 0
+    union all
+    select trigram from unnest(word_starts) as word, unnest(show_trgm(word)) as trigram where right(trigram, 1) <> ' '
+  ) as parts
 $$;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "search_signature" bit(1024) GENERATED ALWAYS AS (search_signature_of("search_text")) STORED NOT NULL;--> statement-breakpoint
 DROP INDEX IF EXISTS "events_created_id_idx";--> statement-breakpoint
