@@ -7,18 +7,22 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
   select coalesce(bit_or(B'1'::bit(1024) >> (hashtext(trigram) & 1023)), B'0'::bit(1024))
   from unnest(show_trgm(searched)) as trigram
 $$;--> statement-breakpoint
--- The mask of a search: for `words` (found anywhere, decision 069), the trigrams inside each word
--- (those without the padding pg_trgm puts around a word), which are trigrams of any text holding
--- that word anywhere; for `word_starts` (words of one or two letters, found where a word of the
--- text starts, decision 071), also the trigrams padded before the word ('  7', ' 77' of '77'),
--- which any text with a word starting so has.
+-- The mask of a search: for `words` (found anywhere, decision 069), the trigrams of each word that
+-- do not hold the padding pg_trgm puts around it, which are trigrams of any text holding the word
+-- anywhere; for `word_starts` (words of one or two letters, found where a word of the text starts,
+-- decision 071), also those padded before it ('  7', ' 77' of '77'), which any text with a word
+-- starting so has. The padding is told by the trigrams themselves, not by their printed form
+-- (show_trgm prints a trigram of letters outside ASCII, 'œuv', as a hex code): a trigram is kept
+-- when it is also a trigram of the word with a letter stuck to the side(s) that may go on in the text.
 CREATE FUNCTION search_signature_mask(words text[], word_starts text[]) RETURNS bit(1024)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE SET search_path FROM CURRENT AS $$
   select coalesce(bit_or(B'1'::bit(1024) >> (hashtext(trigram) & 1023)), B'0'::bit(1024))
   from (
-    select trigram from unnest(words) as word, unnest(show_trgm(word)) as trigram where strpos(trigram, ' ') = 0
+    select trigram from unnest(words) as word, unnest(show_trgm(word)) as trigram
+    where trigram = any(show_trgm('x' || word || 'x'))
     union all
-    select trigram from unnest(word_starts) as word, unnest(show_trgm(word)) as trigram where right(trigram, 1) <> ' '
+    select trigram from unnest(word_starts) as word, unnest(show_trgm(word)) as trigram
+    where trigram = any(show_trgm(word || 'x'))
   ) as parts
 $$;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "search_signature" bit(1024) GENERATED ALWAYS AS (search_signature_of("search_text")) STORED NOT NULL;--> statement-breakpoint
