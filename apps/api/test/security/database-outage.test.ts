@@ -48,6 +48,18 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** The status of GET `url`, asked every 250 ms until it is 200 or 15 s have passed. */
+  async function statusOnceRecovered(url: string): Promise<number> {
+    const deadline = Date.now() + 15_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await app.inject({ method: 'GET', url })).statusCode;
+      if (status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return status;
+  }
+
   const requests = [
     { method: 'GET' as const, url: '/api/events' },
     { method: 'POST' as const, url: '/api/waitlist', payload: { name: 'Panne Test', phone: '+237690000777' } },
@@ -79,14 +91,7 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
     }
 
     proxy.restore();
-    const deadline = Date.now() + 15_000;
-    let healthy = 0;
-    while (Date.now() < deadline) {
-      healthy = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
-      if (healthy === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(healthy).toBe(200);
+    expect(await statusOnceRecovered('/api/health')).toBe(200);
     for (const request of requests) {
       const response = await app.inject(request);
       expect(response.statusCode, request.url).toBeLessThan(500);
@@ -111,14 +116,7 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
       process.off('uncaughtException', onUncaught);
       proxy.restore();
     }
-    const deadline = Date.now() + 15_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(status).toBe(200);
+    expect(await statusOnceRecovered('/api/health')).toBe(200);
   }, 60_000);
 
   it('answers 503 when the database stops answering without closing the connection, then recovers', async () => {
@@ -131,13 +129,6 @@ describe.skipIf(!adminUrl)('database outage (PostgreSQL behind a proxy the test 
     // statement timeout (5 s) + 2 s: the client stops waiting on its own.
     expect(Date.now() - started).toBeLessThan(12_000);
     proxy.restore();
-    const deadline = Date.now() + 15_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await app.inject({ method: 'GET', url: '/api/events' })).statusCode;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    expect(status).toBe(200);
+    expect(await statusOnceRecovered('/api/events')).toBe(200);
   }, 60_000);
 });
