@@ -168,7 +168,8 @@ export async function listEvents(
 /**
  * The page of a searched list newest first, everyone's events or the public ones, by a walk of
  * their index that tests the rows' signatures on it (signature-walk.ts); undefined for the other
- * lists (an organiser's events, by date), and for a search without a word of three letters.
+ * lists (an organiser's events, by date; filtered by status, category or approval, which their own
+ * indexes serve and the signature's do not hold), and for a search without a word of three letters.
  */
 function signatureWalk(
   filter: EventListFilter,
@@ -178,6 +179,7 @@ function signatureWalk(
 ): ((executor: Executor) => Promise<{ id: string; cursorKey: string }[]>) | undefined {
   const mask = filter.q ? signatureMask(filter.q) : undefined;
   if (!mask || filter.date.kind !== 'all' || filter.visibility.kind === 'organizer') return undefined;
+  if (filter.status !== 'all' || filter.category !== 'all' || filter.approval) return undefined;
   const order: KeysetOrder = { key: walked.createdAt, id: walked.id, direction: keyset.direction };
   const covered = and(
     filter.visibility.kind === 'public' ? walkedPubliclyListed : undefined,

@@ -90,7 +90,8 @@ export async function listAgenda(db: Database, filter: AgendaFilter): Promise<{ 
     filter.category ? eq(events.category, filter.category) : undefined,
   );
   const page = pageWindow(filter);
-  const mask = filter.q ? signatureMask(filter.q) : undefined;
+  // A city or a category has its own index, which the signature's does not hold: the plain walk.
+  const mask = filter.q && !filter.city && !filter.category ? signatureMask(filter.q) : undefined;
   const { rows: ids, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: (executor) => soonestFirst(executor, matching, filter.range, page),
