@@ -26,7 +26,7 @@ export const walkedPubliclyListed = and(eq(walked.status, 'published'), eq(walke
 export function signatureWalkCondition(covered: SQL | undefined, mask: SQL, where: SQL | undefined): SQL {
   return and(
     covered,
-    sql`(${sql.raw('"walked"."search_signature"')} & ${mask}) = ${mask}`,
+    sql`(${sql.identifier('walked')}.${sql.identifier('search_signature')} & ${mask}) = ${mask}`,
     sql`(select true from ${events} where ${events.id} = ${walked.id} and ${where ?? sql`true`})`,
   ) as SQL;
 }

@@ -135,11 +135,10 @@ export async function listEvents(
       .limit(page.limit)
       .offset(page.offset);
   };
-  const walk = filter.q ? signatureWalk(filter, where, keyset, page) : undefined;
   const { rows: read, total } = await pageAndTotal(db, {
     search: search && { table: events, condition: search },
     page: idsOf,
-    walk,
+    walk: signatureWalk(filter, where, keyset, page),
     count: (executor) =>
       filter.date.kind === 'today' ? countRunningOrLater(executor, matching, filter.date) : boundedCount(executor, events, where),
     window: page,
